@@ -1,1 +1,48 @@
-//! core
+//! # triominos-core
+//!
+//! A rules engine for Triominos that knows every rule of the three published
+//! rule sets (`goliath`, `pressman`, `dominos-triangles`) exactly: the 56 tiles,
+//! the triangular lattice, legality with vertex contacts, bridges, bridge
+//! extensions, hexagons, draws and penalties, going out, blocked rounds and each
+//! preset's way of ending a game. Pure rules: no I/O, no async.
+//!
+//! ```
+//! use triominos_core::{Action, Game, RuleSet};
+//!
+//! let rules = RuleSet::preset("pressman").unwrap();
+//! let mut game = Game::new(rules, 2, 19).unwrap();
+//! // The holder of the highest triple opens with it.
+//! let first = game.legal_actions()[0];
+//! let outcome = game.play(first).unwrap();
+//! assert!(outcome.points >= 10);
+//! // Illegal actions are refused with a reason and change nothing.
+//! let before = game.totals().to_vec();
+//! assert!(game.play(Action::Pass).is_err());
+//! assert_eq!(game.totals(), &before[..]);
+//! ```
+//!
+//! Module map: [`tile`] (tiles and tile sets), [`geom`] (cells and lattice
+//! points), [`board`] (placed tiles, lattice values, the frontier), [`rules`]
+//! (rule sets as data), [`game`] (the state machine and scoring), [`observe`]
+//! (per-player views and determinization), [`record`] (the `.tri` format and
+//! the checker), [`rng`] (portable seeded shuffles).
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod game;
+pub mod geom;
+pub mod observe;
+pub mod record;
+pub mod rng;
+pub mod rules;
+pub mod tile;
+
+pub use board::{Board, FrontierCell, PlaceInfo, Placement, PlacementError};
+pub use game::{
+    Action, Bonuses, Deal, DealError, Event, Game, IllegalAction, Outcome, PassRefusal, Phase, Public, Reason,
+    RoundEnd, RoundHistory, ScoreEntry,
+};
+pub use geom::{Cell, Point};
+pub use observe::Observation;
+pub use rules::{AfterDraw, Blocked, FirstTile, GameEnd, Preset, RuleSet, RulesError, StartRule, MAX_PLAYERS};
+pub use tile::{Tile, TileSet};
