@@ -383,8 +383,7 @@ impl Board {
                 // The corner opposite the one shared edge touches a tile at a point.
                 info.bridge = self.points[corners[lone_edge].grid_index()] >> 3 > 0;
             } else if info.edges >= 2 {
-                info.bridge_extension =
-                    neighbours.iter().any(|n| self.filled(*n) && self.bridges.contains(n));
+                info.bridge_extension = neighbours.iter().any(|n| self.filled(*n) && self.bridges.contains(n));
             }
         }
 
@@ -593,7 +592,7 @@ mod tests {
     fn corner_mismatch_names_the_corner() {
         let mut b = Board::new(true);
         b.place(Placement::new(t("1-2-4"), Cell::ORIGIN, 1)); // top 2, BR 4, BL 1
-        // Down cell (1,0): top-left = top of origin (2), bottom = bottom-right of origin (4).
+                                                              // Down cell (1,0): top-left = top of origin (2), bottom = bottom-right of origin (4).
         assert_eq!(b.check(Placement::new(t("2-4-4"), c(1, 0), 0)), Ok(()));
         assert_eq!(
             b.check(Placement::new(t("2-4-5"), c(1, 0), 1)),
@@ -626,12 +625,7 @@ mod tests {
                 let first = b.is_empty();
                 let info = b.place(p);
                 rest.remove(p.tile);
-                let full = p
-                    .cell
-                    .corners()
-                    .iter()
-                    .filter(|q| q.hexagon().iter().all(|h| b.at(*h).is_some()))
-                    .count();
+                let full = p.cell.corners().iter().filter(|q| q.hexagon().iter().all(|h| b.at(*h).is_some())).count();
                 assert_eq!(info.hexagons as usize, full);
                 assert_eq!(info.edges as usize, neighbours_before);
                 let expect_bridge = !first && neighbours_before == 1 && {

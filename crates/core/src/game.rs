@@ -654,8 +654,21 @@ pub struct Game {
 pub struct RoundHistory {
     /// The deal.
     pub deal: Deal,
-    /// Actions as `(seat, action)`.
-    pub actions: Vec<(u8, Action)>,
+    /// Every action in order.
+    pub actions: Vec<Step>,
+}
+
+/// One action of a round's history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Who acted.
+    pub seat: u8,
+    /// The action.
+    pub action: Action,
+    /// Points the action scored.
+    pub points: i32,
+    /// Bonuses in those points.
+    pub bonuses: Bonuses,
 }
 
 fn opening_tiles(rules: &RuleSet, hand: TileSet) -> TileSet {
@@ -685,11 +698,7 @@ fn opening_tiles(rules: &RuleSet, hand: TileSet) -> TileSet {
 /// The seat the hands name as opener (`highest_triple` start) and the deciding tile.
 pub fn hands_starter(hands: &[TileSet]) -> Option<(u8, Tile)> {
     let best = |f: fn(TileSet) -> Option<Tile>| {
-        hands
-            .iter()
-            .enumerate()
-            .filter_map(|(i, h)| f(*h).map(|t| (i as u8, t)))
-            .max_by_key(|(_, t)| t.rank())
+        hands.iter().enumerate().filter_map(|(i, h)| f(*h).map(|t| (i as u8, t))).max_by_key(|(_, t)| t.rank())
     };
     best(TileSet::highest_triple).or_else(|| best(TileSet::highest))
 }
@@ -940,11 +949,14 @@ impl Game {
         debug_assert_eq!(self.check(action), Ok(()));
         let player = self.public.to_move;
         let rules = self.public.rules;
-        if let Some(h) = self.history.last_mut() {
-            h.actions.push((player, action));
-        }
-        let mut out =
-            Outcome { player, points: 0, bonuses: Bonuses::default(), turn_over: true, round_end: None, game_over: false };
+        let mut out = Outcome {
+            player,
+            points: 0,
+            bonuses: Bonuses::default(),
+            turn_over: true,
+            round_end: None,
+            game_over: false,
+        };
         match action {
             Action::Play(p) => {
                 let opening = self.public.board.is_empty();
@@ -997,7 +1009,12 @@ impl Game {
                     out.points += pts;
                 }
                 self.public.passes = 0;
-                self.public.events.push(Event::Played { player, placement: p, points: out.points, bonuses: out.bonuses });
+                self.public.events.push(Event::Played {
+                    player,
+                    placement: p,
+                    points: out.points,
+                    bonuses: out.bonuses,
+                });
                 let out_now = self.hands[player as usize].is_empty();
                 self.end_turn();
                 if self.immediate_win() {
@@ -1045,6 +1062,9 @@ impl Game {
             _ => self.public.round_end,
         };
         out.game_over = self.public.phase == Phase::GameOver;
+        if let Some(h) = self.history.last_mut() {
+            h.actions.push(Step { seat: player, action, points: out.points, bonuses: out.bonuses });
+        }
         out
     }
 
@@ -1060,7 +1080,9 @@ impl Game {
         let best = (0..n).filter(|p| mask & (1 << p) != 0).map(|p| self.public.totals[p as usize]).max();
         match best {
             None => 0,
-            Some(b) => (0..n).filter(|p| mask & (1 << p) != 0 && self.public.totals[*p as usize] == b).fold(0, |m, p| m | 1 << p),
+            Some(b) => (0..n)
+                .filter(|p| mask & (1 << p) != 0 && self.public.totals[*p as usize] == b)
+                .fold(0, |m, p| m | 1 << p),
         }
     }
 
@@ -1151,7 +1173,12 @@ impl Game {
         crate::Observation::new(self, seat)
     }
 
-    pub(crate) fn from_parts(public: Public, hands: [TileSet; MAX_PLAYERS], pool: Vec<Tile>, secret: TurnSecret) -> Game {
+    pub(crate) fn from_parts(
+        public: Public,
+        hands: [TileSet; MAX_PLAYERS],
+        pool: Vec<Tile>,
+        secret: TurnSecret,
+    ) -> Game {
         Game { public, hands, pool, secret, dealer: None, history: Vec::new() }
     }
 

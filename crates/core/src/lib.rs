@@ -40,7 +40,7 @@ pub mod tile;
 pub use board::{Board, FrontierCell, PlaceInfo, Placement, PlacementError};
 pub use game::{
     Action, Bonuses, Deal, DealError, Event, Game, IllegalAction, Outcome, PassRefusal, Phase, Public, Reason,
-    RoundEnd, RoundHistory, ScoreEntry,
+    RoundEnd, RoundHistory, ScoreEntry, Step,
 };
 pub use geom::{Cell, Point};
 pub use observe::Observation;

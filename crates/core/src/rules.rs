@@ -368,8 +368,11 @@ impl RuleSet {
             "zero_triple_bonus" => next.zero_triple_bonus = points(name, value)?,
             "draw_when_able" => next.draw_when_able = boolean(name, value)?,
             "max_draws" => {
-                next.max_draws =
-                    v.parse().ok().filter(|n| (1..=50).contains(n)).ok_or_else(|| bad("a number of draws from 1 to 50"))?
+                next.max_draws = v
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=50).contains(n))
+                    .ok_or_else(|| bad("a number of draws from 1 to 50"))?
             }
             "draw_penalty" => next.draw_penalty = points(name, value)?,
             "fail_penalty" => next.fail_penalty = points(name, value)?,
@@ -407,9 +410,12 @@ impl RuleSet {
                 next.target = if v == "none" {
                     None
                 } else {
-                    Some(v.parse().ok().filter(|n| (1..=MAX_POINTS).contains(n)).ok_or_else(|| {
-                        bad("a number of points from 1 to 100000, or none for a single round")
-                    })?)
+                    Some(
+                        v.parse()
+                            .ok()
+                            .filter(|n| (1..=MAX_POINTS).contains(n))
+                            .ok_or_else(|| bad("a number of points from 1 to 100000, or none for a single round"))?,
+                    )
                 }
             }
             "game_end" => {

@@ -185,9 +185,7 @@ impl FromStr for Tile {
             return Ok(t);
         }
         // A rotation of a real tile, or a mirror image.
-        let rotation_of = [[a, b, c], [b, c, a], [c, a, b]]
-            .iter()
-            .find_map(|&[x, y, z]| Tile::from_numbers(x, y, z));
+        let rotation_of = [[a, b, c], [b, c, a], [c, a, b]].iter().find_map(|&[x, y, z]| Tile::from_numbers(x, y, z));
         Err(TileParseError::NotCanonical { written: s.to_string(), rotation_of })
     }
 }

@@ -1,1 +1,114 @@
-fn main() {}
+//! `triominos`: the command-line front end over the rules engine, bots and server.
+
+use clap::{Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use triominos_core::record;
+
+mod rulesfile;
+
+#[derive(Parser)]
+#[command(name = "triominos", version, about = "Triominos: rules engine, record checker and tools")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay a .tri record, checking every line; print each player's total.
+    Check {
+        /// The record to check.
+        file: PathBuf,
+        /// Print the full report as JSON (record.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a rule set: a preset name, or a TOML/JSON rules file (a preset plus overrides).
+    Rules {
+        /// `goliath`, `pressman`, `dominos-triangles`, or a path to a .toml/.json rules file.
+        ruleset: String,
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Check { file, json }) => check(&file, json),
+        Some(Command::Rules { ruleset, json }) => match rulesfile::load(&ruleset) {
+            Ok(rules) => {
+                if json {
+                    let map: serde_json::Map<String, serde_json::Value> =
+                        std::iter::once(("ruleset".to_string(), serde_json::Value::String(rules.preset.name().into())))
+                            .chain(
+                                rules.options().into_iter().map(|(k, v)| (k.to_string(), serde_json::Value::String(v))),
+                            )
+                            .collect();
+                    println!("{}", serde_json::Value::Object(map));
+                } else {
+                    println!("ruleset {}", rules.preset.name());
+                    for (k, v) in rules.options() {
+                        println!("{k:28} {v}");
+                    }
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{ruleset}: {e}");
+                ExitCode::from(2)
+            }
+        },
+        None => {
+            eprintln!("triominos: the web game is not built yet; try `triominos check FILE` or `triominos --help`");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `triominos check`: exit 0 when every line is legal, 1 with `FILE:LINE: reason` otherwise.
+fn check(file: &Path, json: bool) -> ExitCode {
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{}: cannot read: {e}", file.display());
+            return ExitCode::from(2);
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let bad = e.utf8_error().valid_up_to();
+            let line = e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count() + 1;
+            eprintln!("{}:{line}: not UTF-8 text", file.display());
+            return ExitCode::from(1);
+        }
+    };
+    match record::replay(&text) {
+        Ok(r) => {
+            if json {
+                match serde_json::to_string_pretty(&r.report) {
+                    Ok(s) => println!("{s}"),
+                    Err(e) => {
+                        eprintln!("{}: {e}", file.display());
+                        return ExitCode::from(2);
+                    }
+                }
+            } else {
+                for (name, total) in &r.report.totals.0 {
+                    println!("{name} {total}");
+                }
+                if let Some(w) = &r.report.winner {
+                    println!("winner {}", w.join(" "));
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{}:{}: {}", file.display(), e.line, e.reason);
+            ExitCode::from(1)
+        }
+    }
+}
