@@ -1007,10 +1007,11 @@ def reveal_starter(rng, n, pool):
     contenders = list(range(n))
     revealed = []
     while True:
-        if len(pool) < len(contenders):     # cannot happen with 56 tiles; be safe
-            pool += revealed
-            revealed = []
-            rng.shuffle(pool)
+        if len(pool) < len(contenders):
+            # House rules can leave a pool too small to reveal from (6 players x 9
+            # tiles): the tied players are then chosen between at random.
+            contenders = [rng.choice(contenders)]
+            break
         shown = {}
         for p in contenders:
             t = pool.pop()
@@ -1403,7 +1404,7 @@ if __name__ == "__main__":
     except BaseException as e:      # a crash is a bug: report it on one line
         if isinstance(e, SystemExit):
             raise
-        path = sys.argv[2] if len(sys.argv) > 2 else "-"
+        path = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] in ("check", "mutate") else "-"
         print("%s:0: internal error: %s: %s" % (path, type(e).__name__, e), file=sys.stderr)
         code = 3
     sys.exit(code)

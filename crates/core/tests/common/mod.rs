@@ -1,0 +1,67 @@
+//! Helpers shared by the integration tests: rule variants and random games.
+#![allow(dead_code)]
+
+use rand_core::RngCore;
+use triominos_core::rng::{below, seeded};
+use triominos_core::{Action, Game, Preset, RuleSet};
+
+/// Every preset with every allowed player count, plus house-rule variants that
+/// exercise the other option values.
+pub fn variants() -> Vec<(String, RuleSet, usize)> {
+    let mut out = Vec::new();
+    for p in Preset::ALL {
+        let r = RuleSet::of(p);
+        for n in r.min_players..=r.max_players {
+            out.push((p.name().to_string(), r, n as usize));
+        }
+    }
+    let house: &[(&str, &[(&str, &str)])] = &[
+        ("goliath", &[("vertex_contacts_must_match", "false"), ("target", "none")]),
+        ("goliath", &[("after_draw", "any_tile"), ("max_draws", "2")]),
+        ("pressman", &[("draw_when_able", "true"), ("empty_pool_penalty", "3"), ("target", "150")]),
+        ("pressman", &[("blocked", "each_subtracts"), ("game_end", "highest_after_round"), ("target", "200")]),
+        ("dominos-triangles", &[("bridge_bonus", "40"), ("hexagon_bonus", "50 60 70"), ("target", "200")]),
+        ("dominos-triangles", &[("after_draw", "any_tile"), ("max_draws", "3"), ("target", "none")]),
+        ("goliath", &[("start", "highest_triple"), ("first_tile", "start_tile"), ("blocked", "lowest_bonus")]),
+        ("goliath", &[("hand_size", "12 10 8 6 5"), ("players", "2-6"), ("game_end", "immediate"), ("target", "150")]),
+    ];
+    for (preset, opts) in house {
+        let mut r = RuleSet::preset(preset).unwrap();
+        for (k, v) in opts.iter() {
+            r.set_option(k, v).unwrap();
+        }
+        r.validate().unwrap();
+        let name = format!("{preset}+{}", opts.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(","));
+        out.push((name.clone(), r, r.min_players as usize));
+        out.push((name, r, r.max_players as usize));
+    }
+    out
+}
+
+/// Plays a whole game with uniformly random legal actions, calling `each`
+/// before every action with the game and the chosen action.
+pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnMut(&Game, Action)) -> Game {
+    let mut game = Game::new(rules, players, seed).expect("deal");
+    let mut rng = seeded(seed ^ 0xDEAD_BEEF);
+    let mut moves = Vec::new();
+    let mut guard = 0;
+    while !game.is_over() {
+        guard += 1;
+        assert!(guard < 20_000, "game does not end");
+        if game.is_round_over() {
+            game.next_round().expect("next round");
+            continue;
+        }
+        game.legal_actions_into(&mut moves);
+        assert!(!moves.is_empty(), "a player in a live round always has an action");
+        let a = moves[below(&mut rng, moves.len() as u32) as usize];
+        each(&game, a);
+        game.play(a).expect("legal action accepted");
+    }
+    game
+}
+
+/// A random u64 from a generator (for mixing seeds).
+pub fn next(rng: &mut impl RngCore) -> u64 {
+    rng.next_u64()
+}
