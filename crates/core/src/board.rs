@@ -63,6 +63,8 @@ impl fmt::Debug for Placement {
 
 /// Why a placement is not legal on this board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "code", content = "params", rename_all = "snake_case"))]
 pub enum PlacementError {
     /// The round's first tile goes on cell `(0, 0)`.
     FirstTileAtOrigin,
@@ -361,6 +363,30 @@ impl Board {
         Ok(())
     }
 
+    /// What a legal placement would form, without placing it.
+    pub fn preview(&self, p: Placement) -> PlaceInfo {
+        let mut info = PlaceInfo::default();
+        if self.placed.is_empty() {
+            return info;
+        }
+        let corners = p.cell.corners();
+        let neighbours = p.cell.neighbours();
+        let mut lone_edge = 0;
+        for (k, &n) in neighbours.iter().enumerate() {
+            if self.filled(n) {
+                info.edges += 1;
+                lone_edge = k;
+            }
+        }
+        if info.edges == 1 {
+            info.bridge = self.points[corners[lone_edge].grid_index()] >> 3 > 0;
+        } else if info.edges >= 2 {
+            info.bridge_extension = neighbours.iter().any(|n| self.filled(*n) && self.bridges.contains(n));
+        }
+        info.hexagons = corners.iter().filter(|q| self.points[q.grid_index()] >> 3 == 5).count() as u8;
+        info
+    }
+
     /// Places a tile and updates the frontier, lattice points and bridges.
     /// The placement must be legal ([`Board::check`]); this is not re-checked
     /// except by debug assertions.
@@ -369,23 +395,8 @@ impl Board {
         let cell = p.cell;
         let corners = cell.corners();
         let neighbours = cell.neighbours();
-        let mut info = PlaceInfo::default();
-
-        if !self.placed.is_empty() {
-            let mut lone_edge = 0;
-            for (k, &n) in neighbours.iter().enumerate() {
-                if self.filled(n) {
-                    info.edges += 1;
-                    lone_edge = k;
-                }
-            }
-            if info.edges == 1 {
-                // The corner opposite the one shared edge touches a tile at a point.
-                info.bridge = self.points[corners[lone_edge].grid_index()] >> 3 > 0;
-            } else if info.edges >= 2 {
-                info.bridge_extension = neighbours.iter().any(|n| self.filled(*n) && self.bridges.contains(n));
-            }
-        }
+        let mut info = self.preview(p);
+        info.hexagons = 0;
 
         // Fill the cell.
         let gi = cell.grid_index();

@@ -17,7 +17,7 @@
 //! assert!(game.winners().count() >= 1);
 //! ```
 
-use crate::board::{Board, Placement, PlacementError};
+use crate::board::{Board, PlaceInfo, Placement, PlacementError};
 use crate::geom::Cell;
 use crate::rng::{below, seeded, shuffle, ChaCha8Rng};
 use crate::rules::{AfterDraw, Blocked, FirstTile, GameEnd, RuleSet, StartRule, MAX_PLAYERS};
@@ -26,6 +26,8 @@ use core::fmt;
 
 /// What a player does on their turn. Small and `Copy`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Action {
     /// Place a tile.
     Play(Placement),
@@ -37,6 +39,8 @@ pub enum Action {
 
 /// Why a pass is refused.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum PassRefusal {
     /// The player can place a tile.
     CanPlay,
@@ -48,6 +52,8 @@ pub enum PassRefusal {
 
 /// Why an action was refused. The game is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "code", content = "params", rename_all = "snake_case"))]
 pub enum IllegalAction {
     /// The game is over.
     GameOver,
@@ -113,6 +119,7 @@ impl std::error::Error for IllegalAction {}
 
 /// Why a score changed. Every change carries one, so a score sheet can show it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum Reason {
     /// The placed tile's value.
     Tile,
@@ -164,6 +171,7 @@ impl Reason {
 
 /// One score change.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ScoreEntry {
     /// Round number (1-based).
     pub round: u32,
@@ -219,6 +227,7 @@ impl Bonuses {
 
 /// How a round ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub enum RoundEnd {
     /// This seat placed their last tile.
     Out(u8),
@@ -228,6 +237,7 @@ pub enum RoundEnd {
 
 /// The result of a legal action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Outcome {
     /// Who acted.
     pub player: u8,
@@ -245,6 +255,8 @@ pub struct Outcome {
 
 /// Something everyone at the table sees happen.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
 pub enum Event {
     /// A round was dealt.
     RoundStarted {
@@ -307,6 +319,8 @@ pub enum Event {
 
 /// The phase of the game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Phase {
     /// A round is being played.
     Playing,
@@ -487,6 +501,14 @@ impl Public {
     /// Every score change so far.
     pub fn score_sheet(&self) -> &[ScoreEntry] {
         &self.scores
+    }
+
+    /// The points and bonuses a legal placement would score now, without
+    /// playing it (end-of-round scoring not included).
+    pub fn placement_points(&self, p: Placement) -> (i32, Bonuses) {
+        let info = self.board.preview(p);
+        let (items, n, bonuses) = score_placement(&self.rules, p.tile, self.board.is_empty(), info);
+        (items[..n].iter().map(|i| i.1).sum(), bonuses)
     }
 }
 
@@ -693,6 +715,50 @@ fn opening_tiles(rules: &RuleSet, hand: TileSet) -> TileSet {
             s
         }
     }
+}
+
+/// The score items of a placement: its tile value and every bonus the rules
+/// award for what it formed. Returns the items, how many are used, and the flags.
+pub fn score_placement(
+    rules: &RuleSet,
+    tile: Tile,
+    opening: bool,
+    info: PlaceInfo,
+) -> ([(Reason, i32); 4], usize, Bonuses) {
+    let mut items: [(Reason, i32); 4] = [(Reason::Tile, tile.value() as i32); 4];
+    let mut n = 1;
+    let mut bonuses = Bonuses::default();
+    if opening {
+        let s = rules.start_points(tile);
+        if s != 0 {
+            items[n] = (Reason::Start, s);
+            n += 1;
+            bonuses.set(Bonuses::START);
+        }
+    }
+    if info.bridge && rules.bridge_bonus != 0 {
+        items[n] = (Reason::Bridge, rules.bridge_bonus);
+        n += 1;
+        bonuses.set(Bonuses::BRIDGE);
+    }
+    if info.bridge_extension && rules.bridge_bonus != 0 && rules.bridge_extension_bonus != 0 {
+        items[n] = (Reason::BridgeExtension, rules.bridge_extension_bonus);
+        n += 1;
+        bonuses.set(Bonuses::BRIDGE_EXTENSION);
+    }
+    if info.hexagons > 0 {
+        let h = rules.hexagon_points(info.hexagons);
+        if h != 0 {
+            items[n] = (Reason::Hexagon(info.hexagons), h);
+            n += 1;
+            bonuses.set(match info.hexagons {
+                1 => Bonuses::HEXAGON,
+                2 => Bonuses::DOUBLE_HEXAGON,
+                _ => Bonuses::TRIPLE_HEXAGON,
+            });
+        }
+    }
+    (items, n, bonuses)
 }
 
 /// The seat the hands name as opener (`highest_triple` start) and the deciding tile.
@@ -910,6 +976,12 @@ impl Game {
         self.view().count_placements()
     }
 
+    /// The points and bonuses a placement would score now, without playing it
+    /// (end-of-round scoring not included).
+    pub fn placement_points(&self, p: Placement) -> (i32, Bonuses) {
+        self.public.placement_points(p)
+    }
+
     /// Plays an action for the player to move. On error the game is unchanged.
     pub fn play(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         self.check(action)?;
@@ -964,15 +1036,9 @@ impl Game {
                 self.hands[player as usize].remove(p.tile);
                 self.public.hand_sizes[player as usize] -= 1;
                 self.public.known[player as usize].remove(p.tile);
-                let mut items: [(Reason, i32); 4] = [(Reason::Tile, p.tile.value() as i32); 4];
-                let mut n = 1;
+                let (items, n, bonuses) = score_placement(&rules, p.tile, opening, info);
+                out.bonuses = bonuses;
                 if opening {
-                    let s = rules.start_points(p.tile);
-                    if s != 0 {
-                        items[n] = (Reason::Start, s);
-                        n += 1;
-                        out.bonuses.set(Bonuses::START);
-                    }
                     // Pressman: opening with 0-0-0 shows the highest triple.
                     let hand = self.hands[player as usize];
                     if rules.first_tile == FirstTile::StartTile && p.tile.index() == 0 {
@@ -980,28 +1046,6 @@ impl Game {
                             self.public.known[player as usize].insert(t);
                             self.public.events.push(Event::Revealed { player, tile: t });
                         }
-                    }
-                }
-                if info.bridge && rules.bridge_bonus != 0 {
-                    items[n] = (Reason::Bridge, rules.bridge_bonus);
-                    n += 1;
-                    out.bonuses.set(Bonuses::BRIDGE);
-                }
-                if info.bridge_extension && rules.bridge_bonus != 0 && rules.bridge_extension_bonus != 0 {
-                    items[n] = (Reason::BridgeExtension, rules.bridge_extension_bonus);
-                    n += 1;
-                    out.bonuses.set(Bonuses::BRIDGE_EXTENSION);
-                }
-                if info.hexagons > 0 {
-                    let h = rules.hexagon_points(info.hexagons);
-                    if h != 0 {
-                        items[n] = (Reason::Hexagon(info.hexagons), h);
-                        n += 1;
-                        out.bonuses.set(match info.hexagons {
-                            1 => Bonuses::HEXAGON,
-                            2 => Bonuses::DOUBLE_HEXAGON,
-                            _ => Bonuses::TRIPLE_HEXAGON,
-                        });
                     }
                 }
                 for &(reason, pts) in &items[..n] {

@@ -36,6 +36,7 @@ pub struct Cell {
 
 /// A lattice point `P(i, j) = i*(1, 0) + j*(1/2, sqrt(3)/2)`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Point {
     /// Coordinate along the x axis.
     pub i: i32,

@@ -35,6 +35,8 @@ pub mod observe;
 pub mod record;
 pub mod rng;
 pub mod rules;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod tile;
 
 pub use board::{Board, FrontierCell, PlaceInfo, Placement, PlacementError};

@@ -20,6 +20,8 @@ pub const MIN_PLAYERS: usize = 2;
 
 /// Who opens a round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum StartRule {
     /// Each player reveals a tile from the pool; highest sum starts, ties reveal again.
     Reveal,
@@ -29,6 +31,8 @@ pub enum StartRule {
 
 /// Which tile the opener may play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum FirstTile {
     /// Any tile from the opener's hand.
     Any,
@@ -39,6 +43,8 @@ pub enum FirstTile {
 
 /// After a draw that can be placed, which tiles may be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum AfterDraw {
     /// Only the tile just drawn.
     DrawnTile,
@@ -48,6 +54,8 @@ pub enum AfterDraw {
 
 /// End-of-round scoring of a blocked round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Blocked {
     /// Every player subtracts their own hand's sum.
     EachSubtracts,
@@ -59,6 +67,8 @@ pub enum Blocked {
 
 /// How a game with a target ends and who wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum GameEnd {
     /// The round is finished; the highest total wins.
     HighestAfterRound,
@@ -70,6 +80,7 @@ pub enum GameEnd {
 
 /// A complete rule set. Every field is an option of rules.md section 7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RuleSet {
     /// The preset this rule set starts from (`goliath`, `pressman`, `dominos-triangles`).
     pub preset: Preset,
@@ -123,6 +134,8 @@ pub struct RuleSet {
 
 /// The three published rule sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Preset {
     /// Goliath's official French rules (seed 000).
     Goliath,

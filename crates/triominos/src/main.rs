@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use triominos_core::record;
 
 mod rulesfile;
+mod serve;
 
 #[derive(Parser)]
 #[command(name = "triominos", version, about = "Triominos: rules engine, record checker and tools")]
@@ -16,6 +17,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Start the web game and score pad (the default when no command is given).
+    Serve(serve::ServeArgs),
     /// Replay a .tri record, checking every line; print each player's total.
     Check {
         /// The record to check.
@@ -61,10 +64,8 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        None => {
-            eprintln!("triominos: the web game is not built yet; try `triominos check FILE` or `triominos --help`");
-            ExitCode::from(2)
-        }
+        Some(Command::Serve(args)) => serve::run(args),
+        None => serve::run(serve::ServeArgs::default()),
     }
 }
 

@@ -56,7 +56,14 @@ pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnM
         assert!(!moves.is_empty(), "a player in a live round always has an action");
         let a = moves[below(&mut rng, moves.len() as u32) as usize];
         each(&game, a);
-        game.play(a).expect("legal action accepted");
+        let preview = match a {
+            Action::Play(p) => Some(game.placement_points(p)),
+            _ => None,
+        };
+        let outcome = game.play(a).expect("legal action accepted");
+        if let Some((points, bonuses)) = preview {
+            assert_eq!((points, bonuses), (outcome.points, outcome.bonuses), "preview agrees with play");
+        }
     }
     game
 }

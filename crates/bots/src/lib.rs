@@ -1,0 +1,79 @@
+//! # triominos-bots
+//!
+//! Bots that play Triominos from an [`Observation`] (never the full game), at
+//! named levels a user can pick.
+//!
+//! ```
+//! use triominos_bots::{make_bot, Budget};
+//! use triominos_core::{Game, RuleSet};
+//! let mut game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 1).unwrap();
+//! let mut bot = make_bot("greedy", 7, Budget::default()).unwrap();
+//! let action = bot.choose(&game.observe(game.to_move()));
+//! assert!(game.play(action).is_ok());
+//! ```
+#![deny(missing_docs)]
+
+use std::time::Duration;
+use triominos_core::rng::{below, seeded, ChaCha8Rng};
+use triominos_core::{Action, Observation};
+
+mod greedy;
+
+pub use greedy::Greedy;
+
+/// How long a bot may think.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Search iterations (playouts) per decision, for searching bots.
+    pub iterations: Option<u32>,
+    /// Wall-clock time per decision, for searching bots.
+    pub time: Option<Duration>,
+}
+
+/// A player that chooses actions from what it may see.
+pub trait Bot: Send {
+    /// The bot's level name.
+    fn name(&self) -> &str;
+    /// Chooses a legal action for the observer, whose turn it is.
+    fn choose(&mut self, obs: &Observation) -> Action;
+}
+
+/// The levels a user can pick, weakest first.
+pub const LEVELS: [&str; 2] = ["random", "greedy"];
+
+/// A bot of the given level, seeded for reproducible play.
+pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
+    let _ = budget;
+    match level {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(Greedy::new(seed))),
+        _ => Err(format!("unknown bot level {level:?} (expected one of {})", LEVELS.join(", "))),
+    }
+}
+
+/// Plays a uniformly random legal action.
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+    buf: Vec<Action>,
+}
+
+impl RandomBot {
+    /// A random bot with its own seeded generator.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot { rng: seeded(seed), buf: Vec::new() }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, obs: &Observation) -> Action {
+        obs.legal_actions_into(&mut self.buf);
+        match self.buf.len() {
+            0 => Action::Pass,
+            n => self.buf[below(&mut self.rng, n as u32) as usize],
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! Serde support (feature `serde`): tiles as `"1-2-4"`, cells as `[c, r]`,
+//! tile sets as lists of tiles, bonuses as lists of names, placements as
+//! `{"tile": "1-2-4", "cell": [0, 0], "rotation": 1}`. Deserializing
+//! validates: an off-board cell or a rotation above 2 is an error.
+
+use crate::board::Placement;
+use crate::game::Bonuses;
+use crate::geom::Cell;
+use crate::tile::{Tile, TileSet};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        [self.c(), self.r()].serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cell {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cell, D::Error> {
+        let [c, r] = <[i32; 2]>::deserialize(d)?;
+        Cell::new(c, r).ok_or_else(|| de::Error::custom(format!("cell {c},{r} is off the board")))
+    }
+}
+
+impl Serialize for TileSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for TileSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TileSet, D::Error> {
+        Ok(Vec::<Tile>::deserialize(d)?.into_iter().collect())
+    }
+}
+
+impl Serialize for Bonuses {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.names())
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct PlacementRepr {
+    tile: Tile,
+    cell: Cell,
+    rotation: u8,
+}
+
+impl Serialize for Placement {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        PlacementRepr { tile: self.tile, cell: self.cell, rotation: self.rotation }.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Placement {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Placement, D::Error> {
+        let r = PlacementRepr::deserialize(d)?;
+        if r.rotation > 2 {
+            return Err(de::Error::custom("rotation must be 0, 1 or 2"));
+        }
+        Ok(Placement::new(r.tile, r.cell, r.rotation))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Action, Placement};
+
+    #[test]
+    fn actions_round_trip_and_bad_input_is_refused() {
+        let a: Action = serde_json::from_str(r#"{"kind":"play","tile":"1-2-4","cell":[-1,0],"rotation":2}"#).unwrap();
+        match a {
+            Action::Play(p) => assert_eq!(format!("{p:?}"), "1-2-4 -1,0 2"),
+            _ => panic!("{a:?}"),
+        }
+        let s = serde_json::to_string(&a).unwrap();
+        assert_eq!(serde_json::from_str::<Action>(&s).unwrap(), a);
+        assert_eq!(serde_json::from_str::<Action>(r#"{"kind":"draw"}"#).unwrap(), Action::Draw);
+        for bad in [
+            r#"{"kind":"play","tile":"1-4-2","cell":[0,0],"rotation":0}"#,
+            r#"{"kind":"play","tile":"1-2-4","cell":[900,0],"rotation":0}"#,
+            r#"{"kind":"play","tile":"1-2-4","cell":[0,0],"rotation":3}"#,
+            r#"{"kind":"jump"}"#,
+        ] {
+            assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");
+        }
+        assert!(serde_json::from_str::<Placement>(r#"{"tile":"0-0-0","cell":[0,0],"rotation":1}"#).is_ok());
+    }
+}
