@@ -1,13 +1,216 @@
 //! # triominos-server
 //!
-//! The web game and the score pad (work in progress).
+//! The web game: an authoritative axum server that alone holds every
+//! [`triominos_core::Game`], talks to browsers over HTTP and WebSocket, plays
+//! bots server-side, and keeps every game in SQLite as its setup plus each
+//! accepted action (stored before it is acknowledged, replayed on restart).
+//!
+//! Clients get per-seat views built from [`triominos_core::Observation`]:
+//! never another seat's hand or the pool order. Refusals are codes with
+//! parameters; the page words them in the player's language.
 #![deny(missing_docs)]
 
-/// Where the server listens and keeps its data.
+pub mod api;
+pub mod assets;
+pub mod play;
+pub mod replay;
+pub mod room;
+pub mod store;
+pub mod view;
+pub mod ws;
+
+use room::Room;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use store::Store;
+
+/// Where the server listens and keeps its data, and how it behaves.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
     /// Address to listen on, like `127.0.0.1:8080`.
     pub addr: String,
     /// SQLite database file.
-    pub db: std::path::PathBuf,
+    pub db: PathBuf,
+    /// Pause before a bot acts, so people can follow (0 in tests).
+    pub bot_delay: Duration,
+    /// Pause before the next round of a game without people.
+    pub round_delay: Duration,
+    /// Keep log lines in memory too (tests scan them).
+    pub capture_logs: bool,
+    /// Do not print log lines.
+    pub quiet: bool,
+}
+
+impl ServeConfig {
+    /// The defaults: 600 ms bot pause, logs on stderr.
+    pub fn new(addr: impl Into<String>, db: impl Into<PathBuf>) -> ServeConfig {
+        ServeConfig {
+            addr: addr.into(),
+            db: db.into(),
+            bot_delay: Duration::from_millis(600),
+            round_delay: Duration::from_secs(3),
+            capture_logs: false,
+            quiet: false,
+        }
+    }
+}
+
+/// Log lines: printed on stderr and, when asked, kept for tests.
+#[derive(Default)]
+pub struct Logs {
+    quiet: bool,
+    kept: Option<Mutex<Vec<String>>>,
+}
+
+impl Logs {
+    /// Writes one line.
+    pub fn line(&self, s: String) {
+        if !self.quiet {
+            eprintln!("{s}");
+        }
+        if let Some(k) = &self.kept {
+            if let Ok(mut v) = k.lock() {
+                v.push(s);
+            }
+        }
+    }
+
+    /// Every kept line.
+    pub fn kept(&self) -> Vec<String> {
+        self.kept.as_ref().and_then(|k| k.lock().ok().map(|v| v.clone())).unwrap_or_default()
+    }
+}
+
+/// The server's shared state.
+pub struct AppState {
+    /// Games in memory.
+    rooms: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Room>>>>,
+    /// Storage.
+    pub store: Store,
+    /// Settings.
+    pub config: ServeConfig,
+    /// Log lines.
+    pub logs: Logs,
+}
+
+impl AppState {
+    /// A game in memory, loaded from storage (and replayed) when needed.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Option<Arc<tokio::sync::Mutex<Room>>> {
+        if id.len() > 64 {
+            return None;
+        }
+        if let Some(r) = self.rooms.lock().ok()?.get(id) {
+            return Some(r.clone());
+        }
+        let stored = self.store.load(id.to_string()).await.ok()??;
+        let room = match play::rebuild(&stored) {
+            Ok(r) => r,
+            Err(e) => {
+                self.logs.line(format!("game {id}: cannot rebuild: {}", e.code));
+                return None;
+            }
+        };
+        let arc = {
+            let mut rooms = self.rooms.lock().ok()?;
+            rooms.entry(id.to_string()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(room))).clone()
+        };
+        Some(arc)
+    }
+
+    /// Adds a new game.
+    pub fn insert(&self, room: Room) -> Arc<tokio::sync::Mutex<Room>> {
+        let id = room.id.clone();
+        let arc = Arc::new(tokio::sync::Mutex::new(room));
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.insert(id, arc.clone());
+        }
+        arc
+    }
+}
+
+/// A running server.
+pub struct Server {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// Its state (tests look at logs and games).
+    pub state: Arc<AppState>,
+    task: tokio::task::JoinHandle<()>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Server {
+    /// Stops accepting connections and waits for the server task.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.shutdown.take() {
+            let _ = s.send(());
+        }
+        self.task.abort();
+        let _ = self.task.await;
+    }
+}
+
+/// Opens the database, resumes unfinished games and starts listening.
+pub async fn start(config: ServeConfig) -> Result<Server, String> {
+    let store = Store::open(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
+    let logs = Logs { quiet: config.quiet, kept: config.capture_logs.then(|| Mutex::new(Vec::new())) };
+    let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let state = Arc::new(AppState { rooms: Mutex::new(HashMap::new()), store, config, logs });
+    let ids = state.store.unfinished().await.map_err(|e| e.to_string())?;
+    let mut resumed = 0;
+    for id in &ids {
+        if let Some(room) = state.room(id).await {
+            let mut r = room.lock().await;
+            play::schedule(&state, &room, &mut r);
+            resumed += 1;
+        }
+    }
+    if resumed > 0 {
+        state.logs.line(format!("resumed {resumed} unfinished game(s)"));
+    }
+    let app = api::router(state.clone());
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = rx.await;
+            })
+            .await;
+    });
+    Ok(Server { addr, state, task, shutdown: Some(tx) })
+}
+
+/// Runs the server until Ctrl-C (for `triominos serve`).
+pub fn serve_blocking(config: ServeConfig) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| e.to_string())?;
+    rt.block_on(async move {
+        let server = start(config).await?;
+        println!("Triominos is ready: open http://{}/ in your browser (Ctrl-C to stop)", server.addr);
+        let _ = tokio::signal::ctrl_c().await;
+        println!("stopping");
+        server.stop().await;
+        Ok(())
+    })
+}
+
+/// Seconds since 1970.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
+}
+
+/// `bytes` random bytes from the operating system, as lowercase hex.
+pub fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).expect("the operating system's random source");
+    buf.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A random 64-bit seed.
+pub fn random_seed() -> u64 {
+    let mut buf = [0u8; 8];
+    getrandom::fill(&mut buf).expect("the operating system's random source");
+    u64::from_le_bytes(buf)
 }

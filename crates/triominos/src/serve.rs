@@ -3,6 +3,7 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Options of `triominos serve`.
 #[derive(Args, Debug, Clone)]
@@ -13,17 +14,30 @@ pub struct ServeArgs {
     /// SQLite database file (created if missing).
     #[arg(long, default_value = "triominos.db")]
     pub db: PathBuf,
+    /// Pause before each bot move, in milliseconds, so people can follow.
+    #[arg(long, default_value_t = 600)]
+    pub bot_delay_ms: u64,
+    /// Do not print a log line per move.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 impl Default for ServeArgs {
     fn default() -> Self {
-        ServeArgs { addr: "127.0.0.1:8080".into(), db: PathBuf::from("triominos.db") }
+        ServeArgs { addr: "127.0.0.1:8080".into(), db: PathBuf::from("triominos.db"), bot_delay_ms: 600, quiet: false }
     }
 }
 
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> ExitCode {
-    let _config = triominos_server::ServeConfig { addr: args.addr, db: args.db };
-    eprintln!("triominos: the web game is not built yet; try `triominos check FILE` or `triominos --help`");
-    ExitCode::from(2)
+    let mut config = triominos_server::ServeConfig::new(args.addr, args.db);
+    config.bot_delay = Duration::from_millis(args.bot_delay_ms);
+    config.quiet = args.quiet;
+    match triominos_server::serve_blocking(config) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("triominos serve: {e}");
+            ExitCode::from(2)
+        }
+    }
 }

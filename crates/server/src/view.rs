@@ -1,0 +1,170 @@
+//! What clients see, as JSON: numbered public deltas (one per accepted intent),
+//! a seat's private view built from its [`Observation`], refusals as codes with
+//! parameters. Nothing here reads another seat's hand or the pool.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use triominos_core::{Action, Game, IllegalAction, Observation, Phase, Public, RoundEnd, ScoreEntry};
+
+/// What a seat (or the server, between rounds) asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    /// A game action (play, draw, pass).
+    Act(Action),
+    /// Deal the next round once a round is over.
+    NextRound,
+}
+
+impl Intent {
+    /// The stored and public form: the action's JSON, or `{"kind":"next_round"}`.
+    pub fn to_json(self) -> Value {
+        match self {
+            Intent::Act(a) => serde_json::to_value(a).unwrap_or(Value::Null),
+            Intent::NextRound => json!({"kind": "next_round"}),
+        }
+    }
+
+    /// Parses the stored or client form.
+    pub fn from_json(v: &Value) -> Option<Intent> {
+        if v.get("kind").and_then(Value::as_str) == Some("next_round") {
+            return Some(Intent::NextRound);
+        }
+        serde_json::from_value::<Action>(v.clone()).ok().map(Intent::Act)
+    }
+
+    /// Short name for logs: `play`, `draw`, `pass`, `next_round`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Intent::Act(Action::Play(_)) => "play",
+            Intent::Act(Action::Draw) => "draw",
+            Intent::Act(Action::Pass) => "pass",
+            Intent::NextRound => "next_round",
+        }
+    }
+}
+
+/// A refusal: a stable code and its parameters, worded by the page.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Refusal {
+    /// Stable code, like `not_your_turn` or `placement`.
+    pub code: String,
+    /// Parameters for the message (may be null).
+    pub params: Value,
+}
+
+impl Refusal {
+    /// A refusal with parameters.
+    pub fn new(code: &str, params: Value) -> Refusal {
+        Refusal { code: code.into(), params }
+    }
+
+    /// A refusal without parameters.
+    pub fn code(code: &str) -> Refusal {
+        Refusal::new(code, Value::Null)
+    }
+}
+
+impl From<IllegalAction> for Refusal {
+    fn from(e: IllegalAction) -> Refusal {
+        let v = serde_json::to_value(e).unwrap_or(Value::Null);
+        let code = v.get("code").and_then(Value::as_str).unwrap_or("illegal").to_string();
+        Refusal { code, params: v.get("params").cloned().unwrap_or(Value::Null) }
+    }
+}
+
+fn score_json(s: &ScoreEntry) -> Value {
+    json!({"round": s.round, "player": s.player, "reason": s.reason.name(), "points": s.points})
+}
+
+/// The public status after an intent: everything a spectator may know besides the log.
+pub fn status(p: &Public) -> Value {
+    let phase = match p.phase() {
+        Phase::Playing => "playing",
+        Phase::RoundOver => "round_over",
+        Phase::GameOver => "game_over",
+    };
+    let round_end = match p.round_end() {
+        None => Value::Null,
+        Some(RoundEnd::Out(s)) => json!({"kind": "out", "player": s}),
+        Some(RoundEnd::Blocked) => json!({"kind": "blocked"}),
+    };
+    json!({
+        "round": p.round(),
+        "phase": phase,
+        "to_move": p.to_move(),
+        "starter": p.starter(),
+        "draws": p.draws_this_turn(),
+        "passes": p.consecutive_passes(),
+        "pool": p.pool_size(),
+        "hand_sizes": p.hand_sizes(),
+        "totals": p.totals(),
+        "round_points": p.round_points(),
+        "round_end": round_end,
+        "round_winners": p.round_winners().collect::<Vec<_>>(),
+        "winners": p.winners().collect::<Vec<_>>(),
+        "reached": p.reached_target().collect::<Vec<_>>(),
+    })
+}
+
+/// Lengths of the public event list and score sheet, taken before an intent.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mark {
+    events: usize,
+    scores: usize,
+}
+
+impl Mark {
+    /// The mark of a game now.
+    pub fn of(game: &Game) -> Mark {
+        Mark { events: game.public().events().len(), scores: game.public().score_sheet().len() }
+    }
+}
+
+/// The public delta numbered `v`: who did what (a draw shows no tile), the
+/// public events and score changes it caused, and the status after it.
+pub fn delta(game: &Game, before: Mark, v: u64, seat: Option<u8>, intent: Option<Intent>) -> Value {
+    let p = game.public();
+    let action = match intent {
+        Some(i) => i.to_json(),
+        None => json!({"kind": "start"}),
+    };
+    json!({
+        "v": v,
+        "seat": seat,
+        "action": action,
+        "events": &p.events()[before.events..],
+        "scores": p.score_sheet()[before.scores..].iter().map(score_json).collect::<Vec<_>>(),
+        "status": status(p),
+    })
+}
+
+/// A seat's private view, from its observation only: its hand, the tile it just
+/// drew, its legal placements with the points each would score, and whether it
+/// may draw or pass.
+pub fn me(obs: &Observation) -> Value {
+    let mut legal = Vec::new();
+    let mut can_draw = false;
+    let mut can_pass = false;
+    for a in obs.legal_actions() {
+        match a {
+            Action::Play(pl) => {
+                let (points, bonuses) = obs.public().placement_points(pl);
+                legal.push(json!({
+                    "tile": pl.tile, "cell": pl.cell, "rotation": pl.rotation,
+                    "points": points, "bonuses": bonuses,
+                }));
+            }
+            Action::Draw => can_draw = true,
+            Action::Pass => can_pass = true,
+        }
+    }
+    json!({
+        "seat": obs.seat(),
+        "hand": obs.hand(),
+        "drawn": obs.drawn_tile(),
+        "my_turn": obs.is_my_turn(),
+        "legal": legal,
+        "can_draw": can_draw,
+        "can_pass": can_pass,
+    })
+}
