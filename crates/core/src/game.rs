@@ -787,6 +787,12 @@ impl Game {
         Ok(g)
     }
 
+    /// A game whose first round has not been dealt yet: call
+    /// [`Game::begin_round`] (or [`Game::set_dealer_seed`] then [`Game::next_round`]).
+    pub fn unstarted(rules: RuleSet, players: usize) -> Result<Game, DealError> {
+        Game::empty(rules, players)
+    }
+
     fn empty(rules: RuleSet, players: usize) -> Result<Game, DealError> {
         rules.validate().map_err(DealError::Rules)?;
         if !rules.allows_players(players) {
@@ -1002,9 +1008,18 @@ impl Game {
         pb.totals[p] += points;
         pb.round_points[p] += points;
         pb.scores.push(ScoreEntry { round: pb.round, player, reason, points });
+    }
+
+    /// Marks who has reached the target. Called after each whole step (an
+    /// action, or the end-of-round scoring), so a total passing the target only
+    /// between two items of one step does not count.
+    fn mark_reached(&mut self) {
+        let pb = &mut self.public;
         if let Some(t) = pb.rules.target {
-            if pb.totals[p] >= t {
-                pb.reached |= 1 << player;
+            for p in 0..pb.players {
+                if pb.totals[p as usize] >= t {
+                    pb.reached |= 1 << p;
+                }
             }
         }
     }
@@ -1112,7 +1127,8 @@ impl Game {
         out
     }
 
-    fn immediate_win(&self) -> bool {
+    fn immediate_win(&mut self) -> bool {
+        self.mark_reached();
         self.public.rules.game_end == GameEnd::Immediate
             && self.public.rules.target.is_some()
             && self.public.reached != 0
@@ -1176,6 +1192,7 @@ impl Game {
                 w
             }
         };
+        self.mark_reached();
         let pb = &mut self.public;
         pb.round_end = Some(end);
         pb.round_winners = winners;
@@ -1191,7 +1208,8 @@ impl Game {
             Some(_) if pb.reached == 0 => None,
             Some(_) => Some(match rules.game_end {
                 GameEnd::HighestAfterRound => self.highest_among(all),
-                GameEnd::Immediate => self.highest_among(self.public.reached),
+                // Reached at the same moment (end-of-round scoring): a shared win.
+                GameEnd::Immediate => self.public.reached,
                 GameEnd::RoundWinnerAfterRound => {
                     let reached = self.public.reached;
                     if reached.count_ones() == 1 {

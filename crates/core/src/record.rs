@@ -152,7 +152,9 @@ fn parse_tag(line: &str) -> Result<(String, Vec<String>), String> {
     let inner = inner.trim();
     let name_end = inner.find(|c: char| c.is_whitespace()).unwrap_or(inner.len());
     let name = &inner[..name_end];
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+    if !name.starts_with(|c: char| c.is_ascii_alphabetic())
+        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
         return Err("malformed header: bad tag name".into());
     }
     let mut rest = inner[name_end..].trim_start();
@@ -176,6 +178,14 @@ fn parse_cell(tok: &str, line: usize) -> Result<Option<Cell>, RecordError> {
     let c: i64 = c.parse().map_err(|_| bad())?;
     let r: i64 = r.parse().map_err(|_| bad())?;
     Ok(i32::try_from(c).ok().zip(i32::try_from(r).ok()).and_then(|(c, r)| Cell::new(c, r)))
+}
+
+/// The parts of a round's setup, in the order they must come.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Pool,
+    Start,
+    Play,
 }
 
 /// The setup lines of a round, gathered until the first action.
@@ -218,41 +228,32 @@ impl Replayer {
         }
     }
 
-    /// Checks what can be checked once parts of the setup are known.
-    fn check_setup(&self, line: usize) -> Result<(), RecordError> {
-        let s = match &self.setup {
-            Some(s) => s,
-            None => return Ok(()),
-        };
-        if s.deals.iter().all(Option::is_some) {
-            let hands: Vec<TileSet> = s.deals.iter().map(|d| d.unwrap_or_default()).collect();
-            if s.pool.is_some() && s.seen != TileSet::ALL {
-                return Err(err(line, "deals and pool must be exactly the 56 tiles"));
-            }
-            if let (Some(start), StartRule::HighestTriple) = (s.start, self.rules.start) {
-                if let Some((expected, tile)) = crate::game::hands_starter(&hands) {
-                    if expected != start {
-                        return Err(self.deal_error(DealError::WrongStarter { got: start, expected, tile }, line));
-                    }
-                }
-            }
+    /// The first missing part of the round's setup, in the order deals, pool, start.
+    fn missing(&self, upto: Stage) -> Option<String> {
+        let s = self.setup.as_ref()?;
+        if let Some(p) = s.deals.iter().position(Option::is_none) {
+            return Some(format!("round {}: no deal for {}", s.number, self.players[p]));
         }
-        Ok(())
+        if upto >= Stage::Start && s.pool.is_none() {
+            return Some(format!("round {}: no pool line", s.number));
+        }
+        if upto >= Stage::Play && s.start.is_none() {
+            return Some(format!("round {}: no start line", s.number));
+        }
+        None
     }
 
     /// Starts the round whose setup is complete.
     fn begin(&mut self, line: usize) -> Result<(), RecordError> {
+        if let Some(m) = self.missing(Stage::Play) {
+            return Err(err(line, m));
+        }
         let s = match self.setup.take() {
             Some(s) => s,
             None => return Ok(()),
         };
-        for (p, d) in s.deals.iter().enumerate() {
-            if d.is_none() {
-                return Err(err(line, format!("round {}: no deal for {}", s.number, self.players[p])));
-            }
-        }
-        let pool = s.pool.ok_or_else(|| err(line, format!("round {}: no pool line", s.number)))?;
-        let starter = s.start.ok_or_else(|| err(line, format!("round {}: no start line", s.number)))?;
+        let pool = s.pool.unwrap_or_default();
+        let starter = s.start.unwrap_or_default();
         let deal = Deal { hands: s.deals.iter().map(|d| d.unwrap_or_default()).collect(), pool, starter };
         let result = match &mut self.game {
             None => Game::with_deal(self.rules, self.players.len(), deal).map(|g| self.game = Some(g)),
@@ -321,6 +322,9 @@ impl Replayer {
                         let tiles = parse_tiles(&tokens[2..], line)?;
                         let expected = self.rules.hand_size_for(self.players.len());
                         let s = self.setup.as_mut().unwrap_or_else(|| unreachable!());
+                        if s.pool.is_some() || s.start.is_some() {
+                            return Err(err(line, "deal lines come before the pool line"));
+                        }
                         if s.deals[seat as usize].is_some() {
                             return Err(err(line, format!("{name} is dealt twice")));
                         }
@@ -340,9 +344,12 @@ impl Replayer {
                         s.deals[seat as usize] = Some(hand);
                     }
                     "pool" => {
+                        if let Some(m) = self.missing(Stage::Pool) {
+                            return Err(err(line, m));
+                        }
                         let tiles = parse_tiles(&tokens[1..], line)?;
                         let s = self.setup.as_mut().unwrap_or_else(|| unreachable!());
-                        if s.pool.is_some() {
+                        if s.pool.is_some() || s.start.is_some() {
                             return Err(err(line, "pool given twice"));
                         }
                         for t in tiles.iter() {
@@ -350,9 +357,15 @@ impl Replayer {
                                 return Err(err(line, format!("tile {t} appears twice")));
                             }
                         }
+                        if s.seen != TileSet::ALL {
+                            return Err(err(line, "deals and pool must be exactly the 56 tiles"));
+                        }
                         s.pool = Some(tiles);
                     }
                     _ => {
+                        if let Some(m) = self.missing(Stage::Start) {
+                            return Err(err(line, m));
+                        }
                         let name = match tokens {
                             [_, name] => name,
                             _ => return Err(err(line, "expected: start NAME")),
@@ -363,9 +376,18 @@ impl Replayer {
                             return Err(err(line, "start given twice"));
                         }
                         s.start = Some(seat);
+                        if self.rules.start == StartRule::HighestTriple {
+                            let hands: Vec<TileSet> = s.deals.iter().map(|d| d.unwrap_or_default()).collect();
+                            if let Some((expected, tile)) = crate::game::hands_starter(&hands) {
+                                if expected != seat {
+                                    let e = DealError::WrongStarter { got: seat, expected, tile };
+                                    return Err(self.deal_error(e, line));
+                                }
+                            }
+                        }
                     }
                 }
-                self.check_setup(line)
+                Ok(())
             }
             name => {
                 if self.players.iter().all(|p| p != name) {
@@ -436,12 +458,16 @@ impl Replayer {
             Phase::Playing if game.to_move() == seat => game.count_legal_placements(),
             _ => 0,
         };
+        let total_before = game.totals()[seat as usize];
         let outcome = game.play_as(seat, action).map_err(|e| illegal(&self.players, line, e))?;
         if let Some(c) = checksum {
-            if c != outcome.points {
+            // The checksum is the play's points or the player's total right after
+            // it (before any end-of-round scoring).
+            let total = total_before + outcome.points;
+            if c != outcome.points && c != total {
                 return Err(err(
                     line,
-                    format!("score checksum {c:+} does not match: the play scores {:+}", outcome.points),
+                    format!("score checksum {c:+} does not match: the play scores {:+}, total {total}", outcome.points),
                 ));
             }
         }
@@ -501,10 +527,12 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
             break;
         }
     }
-    let body_start = first_body.map_or(text.lines().count() + 1, |(n, _)| n);
+    // Missing headers are reported on the first body line, or on the last line of a file without one.
+    let body_start = first_body.map_or(text.lines().count().max(1), |(n, _)| n);
     let mut rules: Option<RuleSet> = None;
     let mut players: Option<(usize, Vec<String>)> = None;
     let mut format_seen = false;
+    let mut options_seen: Vec<String> = Vec::new();
     let mut tags = Vec::new();
     // The rule set is needed before options, wherever its line is.
     for (n, name, values) in &headers {
@@ -535,6 +563,9 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
                 if players.is_some() {
                     return Err(err(*n, "Players given twice"));
                 }
+                if !(2..=crate::rules::MAX_PLAYERS).contains(&values.len()) {
+                    return Err(err(*n, format!("{} players: a game has 2 to 6 players", values.len())));
+                }
                 for (i, p) in values.iter().enumerate() {
                     if p.is_empty() || p.chars().any(|c| c.is_whitespace() || c == '#' || c == '"') {
                         return Err(err(*n, format!("bad player name {p:?}: names are single words")));
@@ -549,9 +580,19 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
                 players = Some((*n, values.clone()));
             }
             "Option" => {
-                let r = rules.as_mut().ok_or_else(|| err(*n, "Option before any Ruleset header"))?;
+                // Without a Ruleset header, options are still checked (against a
+                // preset) and the missing header is reported below.
+                let mut scratch = RuleSet::of(crate::rules::Preset::Goliath);
+                let r = match rules.as_mut() {
+                    Some(r) => r,
+                    None => &mut scratch,
+                };
                 match values.as_slice() {
-                    [k, v] => r.set_option(k, v).map_err(|e| err(*n, e.to_string()))?,
+                    [k, _] if options_seen.contains(k) => return Err(err(*n, format!("option {k} given twice"))),
+                    [k, v] => {
+                        r.set_option(k, v).map_err(|e| err(*n, e.to_string()))?;
+                        options_seen.push(k.clone());
+                    }
                     _ => return Err(err(*n, "expected [Option \"name\" \"value\"]")),
                 }
             }
@@ -588,7 +629,11 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
         r.begin(line)?;
     }
     r.snapshot_round();
-    let game = r.game.ok_or_else(|| err(body_start, "the record has no round"))?;
+    // A record may stop before its first round: every total is 0.
+    let game = match r.game {
+        Some(g) => g,
+        None => Game::unstarted(r.rules, r.players.len()).map_err(|e| err(body_start, e.to_string()))?,
+    };
     let totals = Scores(r.players.iter().cloned().zip(game.totals().iter().copied()).collect());
     let winner = game.is_over().then(|| game.winners().map(|s| r.players[s as usize].clone()).collect());
     let report = Report { players: r.players.clone(), rounds: r.rounds, totals, winner };
@@ -624,8 +669,10 @@ pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> String {
         for step in &round.actions {
             let who = &names[step.seat as usize];
             match step.action {
+                // The points go in a comment: readers disagree on what a `+N`
+                // checksum means (the play's points or the player's total).
                 Action::Play(p) => {
-                    out.push_str(&format!("{who} play {} {} {} {:+}\n", p.tile, p.cell, p.rotation, step.points))
+                    out.push_str(&format!("{who} play {} {} {}  # {:+}\n", p.tile, p.cell, p.rotation, step.points))
                 }
                 Action::Draw => out.push_str(&format!("{who} draw\n")),
                 Action::Pass => out.push_str(&format!("{who} pass\n")),

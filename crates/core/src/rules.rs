@@ -236,8 +236,17 @@ pub const OPTION_NAMES: [&str; 22] = [
 /// Largest value accepted for a points option.
 const MAX_POINTS: i32 = 100_000;
 
+/// A plain decimal number (digits only, no sign).
+fn number(value: &str) -> Option<i32> {
+    let v = value.trim();
+    if v.is_empty() || v.len() > 9 || !v.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    v.parse().ok()
+}
+
 fn points(option: &str, value: &str) -> Result<i32, RulesError> {
-    value.trim().parse::<i32>().ok().filter(|v| (0..=MAX_POINTS).contains(v)).ok_or_else(|| RulesError::BadValue {
+    number(value).filter(|v| (0..=MAX_POINTS).contains(v)).ok_or_else(|| RulesError::BadValue {
         option: option.into(),
         value: value.into(),
         expected: "a whole number of points from 0 to 100000",
@@ -337,8 +346,8 @@ impl RuleSet {
         match name {
             "players" => {
                 let (lo, hi) = v.split_once('-').ok_or_else(|| bad("MIN-MAX within 2-6, like 2-4"))?;
-                let lo: u8 = lo.trim().parse().map_err(|_| bad("MIN-MAX within 2-6, like 2-4"))?;
-                let hi: u8 = hi.trim().parse().map_err(|_| bad("MIN-MAX within 2-6, like 2-4"))?;
+                let lo = number(lo).ok_or_else(|| bad("MIN-MAX within 2-6, like 2-4"))?.min(99) as u8;
+                let hi = number(hi).ok_or_else(|| bad("MIN-MAX within 2-6, like 2-4"))?.min(99) as u8;
                 if lo < MIN_PLAYERS as u8 || hi > MAX_PLAYERS as u8 || lo > hi {
                     return Err(bad("MIN-MAX within 2-6, like 2-4"));
                 }
@@ -351,7 +360,7 @@ impl RuleSet {
                     return Err(bad("five numbers, the hand size for 2, 3, 4, 5 and 6 players"));
                 }
                 for (i, n) in nums.iter().enumerate() {
-                    let k: u8 = n.parse().map_err(|_| bad("five numbers from 1 to 25"))?;
+                    let k = number(n).ok_or_else(|| bad("five numbers from 1 to 25"))?.min(99) as u8;
                     if !(1..=25).contains(&k) {
                         return Err(bad("five numbers from 1 to 25"));
                     }
@@ -381,10 +390,9 @@ impl RuleSet {
             "zero_triple_bonus" => next.zero_triple_bonus = points(name, value)?,
             "draw_when_able" => next.draw_when_able = boolean(name, value)?,
             "max_draws" => {
-                next.max_draws = v
-                    .parse()
-                    .ok()
+                next.max_draws = number(v)
                     .filter(|n| (1..=50).contains(n))
+                    .map(|n| n as u8)
                     .ok_or_else(|| bad("a number of draws from 1 to 50"))?
             }
             "draw_penalty" => next.draw_penalty = points(name, value)?,
@@ -424,8 +432,7 @@ impl RuleSet {
                     None
                 } else {
                     Some(
-                        v.parse()
-                            .ok()
+                        number(v)
                             .filter(|n| (1..=MAX_POINTS).contains(n))
                             .ok_or_else(|| bad("a number of points from 1 to 100000, or none for a single round"))?,
                     )
@@ -611,6 +618,8 @@ mod tests {
             ("max_draws", "0"),
             ("target", "-5"),
             ("draw_penalty", "-1"),
+            ("draw_penalty", "+5"),
+            ("target", "4e2"),
             ("hexagon_bonus", "50 60"),
             ("start", "coin"),
             ("draw_when_able", "yes"),
