@@ -22,8 +22,7 @@ fn positions() -> Vec<Game> {
                 let a = v
                     .iter()
                     .copied()
-                    .filter(|a| matches!(a, Action::Play(_)))
-                    .nth(0)
+                    .find(|a| matches!(a, Action::Play(_)))
                     .unwrap_or(v[below(&mut rng, v.len() as u32) as usize]);
                 g.play(a).unwrap();
             }

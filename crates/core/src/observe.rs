@@ -114,14 +114,14 @@ impl Observation {
         shuffle(rng, &mut unknown);
         let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
         let mut next = 0;
-        for p in 0..n {
+        for (p, hand) in hands.iter_mut().enumerate().take(n) {
             if p as u8 == self.seat {
-                hands[p] = self.hand;
+                *hand = self.hand;
                 continue;
             }
             let known = self.public.known_tiles(p as u8);
             let missing = (self.public.hand_sizes()[p] as usize).saturating_sub(known.len());
-            hands[p] = known.union(unknown[next..next + missing].iter().copied().collect());
+            *hand = known.union(unknown[next..next + missing].iter().copied().collect());
             next += missing;
         }
         // The rest is the pool; `Game` keeps the next tile to draw last.

@@ -360,9 +360,9 @@ impl RuleSet {
                     return Err(bad("five numbers, the hand size for 2, 3, 4, 5 and 6 players"));
                 }
                 for (i, n) in nums.iter().enumerate() {
-                    let k = number(n).ok_or_else(|| bad("five numbers from 1 to 25"))?.min(99) as u8;
-                    if !(1..=25).contains(&k) {
-                        return Err(bad("five numbers from 1 to 25"));
+                    let k = number(n).ok_or_else(|| bad("five hand sizes, each at least 1"))?.min(99) as u8;
+                    if !(1..=56).contains(&k) {
+                        return Err(bad("five hand sizes, each at least 1"));
                     }
                     // Hands must leave the deal within the 56 tiles.
                     if (i + 2) * k as usize > 56 {
