@@ -1,0 +1,269 @@
+// The board: an SVG of triangles on the lattice of rules.md section 2, with pan and zoom.
+// Drawing only: which placements are legal always comes from the server.
+const SVGNS = 'http://www.w3.org/2000/svg';
+const SQ3 = Math.sqrt(3);
+export const S = 100; // side of a triangle in SVG units
+const H = (SQ3 / 2) * S;
+
+export function el(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+export function isUp(c, r) { return (((c + r) % 2) + 2) % 2 === 0; }
+
+// Clockwise corners as lattice points [i, j]: top, bottom-right, bottom-left (up cell);
+// top-left, top-right, bottom (down cell).
+export function corners(c, r) {
+  if (isUp(c, r)) {
+    const a = (c - r) / 2;
+    return [[a, r + 1], [a + 1, r], [a, r]];
+  }
+  const a = (c - r - 1) / 2;
+  return [[a, r + 1], [a + 1, r + 1], [a + 1, r]];
+}
+
+export function xy(p) { return [(p[0] + p[1] / 2) * S, -p[1] * H]; }
+
+export function neighbours(c, r) {
+  return isUp(c, r) ? [[c, r - 1], [c - 1, r], [c + 1, r]] : [[c + 1, r], [c - 1, r], [c, r + 1]];
+}
+
+// The numbers a tile puts on corners 0, 1, 2 with a rotation: t[(k + rotation) % 3].
+export function values(tile, rotation) {
+  const n = tile.split('-').map(Number);
+  return [0, 1, 2].map((k) => n[(k + rotation) % 3]);
+}
+
+// The cell under an SVG point.
+export function cellAt(x, y) {
+  const v = -y / H;
+  const r = Math.floor(v);
+  const u = x / S - v / 2;
+  const a = Math.floor(u);
+  const fu = u - a;
+  const fv = v - r;
+  return fu + fv < 1 ? [2 * a + r, r] : [2 * a + r + 1, r];
+}
+
+function centroid(pts) {
+  return [(pts[0][0] + pts[1][0] + pts[2][0]) / 3, (pts[0][1] + pts[1][1] + pts[2][1]) / 3];
+}
+
+// Draws one tile (numbers in the corners) into parent; returns its group.
+export function drawTile(parent, tile, c, r, rotation, cls) {
+  const g = el('g', { class: 'tile ' + (cls || '') }, parent);
+  const pts = corners(c, r).map(xy);
+  const m = centroid(pts);
+  const inset = pts.map((p) => [m[0] + (p[0] - m[0]) * 0.94, m[1] + (p[1] - m[1]) * 0.94]);
+  g.style.transformOrigin = `${m[0]}px ${m[1]}px`;
+  el('polygon', { class: 'face', points: inset.map((p) => p.join(',')).join(' ') }, g);
+  const vals = values(tile, rotation);
+  pts.forEach((p, k) => {
+    const q = [p[0] + (m[0] - p[0]) * 0.4, p[1] + (m[1] - p[1]) * 0.4];
+    const txt = el('text', { x: q[0], y: q[1], class: 'num n' + vals[k] }, g);
+    txt.textContent = String(vals[k]);
+  });
+  return g;
+}
+
+// A small standalone SVG of a tile pointing up (for the rack, hands and summaries).
+export function tileIcon(tile, rotation, cls) {
+  const svg = el('svg', { viewBox: `-6 ${-H - 6} ${S + 12} ${H + 12}`, class: 'tileicon ' + (cls || '') });
+  drawTile(svg, tile, 0, 0, rotation || 0, '');
+  svg.dataset.tile = tile;
+  return svg;
+}
+
+export class Board {
+  constructor(svg, handlers) {
+    this.svg = svg;
+    this.h = handlers || {};
+    this.world = el('g', { class: 'world' }, svg);
+    this.gGrid = el('g', { class: 'grid' }, this.world);
+    this.gTiles = el('g', { class: 'tiles' }, this.world);
+    this.gMarks = el('g', { class: 'marks' }, this.world);
+    this.gGhost = el('g', { class: 'ghostlayer' }, this.world);
+    this.view = { x: -4 * S, y: -3 * S, w: 8 * S, h: 6 * S };
+    this.placed = [];
+    this.userMoved = false;
+    this.pointers = new Map();
+    this.applyView();
+    this.listen();
+  }
+
+  applyView() {
+    const v = this.view;
+    this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
+  }
+
+  toSvg(clientX, clientY) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = clientX;
+    pt.y = clientY;
+    const m = this.svg.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = pt.matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  cellAtClient(clientX, clientY) {
+    const [x, y] = this.toSvg(clientX, clientY);
+    return cellAt(x, y);
+  }
+
+  zoom(factor, cx, cy) {
+    const v = this.view;
+    const w = Math.min(Math.max(v.w * factor, 2 * S), 80 * S);
+    const f = w / v.w;
+    if (cx === undefined) {
+      cx = v.x + v.w / 2;
+      cy = v.y + v.h / 2;
+    }
+    this.view = { x: cx - (cx - v.x) * f, y: cy - (cy - v.y) * f, w: v.w * f, h: v.h * f };
+    this.userMoved = true;
+    this.applyView();
+  }
+
+  // Frames every placed tile (and the cells around them).
+  fit() {
+    const rect = this.svg.getBoundingClientRect();
+    const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 4 / 3;
+    let pts = [];
+    for (const p of this.placed) pts.push(...corners(p.cell[0], p.cell[1]).map(xy));
+    if (!pts.length) pts = [xy([-1, -1]), xy([2, 2])];
+    let x0 = Math.min(...pts.map((p) => p[0])) - S * 1.2;
+    let x1 = Math.max(...pts.map((p) => p[0])) + S * 1.2;
+    let y0 = Math.min(...pts.map((p) => p[1])) - S * 1.2;
+    let y1 = Math.max(...pts.map((p) => p[1])) + S * 1.2;
+    let w = Math.max(x1 - x0, 5 * S);
+    let h = Math.max(y1 - y0, 4 * S);
+    if (w / h < aspect) w = h * aspect;
+    else h = w / aspect;
+    const cx = (x0 + x1) / 2;
+    const cy = (y0 + y1) / 2;
+    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+    this.userMoved = false;
+    this.applyView();
+  }
+
+  // placements: [{tile, cell: [c, r], rotation, player, fresh, last}]
+  setTiles(placements) {
+    const before = this.placed.length;
+    this.placed = placements;
+    this.gTiles.replaceChildren();
+    for (const p of placements) {
+      const cls = `seat${p.player}` + (p.last ? ' last' : '') + (p.fresh ? ' enter' : '');
+      const g = drawTile(this.gTiles, p.tile, p.cell[0], p.cell[1], p.rotation, cls);
+      g.dataset.cell = p.cell.join(',');
+    }
+    if (!this.userMoved || placements.length < before) this.fit();
+    else this.keepInView();
+  }
+
+  keepInView() {
+    const last = this.placed[this.placed.length - 1];
+    if (!last) return;
+    const [x, y] = centroid(corners(last.cell[0], last.cell[1]).map(xy));
+    const v = this.view;
+    if (x < v.x || x > v.x + v.w || y < v.y || y > v.y + v.h) this.fit();
+  }
+
+  // marks: [{cell: [c, r], kind: 'legal' | 'open' | 'cand'}]
+  setMarks(marks) {
+    this.gMarks.replaceChildren();
+    for (const m of marks) {
+      const pts = corners(m.cell[0], m.cell[1]).map(xy);
+      const c = centroid(pts);
+      const inset = pts.map((p) => [c[0] + (p[0] - c[0]) * 0.9, c[1] + (p[1] - c[1]) * 0.9]);
+      const poly = el('polygon', { class: 'mark ' + m.kind, points: inset.map((p) => p.join(',')).join(' ') }, this.gMarks);
+      poly.dataset.cell = m.cell.join(',');
+    }
+  }
+
+  // ghost: {tile, cell, rotation, ok, points} or null
+  setGhost(g) {
+    this.gGhost.replaceChildren();
+    if (!g) return;
+    drawTile(this.gGhost, g.tile, g.cell[0], g.cell[1], g.rotation, 'ghost ' + (g.ok ? 'ok' : 'bad'));
+    if (g.points !== undefined && g.points !== null) {
+      const m = centroid(corners(g.cell[0], g.cell[1]).map(xy));
+      const label = el('text', { x: m[0], y: m[1] + (isUp(g.cell[0], g.cell[1]) ? 14 : -6), class: 'ghostpoints' }, this.gGhost);
+      label.textContent = (g.points >= 0 ? '+' : '') + g.points;
+    }
+  }
+
+  listen() {
+    const svg = this.svg;
+    let start = null;
+    let moved = false;
+    let pinch = null;
+    svg.addEventListener('pointerdown', (e) => {
+      svg.setPointerCapture(e.pointerId);
+      this.pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        pinch = { d: Math.hypot(a[0] - b[0], a[1] - b[1]) };
+        start = null;
+      } else {
+        start = { x: e.clientX, y: e.clientY, view: { ...this.view }, type: e.pointerType };
+        moved = false;
+      }
+    });
+    svg.addEventListener('pointermove', (e) => {
+      if (this.pointers.has(e.pointerId)) this.pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pinch && this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        const d = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        if (d > 0 && pinch.d > 0) {
+          const [cx, cy] = this.toSvg((a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+          this.zoom(pinch.d / d, cx, cy);
+          pinch.d = d;
+        }
+        return;
+      }
+      if (start) {
+        const dx = e.clientX - start.x;
+        const dy = e.clientY - start.y;
+        if (!moved && Math.hypot(dx, dy) > 6) moved = true;
+        if (moved) {
+          const rect = svg.getBoundingClientRect();
+          const k = start.view.w / rect.width;
+          this.view = { ...start.view, x: start.view.x - dx * k, y: start.view.y - dy * k };
+          this.userMoved = true;
+          this.applyView();
+          return;
+        }
+      }
+      if (this.h.onHover && e.pointerType === 'mouse') this.h.onHover(this.cellAtClient(e.clientX, e.clientY));
+    });
+    const end = (e) => {
+      this.pointers.delete(e.pointerId);
+      if (this.pointers.size < 2) pinch = null;
+      if (start && !moved && e.type === 'pointerup' && this.h.onClick) {
+        this.h.onClick(this.cellAtClient(e.clientX, e.clientY), start.type);
+      }
+      start = null;
+    };
+    svg.addEventListener('pointerup', end);
+    svg.addEventListener('pointercancel', end);
+    svg.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'mouse' && this.h.onHover) this.h.onHover(null);
+    });
+    svg.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        if (e.shiftKey && this.h.onRotate) {
+          this.h.onRotate(e.deltaY > 0 ? 1 : -1);
+          return;
+        }
+        const [cx, cy] = this.toSvg(e.clientX, e.clientY);
+        this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+      },
+      { passive: false },
+    );
+  }
+}

@@ -1,0 +1,63 @@
+// Translations: one JSON file per language; every string of the page goes through t(key).
+export const LANGS = ['en', 'fr', 'es'];
+let dict = {};
+let fallback = {};
+let current = 'en';
+
+export function lang() { return current; }
+
+export function detect() {
+  const saved = localStorage.getItem('triominos.lang');
+  if (LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const base = String(l).slice(0, 2).toLowerCase();
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
+
+async function load(l) {
+  const r = await fetch(`/assets/i18n/${l}.json`);
+  return r.json();
+}
+
+export async function setLang(l, remember) {
+  if (!LANGS.includes(l)) l = 'en';
+  if (remember) localStorage.setItem('triominos.lang', l);
+  if (!Object.keys(fallback).length) fallback = await load('en');
+  dict = l === 'en' ? fallback : await load(l);
+  current = l;
+  document.documentElement.lang = l;
+}
+
+// t('key', {name: 'Ann'}) -> the string with {name} replaced; a missing key shows itself.
+export function t(key, params) {
+  let s = dict[key] ?? fallback[key];
+  if (s === undefined) return key;
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? params[k] : m));
+  return s;
+}
+
+export function has(key) { return key in dict || key in fallback; }
+
+// A refusal from the server ({code, params}) worded in the page's language.
+export function errorText(e) {
+  if (!e) return '';
+  if (e.code === 'placement' && e.params && e.params.code) {
+    const p = Object.assign({}, e.params.params || {});
+    if (p.corner !== undefined) p.corner = t('corner.' + p.corner);
+    return t('errors.placement.' + e.params.code, p);
+  }
+  let params = e.params;
+  if (params && typeof params !== 'object') params = { value: Array.isArray(params) ? params.join(', ') : params };
+  if (Array.isArray(e.params)) params = { tiles: e.params.join(', ') };
+  if (e.code === 'tile_not_in_hand' || e.code === 'must_play_drawn_tile') params = { tile: e.params };
+  if (e.code === 'may_not_pass') return t('errors.may_not_pass.' + e.params);
+  const key = 'errors.' + e.code;
+  return has(key) ? t(key, params || {}) : t('errors.unknown', { code: e.code });
+}
+
+// Replaces the text of every [data-i18n] element under root.
+export function applyI18n(root) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+}

@@ -1,0 +1,55 @@
+// Shared helpers: Debian's Chromium driven by playwright-core (never a downloaded browser).
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.TRIOMINOS_URL || 'http://127.0.0.1:8080';
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser, opts = {}) {
+  const context = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 800 }, locale: opts.locale || 'en-US', ...(opts.context || {}) });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => { console.error('page error:', e.message); page.__errors = (page.__errors || 0) + 1; });
+  return { context, page };
+}
+
+export async function api(path, body) {
+  const r = await fetch(BASE + path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, json: await r.json() };
+}
+
+// Plays one move as a person would: a placement by clicking a rack tile and a
+// highlighted cell, else the draw or pass button. Returns what it did.
+export async function playOneMove(page) {
+  await page.waitForSelector('#turn .mine', { timeout: 20000 });
+  const tiles = await page.$$('#rack .racktile:not(.dim)');
+  for (const tile of tiles) {
+    await tile.click();
+    const marks = await page.$$('#board .mark.legal');
+    if (!marks.length) continue;
+    const box = await marks[0].boundingBox();
+    // The centroid of the triangle mark.
+    const cell = await marks[0].getAttribute('data-cell');
+    const pts = await marks[0].evaluate((m) => {
+      const b = m.getBBox();
+      const s = m.ownerSVGElement.getScreenCTM();
+      const up = m.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
+      const cx = (up[0][0] + up[1][0] + up[2][0]) / 3;
+      const cy = (up[0][1] + up[1][1] + up[2][1]) / 3;
+      return [s.a * cx + s.c * cy + s.e, s.b * cx + s.d * cy + s.f, b.width];
+    });
+    const before = await page.$$eval('#board .tiles .tile', (t) => t.length);
+    await page.mouse.move(pts[0], pts[1]);
+    await page.mouse.click(pts[0], pts[1]);
+    await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length > n || !document.querySelector('#turn .mine'), before, { timeout: 10000 });
+    return { kind: 'play', cell, box };
+  }
+  if (await page.isEnabled('#draw')) { await page.click('#draw'); await page.waitForTimeout(150); return { kind: 'draw' }; }
+  if (await page.isEnabled('#pass')) { await page.click('#pass'); await page.waitForTimeout(150); return { kind: 'pass' }; }
+  throw new Error('no move available');
+}

@@ -1,0 +1,235 @@
+//! Every string of the page has a translation in every language, with the same
+//! placeholders; every asset file is embedded.
+
+use serde_json::{Map, Value};
+use std::collections::BTreeSet;
+use triominos_server::assets::{self, LANGUAGES};
+
+fn dict(lang: &str) -> Map<String, Value> {
+    let bytes = assets::get(&format!("i18n/{lang}.json")).unwrap_or_else(|| panic!("no i18n/{lang}.json"));
+    match serde_json::from_slice(bytes).unwrap() {
+        Value::Object(m) => m,
+        _ => panic!("{lang}.json is not an object"),
+    }
+}
+
+fn placeholders(s: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = s;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else { break };
+        out.insert(rest[i + 1..i + j].to_string());
+        rest = &rest[i + j..];
+    }
+    out
+}
+
+/// Keys the scripts build at run time (`t('preset.' + name)` and the like).
+fn dynamic_keys() -> Vec<String> {
+    let mut keys = Vec::new();
+    for p in triominos_core::Preset::ALL {
+        keys.push(format!("preset.{}", p.name()));
+        keys.push(format!("preset.{}.desc", p.name()));
+    }
+    for l in triominos_bots::LEVELS {
+        keys.push(format!("level.{l}"));
+    }
+    for o in triominos_core::rules::OPTION_NAMES {
+        keys.push(format!("opt.{o}"));
+        keys.push(format!("opt.{o}.help"));
+    }
+    let enums: [(&str, &[&str]); 5] = [
+        ("start", &["reveal", "highest_triple"]),
+        ("first_tile", &["any", "start_tile"]),
+        ("after_draw", &["drawn_tile", "any_tile"]),
+        ("blocked", &["each_subtracts", "lowest_takes_all", "lowest_bonus"]),
+        ("game_end", &["highest_after_round", "round_winner_after_round", "immediate"]),
+    ];
+    for (o, vs) in enums {
+        for v in vs {
+            keys.push(format!("opt.{o}.{v}"));
+            if o != "start" && o != "first_tile" && o != "after_draw" && o != "blocked" {
+                keys.push(format!("rules.end.{v}"));
+            }
+        }
+    }
+    for v in ["reveal", "highest_triple"] {
+        keys.push(format!("rules.start.{v}"));
+    }
+    for v in ["any", "start_tile"] {
+        keys.push(format!("rules.first_tile.{v}"));
+    }
+    for v in ["drawn_tile", "any_tile"] {
+        keys.push(format!("rules.after_draw.{v}"));
+    }
+    for v in ["each_subtracts", "lowest_takes_all", "lowest_bonus"] {
+        keys.push(format!("rules.blocked.{v}"));
+    }
+    for r in [
+        "tile",
+        "start",
+        "bridge",
+        "bridge_extension",
+        "hexagon",
+        "double_hexagon",
+        "triple_hexagon",
+        "draw",
+        "fail",
+        "pass",
+        "out",
+        "opponents_hands",
+        "own_hand",
+        "blocked_win",
+    ] {
+        keys.push(format!("reason.{r}"));
+    }
+    for b in ["start", "bridge", "bridge_extension", "hexagon", "double_hexagon", "triple_hexagon", "fail"] {
+        keys.push(format!("bonus.{b}"));
+    }
+    // Every refusal code the server sends, and the engine's.
+    for c in [
+        "game_over",
+        "round_over",
+        "not_your_turn",
+        "tile_not_in_hand",
+        "first_tile_must_be",
+        "opener_may_not_draw",
+        "must_play_drawn_tile",
+        "must_place_now",
+        "no_placement_after_failed_draw",
+        "may_not_draw_when_able",
+        "pool_empty",
+        "spectator",
+        "bad_json",
+        "bad_action",
+        "too_large",
+        "unknown_message",
+        "round_not_over",
+        "storage_failed",
+        "game_not_found",
+        "bad_token",
+        "not_found",
+        "not_websocket",
+        "unknown_preset",
+        "unknown_option",
+        "bad_option",
+        "inconsistent_rules",
+        "bad_player_count",
+        "unknown_level",
+        "bad_setup",
+        "bad_log",
+        "game_not_finished",
+        "bad_record",
+        "not_utf8",
+        "unknown",
+    ] {
+        keys.push(format!("errors.{c}"));
+    }
+    for c in ["can_play", "pool_not_empty", "opening"] {
+        keys.push(format!("errors.may_not_pass.{c}"));
+    }
+    for c in [
+        "first_tile_at_origin",
+        "cell_taken",
+        "not_touching",
+        "corner_mismatch",
+        "conflicting_neighbours",
+        "already_placed",
+    ] {
+        keys.push(format!("errors.placement.{c}"));
+    }
+    for l in LANGUAGES {
+        keys.push(format!("lang.{l}"));
+    }
+    for k in 0..3 {
+        keys.push(format!("corner.{k}"));
+    }
+    for d in ["vertex", "after_draw", "pass", "reach", "ties", "extension", "zero", "immediate"] {
+        keys.push(format!("rules.decision.{d}"));
+    }
+    for m in ["vertex", "edges"] {
+        keys.push(format!("rules.match.{m}"));
+    }
+    keys
+}
+
+/// Keys written literally in the scripts: `t('key'` and `t("key"`.
+fn literal_keys() -> BTreeSet<String> {
+    let mut keys = BTreeSet::new();
+    for (path, bytes) in assets::FILES {
+        if !path.ends_with(".js") {
+            continue;
+        }
+        let text = std::str::from_utf8(bytes).unwrap();
+        for (i, _) in text.match_indices("t(") {
+            if i > 0 && (text.as_bytes()[i - 1].is_ascii_alphanumeric() || text.as_bytes()[i - 1] == b'_') {
+                continue;
+            }
+            let rest = &text[i + 2..];
+            let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else { continue };
+            let body = &rest[1..];
+            let Some(end) = body.find(q) else { continue };
+            let key = &body[..end];
+            // Skip keys built with `+` (checked by dynamic_keys) and ternaries.
+            let after = body[end + 1..].trim_start();
+            if after.starts_with('+') || key.ends_with('.') || !key.contains('.') {
+                continue;
+            }
+            keys.insert(key.to_string());
+        }
+    }
+    keys
+}
+
+#[test]
+fn every_language_has_every_key_with_the_same_placeholders() {
+    let en = dict("en");
+    assert!(en.len() > 200);
+    let mut wanted: BTreeSet<String> = literal_keys();
+    assert!(wanted.len() > 100, "found {} literal keys", wanted.len());
+    wanted.extend(dynamic_keys());
+    for key in &wanted {
+        assert!(en.contains_key(key), "en.json lacks {key:?}");
+    }
+    for lang in LANGUAGES {
+        let d = dict(lang);
+        for (k, v) in &en {
+            let Some(tr) = d.get(k) else { panic!("{lang}.json lacks {k:?}") };
+            let (Some(tr), Some(v)) = (tr.as_str(), v.as_str()) else { panic!("{lang}: {k} is not a string") };
+            assert!(!tr.trim().is_empty(), "{lang}: {k} is empty");
+            assert_eq!(placeholders(tr), placeholders(v), "{lang}: {k} has other placeholders than en");
+        }
+        for k in d.keys() {
+            assert!(en.contains_key(k), "{lang}.json has {k:?}, which en.json lacks");
+        }
+    }
+}
+
+#[test]
+fn the_rule_texts_words_are_used() {
+    let fr: String = dict("fr").values().filter_map(Value::as_str).collect::<Vec<_>>().join(" ").to_lowercase();
+    for w in ["pioche", "pont", "hexagone", "double hexagone", "manche", "chevalet"] {
+        assert!(fr.contains(w), "French lacks {w}");
+    }
+    let es: String = dict("es").values().filter_map(Value::as_str).collect::<Vec<_>>().join(" ").to_lowercase();
+    for w in ["pozo", "puente", "hexágono", "ronda", "caballete"] {
+        assert!(es.contains(w), "Spanish lacks {w}");
+    }
+}
+
+#[test]
+fn every_asset_file_is_embedded() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+                assert!(assets::get(&rel).is_some(), "assets/{rel} is not in assets::FILES");
+            }
+        }
+    }
+}
