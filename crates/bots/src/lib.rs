@@ -17,9 +17,15 @@ use std::time::Duration;
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
 use triominos_core::{Action, Observation};
 
+pub mod external;
 mod greedy;
+mod heuristic;
+pub mod mcts;
+pub mod play;
 
 pub use greedy::Greedy;
+pub use heuristic::Heuristic;
+pub use mcts::Mcts;
 
 /// How long a bot may think.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,6 +34,15 @@ pub struct Budget {
     pub iterations: Option<u32>,
     /// Wall-clock time per decision, for searching bots.
     pub time: Option<Duration>,
+    /// Threads a searching bot may use (0 or 1: one).
+    pub threads: usize,
+}
+
+impl Budget {
+    /// A fixed number of iterations per decision (reproducible play).
+    pub fn iterations(n: u32) -> Budget {
+        Budget { iterations: Some(n), ..Budget::default() }
+    }
 }
 
 /// A player that chooses actions from what it may see.
@@ -36,17 +51,25 @@ pub trait Bot: Send {
     fn name(&self) -> &str;
     /// Chooses a legal action for the observer, whose turn it is.
     fn choose(&mut self, obs: &Observation) -> Action;
+    /// Like [`Bot::choose`], but may fail (an external bot that crashed, hung
+    /// or answered something illegal); the arena scores a failure as a forfeit.
+    fn try_choose(&mut self, obs: &Observation) -> Result<Action, String> {
+        Ok(self.choose(obs))
+    }
+    /// Told once at the end of each game, from the bot's seat.
+    fn game_over(&mut self, _obs: &Observation) {}
 }
 
 /// The levels a user can pick, weakest first.
-pub const LEVELS: [&str; 2] = ["random", "greedy"];
+pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 
 /// A bot of the given level, seeded for reproducible play.
 pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
-    let _ = budget;
     match level {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(Greedy::new(seed))),
+        "heuristic" => Ok(Box::new(Heuristic::new(seed))),
+        "mcts" => Ok(Box::new(Mcts::new(seed, budget, budget.threads))),
         _ => Err(format!("unknown bot level {level:?} (expected one of {})", LEVELS.join(", "))),
     }
 }

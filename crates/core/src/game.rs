@@ -23,6 +23,7 @@ use crate::rng::{below, seeded, shuffle, ChaCha8Rng};
 use crate::rules::{AfterDraw, Blocked, FirstTile, GameEnd, RuleSet, StartRule, MAX_PLAYERS};
 use crate::tile::{Tile, TileSet, TILE_COUNT};
 use core::fmt;
+use std::sync::Arc;
 
 /// What a player does on their turn. Small and `Copy`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -503,6 +504,11 @@ impl Public {
         &self.scores
     }
 
+    /// A copy without the event log and score sheet (totals are kept), for search.
+    pub(crate) fn clone_lean(&self) -> Public {
+        Public { board: self.board.clone(), events: Vec::new(), scores: Vec::new(), ..*self }
+    }
+
     /// The points and bonuses a legal placement would score now, without
     /// playing it (end-of-round scoring not included).
     pub fn placement_points(&self, p: Placement) -> (i32, Bonuses) {
@@ -662,7 +668,9 @@ impl TurnView<'_> {
 /// an [`crate::Observation`] instead.
 #[derive(Clone, Debug)]
 pub struct Game {
-    public: Public,
+    /// Shared with observations: an observation is a cheap `Arc` clone, and the
+    /// game copies its public part only when it changes while one is alive.
+    public: Arc<Public>,
     hands: [TileSet; MAX_PLAYERS],
     /// The pool, next tile to draw last.
     pool: Vec<Tile>,
@@ -799,7 +807,7 @@ impl Game {
             return Err(DealError::PlayerCount(players));
         }
         Ok(Game {
-            public: Public {
+            public: Arc::new(Public {
                 rules,
                 players: players as u8,
                 round: 0,
@@ -820,7 +828,7 @@ impl Game {
                 known: [TileSet::EMPTY; MAX_PLAYERS],
                 events: Vec::new(),
                 scores: Vec::new(),
-            },
+            }),
             hands: [TileSet::EMPTY; MAX_PLAYERS],
             pool: Vec::new(),
             secret: TurnSecret { drawn: None, opening: TileSet::EMPTY },
@@ -857,7 +865,7 @@ impl Game {
         let rules = self.public.rules;
         let n = self.public.players as usize;
         validate_deal(&rules, n, &deal)?;
-        let pb = &mut self.public;
+        let pb = Arc::make_mut(&mut self.public);
         pb.round += 1;
         pb.phase = Phase::Playing;
         pb.board = Board::new(rules.vertex_contacts_must_match);
@@ -880,6 +888,16 @@ impl Game {
         self.secret = TurnSecret { drawn: None, opening: opening_tiles(&rules, deal.hands[deal.starter as usize]) };
         self.history.push(RoundHistory { deal, actions: Vec::new() });
         Ok(())
+    }
+
+    #[inline]
+    fn pb(&mut self) -> &mut Public {
+        Arc::make_mut(&mut self.public)
+    }
+
+    /// The public part, shared (an observation holds one of these).
+    pub(crate) fn public_shared(&self) -> Arc<Public> {
+        Arc::clone(&self.public)
     }
 
     /// Everything public.
@@ -1003,7 +1021,7 @@ impl Game {
     }
 
     fn add_score(&mut self, player: u8, reason: Reason, points: i32) {
-        let pb = &mut self.public;
+        let pb = Arc::make_mut(&mut self.public);
         let p = player as usize;
         pb.totals[p] += points;
         pb.round_points[p] += points;
@@ -1014,7 +1032,7 @@ impl Game {
     /// action, or the end-of-round scoring), so a total passing the target only
     /// between two items of one step does not count.
     fn mark_reached(&mut self) {
-        let pb = &mut self.public;
+        let pb = Arc::make_mut(&mut self.public);
         if let Some(t) = pb.rules.target {
             for p in 0..pb.players {
                 if pb.totals[p as usize] >= t {
@@ -1025,9 +1043,9 @@ impl Game {
     }
 
     fn end_turn(&mut self) {
-        self.public.draws = 0;
+        self.pb().draws = 0;
         self.secret.drawn = None;
-        self.public.to_move = (self.public.to_move + 1) % self.public.players;
+        self.pb().to_move = (self.public.to_move + 1) % self.public.players;
     }
 
     /// Plays an action known to be legal (fast path for search). An illegal
@@ -1047,10 +1065,10 @@ impl Game {
         match action {
             Action::Play(p) => {
                 let opening = self.public.board.is_empty();
-                let info = self.public.board.place(p);
+                let info = self.pb().board.place(p);
                 self.hands[player as usize].remove(p.tile);
-                self.public.hand_sizes[player as usize] -= 1;
-                self.public.known[player as usize].remove(p.tile);
+                self.pb().hand_sizes[player as usize] -= 1;
+                self.pb().known[player as usize].remove(p.tile);
                 let (items, n, bonuses) = score_placement(&rules, p.tile, opening, info);
                 out.bonuses = bonuses;
                 if opening {
@@ -1058,8 +1076,8 @@ impl Game {
                     let hand = self.hands[player as usize];
                     if rules.first_tile == FirstTile::StartTile && p.tile.index() == 0 {
                         if let Some(t) = hand.highest_triple() {
-                            self.public.known[player as usize].insert(t);
-                            self.public.events.push(Event::Revealed { player, tile: t });
+                            self.pb().known[player as usize].insert(t);
+                            self.pb().events.push(Event::Revealed { player, tile: t });
                         }
                     }
                 }
@@ -1067,13 +1085,8 @@ impl Game {
                     self.add_score(player, reason, pts);
                     out.points += pts;
                 }
-                self.public.passes = 0;
-                self.public.events.push(Event::Played {
-                    player,
-                    placement: p,
-                    points: out.points,
-                    bonuses: out.bonuses,
-                });
+                self.pb().passes = 0;
+                self.pb().events.push(Event::Played { player, placement: p, points: out.points, bonuses: out.bonuses });
                 let out_now = self.hands[player as usize].is_empty();
                 self.end_turn();
                 if self.immediate_win() {
@@ -1084,10 +1097,10 @@ impl Game {
             }
             Action::Draw => {
                 let t = self.pool.pop().unwrap_or_else(|| unreachable!("draw from an empty pool"));
-                self.public.pool_size -= 1;
+                self.pb().pool_size -= 1;
                 self.hands[player as usize].insert(t);
-                self.public.hand_sizes[player as usize] += 1;
-                self.public.draws += 1;
+                self.pb().hand_sizes[player as usize] += 1;
+                self.pb().draws += 1;
                 self.secret.drawn = Some(t);
                 self.add_score(player, Reason::Draw, -rules.draw_penalty);
                 out.points -= rules.draw_penalty;
@@ -1101,15 +1114,15 @@ impl Game {
                 } else {
                     out.turn_over = false;
                 }
-                self.public.events.push(Event::Drew { player, points: out.points, failed });
+                self.pb().events.push(Event::Drew { player, points: out.points, failed });
             }
             Action::Pass => {
                 if rules.empty_pool_penalty != 0 {
                     self.add_score(player, Reason::Pass, -rules.empty_pool_penalty);
                 }
                 out.points = -rules.empty_pool_penalty;
-                self.public.passes += 1;
-                self.public.events.push(Event::Passed { player, points: out.points });
+                self.pb().passes += 1;
+                self.pb().events.push(Event::Passed { player, points: out.points });
                 self.end_turn();
                 if self.public.passes >= self.public.players {
                     self.end_round(RoundEnd::Blocked);
@@ -1147,9 +1160,10 @@ impl Game {
     }
 
     fn finish_game_immediately(&mut self) {
-        self.public.winners = self.highest_among(self.public.reached);
-        self.public.phase = Phase::GameOver;
-        self.public.events.push(Event::GameEnded { winners: self.public.winners });
+        self.pb().winners = self.highest_among(self.public.reached);
+        self.pb().phase = Phase::GameOver;
+        let w = self.public.winners;
+        self.pb().events.push(Event::GameEnded { winners: w });
     }
 
     fn end_round(&mut self, end: RoundEnd) {
@@ -1193,7 +1207,7 @@ impl Game {
             }
         };
         self.mark_reached();
-        let pb = &mut self.public;
+        let pb = Arc::make_mut(&mut self.public);
         pb.round_end = Some(end);
         pb.round_winners = winners;
         let mut scores = [0; MAX_PLAYERS];
@@ -1223,9 +1237,9 @@ impl Game {
             }),
         };
         if let Some(w) = game_winners {
-            self.public.winners = w;
-            self.public.phase = Phase::GameOver;
-            self.public.events.push(Event::GameEnded { winners: w });
+            self.pb().winners = w;
+            self.pb().phase = Phase::GameOver;
+            self.pb().events.push(Event::GameEnded { winners: w });
         }
     }
 
@@ -1241,7 +1255,7 @@ impl Game {
         pool: Vec<Tile>,
         secret: TurnSecret,
     ) -> Game {
-        Game { public, hands, pool, secret, dealer: None, history: Vec::new() }
+        Game { public: Arc::new(public), hands, pool, secret, dealer: None, history: Vec::new() }
     }
 
     pub(crate) fn opening_for(rules: &RuleSet, hand: TileSet) -> TileSet {

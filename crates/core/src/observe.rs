@@ -22,20 +22,21 @@ use crate::rng::shuffle;
 use crate::rules::MAX_PLAYERS;
 use crate::tile::{Tile, TileSet};
 use rand_core::RngCore;
+use std::sync::Arc;
 
 /// One seat's view of the game.
 #[derive(Clone, Debug)]
 pub struct Observation {
     seat: u8,
     hand: TileSet,
-    public: Public,
+    public: Arc<Public>,
     /// The turn's private facts, present only when `seat` is to move.
     secret: Option<TurnSecret>,
 }
 
 impl Observation {
     pub(crate) fn new(game: &Game, seat: u8) -> Observation {
-        let public = game.public().clone();
+        let public = game.public_shared();
         let secret = (public.to_move() == seat).then(|| game.secret());
         Observation { seat, hand: game.hand(seat), public, secret }
     }
@@ -109,6 +110,16 @@ impl Observation {
     /// hands (tiles publicly known to be in a hand stay there) and the pool, in a
     /// random order.
     pub fn determinize<R: RngCore + ?Sized>(&self, rng: &mut R) -> Game {
+        self.determinize_with(rng, (*self.public).clone())
+    }
+
+    /// [`Observation::determinize`] without the public event log and score
+    /// sheet (totals kept): cheaper to copy, for search.
+    pub fn determinize_for_search<R: RngCore + ?Sized>(&self, rng: &mut R) -> Game {
+        self.determinize_with(rng, self.public.clone_lean())
+    }
+
+    fn determinize_with<R: RngCore + ?Sized>(&self, rng: &mut R, public: Public) -> Game {
         let n = self.public.players();
         let mut unknown: Vec<Tile> = self.unknown_tiles().iter().collect();
         shuffle(rng, &mut unknown);
@@ -140,6 +151,6 @@ impl Observation {
                 TurnSecret { drawn, opening: Game::opening_for(self.public.rules(), hand) }
             }
         };
-        Game::from_parts(self.public.clone(), hands, pool, secret)
+        Game::from_parts(public, hands, pool, secret)
     }
 }

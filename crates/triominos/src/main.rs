@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use triominos_core::record;
 
+mod botcmd;
 mod rulesfile;
 mod serve;
 
@@ -27,6 +28,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play many games between bots and report speed (and write records).
+    Selfplay(botcmd::SelfplayArgs),
+    /// Matches between bots on paired deals (seats rotated): win rates, confidence intervals, Elo.
+    Arena(botcmd::ArenaArgs),
     /// Show a rule set: a preset name, or a TOML/JSON rules file (a preset plus overrides).
     Rules {
         /// `goliath`, `pressman`, `dominos-triangles`, or a path to a .toml/.json rules file.
@@ -65,6 +70,8 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Selfplay(args)) => botcmd::run_selfplay(args),
+        Some(Command::Arena(args)) => botcmd::run_arena(args),
         None => serve::run(serve::ServeArgs::default()),
     }
 }

@@ -1,0 +1,282 @@
+//! Playing whole games between bots: self-play and the arena.
+
+use crate::{make_bot, Bot, Budget};
+use rayon::prelude::*;
+use triominos_core::record;
+use triominos_core::{Action, Game, RuleSet};
+
+/// How one game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// The deal seed.
+    pub seed: u64,
+    /// Final totals per seat.
+    pub totals: Vec<i32>,
+    /// Winning seats.
+    pub winners: Vec<u8>,
+    /// Rounds played.
+    pub rounds: u32,
+    /// Tiles placed.
+    pub placements: u64,
+    /// Actions taken.
+    pub actions: u64,
+    /// A seat that lost by forfeit (an external bot that crashed, hung or
+    /// answered an illegal or malformed action), with the reason.
+    pub forfeit: Option<(u8, String)>,
+    /// The game as a `.tri` record, when asked for.
+    pub record: Option<String>,
+}
+
+/// Plays one game from `seed` with one bot per seat.
+pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Option<&[String]>) -> GameResult {
+    let players = bots.len();
+    let mut game = match Game::new(rules, players, seed) {
+        Ok(g) => g,
+        Err(e) => {
+            return GameResult {
+                seed,
+                totals: vec![0; players],
+                winners: Vec::new(),
+                rounds: 0,
+                placements: 0,
+                actions: 0,
+                forfeit: Some((0, format!("cannot deal: {e}"))),
+                record: None,
+            }
+        }
+    };
+    let mut placements = 0;
+    let mut actions = 0;
+    let mut forfeit = None;
+    while !game.is_over() {
+        if game.is_round_over() {
+            if game.next_round().is_err() {
+                break;
+            }
+            continue;
+        }
+        let seat = game.to_move();
+        // The observation shares the game's public part: drop it before playing
+        // so the game need not copy that part.
+        let choice = bots[seat as usize].try_choose(&game.observe(seat));
+        let action = match choice {
+            Ok(a) => a,
+            Err(why) => {
+                forfeit = Some((seat, why));
+                break;
+            }
+        };
+        match game.play(action) {
+            Ok(_) => {
+                actions += 1;
+                placements += matches!(action, Action::Play(_)) as u64;
+            }
+            Err(e) => {
+                forfeit =
+                    Some((seat, format!("{} answered an illegal action {action:?}: {e}", bots[seat as usize].name())));
+                break;
+            }
+        }
+    }
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        bot.game_over(&game.observe(seat as u8));
+    }
+    let winners: Vec<u8> = match &forfeit {
+        Some((loser, _)) => (0..players as u8).filter(|s| s != loser).collect(),
+        None => game.winners().collect(),
+    };
+    let record = names.map(|n| record::write(&game, n, &[("Seed", seed.to_string())]));
+    GameResult {
+        seed,
+        totals: game.totals().to_vec(),
+        winners,
+        rounds: game.public().round(),
+        placements,
+        actions,
+        forfeit,
+        record,
+    }
+}
+
+/// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`)
+/// or `cmd:PROGRAM ARGS` for an external bot.
+pub fn build_bot(spec: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
+    match spec.strip_prefix("cmd:") {
+        Some(cmd) => Ok(Box::new(crate::external::External::spawn(cmd, budget)?)),
+        None => make_bot(spec, seed, budget),
+    }
+}
+
+/// Mixes a deal seed and a seat into a bot's own seed.
+fn bot_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seat as u64 + 1).wrapping_mul(0xD1B5_4A32_D192_ED03)
+}
+
+/// Plays `games` games from consecutive seeds, in parallel on the current rayon
+/// pool, with the bots of `specs` in seat order. `done` is called after each game.
+pub fn selfplay(
+    rules: RuleSet,
+    specs: &[String],
+    games: u64,
+    seed: u64,
+    budget: Budget,
+    records: bool,
+    done: &(dyn Fn(&GameResult) + Sync),
+) -> Result<Vec<GameResult>, String> {
+    for s in specs {
+        build_bot(s, 0, budget)?; // fail early on a bad spec
+    }
+    let names: Vec<String> = (0..specs.len()).map(|i| format!("P{}", i + 1)).collect();
+    (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let s = seed.wrapping_add(i);
+            let mut bots: Vec<Box<dyn Bot>> = specs
+                .iter()
+                .enumerate()
+                .map(|(k, b)| build_bot(b, bot_seed(s, k), budget))
+                .collect::<Result<_, _>>()?;
+            let r = play_game(rules, s, &mut bots, records.then_some(&names[..]));
+            done(&r);
+            Ok(r)
+        })
+        .collect()
+}
+
+/// One arena game: which bot sat where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaGame {
+    /// Index (into the arena's bot list) of the bot in each seat.
+    pub seating: Vec<usize>,
+    /// The game.
+    pub result: GameResult,
+}
+
+/// Plays paired deals: for each of `deals` seeds, one game per rotation of the
+/// seats, so every bot plays every seat of the same deal and the luck of the
+/// deal cancels. `bots[i]` sits in seat `(i + rotation) % n`.
+pub fn arena(
+    rules: RuleSet,
+    specs: &[String],
+    deals: u64,
+    seed: u64,
+    budget: Budget,
+    done: &(dyn Fn(&ArenaGame) + Sync),
+) -> Result<Vec<ArenaGame>, String> {
+    let n = specs.len();
+    for s in specs {
+        build_bot(s, 0, budget)?;
+    }
+    let jobs: Vec<(u64, usize)> = (0..deals).flat_map(|d| (0..n).map(move |rot| (seed.wrapping_add(d), rot))).collect();
+    jobs.into_par_iter()
+        .map(|(s, rot)| {
+            // seating[seat] = bot index
+            let seating: Vec<usize> = (0..n).map(|seat| (seat + n - rot) % n).collect();
+            let mut bots: Vec<Box<dyn Bot>> = seating
+                .iter()
+                .enumerate()
+                .map(|(seat, &b)| build_bot(&specs[b], bot_seed(s, seat * 31 + rot), budget))
+                .collect::<Result<_, _>>()?;
+            let result = play_game(rules, s, &mut bots, None);
+            let g = ArenaGame { seating, result };
+            done(&g);
+            Ok(g)
+        })
+        .collect()
+}
+
+/// Per-bot arena figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// The bot's spec.
+    pub bot: String,
+    /// Games played.
+    pub games: u64,
+    /// Wins (a shared win counts as a fraction).
+    pub wins: f64,
+    /// Win rate.
+    pub win_rate: f64,
+    /// 95% confidence interval of the win rate (Wilson score interval).
+    pub ci95: (f64, f64),
+    /// Average final total.
+    pub avg_points: f64,
+    /// Elo rating after all games (start 1000, K = 16, pairwise by final rank).
+    pub elo: f64,
+    /// Games lost by forfeit.
+    pub forfeits: u64,
+}
+
+fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96;
+    let p = wins / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Win rates with confidence intervals, average points and Elo ratings.
+pub fn standings(specs: &[String], games: &[ArenaGame]) -> Vec<Standing> {
+    use skillratings::elo::{elo, EloConfig, EloRating};
+    use skillratings::Outcomes;
+    let n = specs.len();
+    let mut wins = vec![0.0; n];
+    let mut points = vec![0i64; n];
+    let mut played = vec![0u64; n];
+    let mut forfeits = vec![0u64; n];
+    let mut ratings = vec![EloRating { rating: 1000.0 }; n];
+    let config = EloConfig { k: 16.0 };
+    let mut ordered: Vec<&ArenaGame> = games.iter().collect();
+    ordered.sort_by_key(|g| (g.result.seed, g.seating.clone()));
+    for g in ordered {
+        let w = g.result.winners.len().max(1) as f64;
+        for (seat, &b) in g.seating.iter().enumerate() {
+            played[b] += 1;
+            points[b] += g.result.totals.get(seat).copied().unwrap_or(0) as i64;
+            if g.result.winners.contains(&(seat as u8)) {
+                wins[b] += 1.0 / w;
+            }
+            if g.result.forfeit.as_ref().is_some_and(|f| f.0 as usize == seat) {
+                forfeits[b] += 1;
+            }
+        }
+        // Pairwise Elo: winners beat non-winners; otherwise compare totals.
+        let score = |seat: usize| -> (bool, i32) {
+            (g.result.winners.contains(&(seat as u8)), g.result.totals.get(seat).copied().unwrap_or(0))
+        };
+        for a in 0..n {
+            for b in a + 1..n {
+                let (ba, bb) = (g.seating[a], g.seating[b]);
+                if ba == bb {
+                    continue;
+                }
+                let outcome = match score(a).cmp(&score(b)) {
+                    std::cmp::Ordering::Greater => Outcomes::WIN,
+                    std::cmp::Ordering::Less => Outcomes::LOSS,
+                    std::cmp::Ordering::Equal => Outcomes::DRAW,
+                };
+                let (ra, rb) = elo(&ratings[ba], &ratings[bb], &outcome, &config);
+                ratings[ba] = ra;
+                ratings[bb] = rb;
+            }
+        }
+    }
+    (0..n)
+        .map(|b| {
+            let games = played[b];
+            Standing {
+                bot: specs[b].clone(),
+                games,
+                wins: wins[b],
+                win_rate: if games > 0 { wins[b] / games as f64 } else { 0.0 },
+                ci95: wilson(wins[b], games as f64),
+                avg_points: if games > 0 { points[b] as f64 / games as f64 } else { 0.0 },
+                elo: ratings[b].rating,
+                forfeits: forfeits[b],
+            }
+        })
+        .collect()
+}
