@@ -119,7 +119,8 @@ impl Bot for Heuristic {
         let can_draw = self.buf.contains(&Action::Draw);
         let rules = obs.public().rules();
         // A voluntary draw (where allowed) when every placement gives more away than a draw costs.
-        if !best.is_empty() && !(can_draw && best_score < -(rules.draw_penalty as f64) - 10.0) {
+        let draw_instead = can_draw && best_score < -(rules.draw_penalty as f64) - 10.0;
+        if !best.is_empty() && !draw_instead {
             return best[below(&mut self.rng, best.len() as u32) as usize];
         }
         if can_draw {
