@@ -31,6 +31,8 @@ struct Tree {
     nodes: Vec<Node>,
 }
 
+/// Share of playout moves that take the best immediate score (the rest are random placements).
+const GREEDY_PERCENT: u32 = 80;
 /// Exploration constant of UCB1.
 const C: f64 = 0.7;
 /// Round-score margin that counts as a sure win of the playout.
@@ -109,8 +111,8 @@ impl Tree {
     }
 }
 
-/// Plays the round out: a random placement when there is one (most of the time
-/// the best-scoring one), else draw or pass. Returns each seat's reward in 0..1.
+/// Plays the round out: most of the time the placement scoring most now, else a
+/// random placement; draw or pass only without a placement. Returns each seat's reward in 0..1.
 fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64; 6] {
     let start: Vec<i32> = g.public().round_points().to_vec();
     let round = g.public().round();
@@ -119,11 +121,25 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64;
         guard += 1;
         g.legal_actions_into(legal);
         let plays = legal.iter().filter(|a| matches!(a, Action::Play(_))).count();
-        let a = if plays > 0 {
+        let a = if plays == 0 {
+            legal[0]
+        } else if below(rng, 100) < GREEDY_PERCENT {
+            // The placement scoring most now (first found on ties).
+            let mut best = legal[0];
+            let mut best_points = i32::MIN;
+            for &a in legal.iter() {
+                if let Action::Play(p) = a {
+                    let pts = g.placement_points(p).0;
+                    if pts > best_points {
+                        best_points = pts;
+                        best = a;
+                    }
+                }
+            }
+            best
+        } else {
             let pick = below(rng, plays as u32) as usize;
             legal.iter().copied().filter(|a| matches!(a, Action::Play(_))).nth(pick).unwrap_or(legal[0])
-        } else {
-            legal[0]
         };
         g.play_unchecked(a);
     }

@@ -3,7 +3,7 @@
 use crate::{make_bot, Bot, Budget};
 use rayon::prelude::*;
 use triominos_core::record;
-use triominos_core::{Action, Game, RuleSet};
+use triominos_core::{Action, Game, RuleSet, TileSet};
 
 /// How one game ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,6 +25,8 @@ pub struct GameResult {
     pub forfeit: Option<(u8, String)>,
     /// The game as a `.tri` record, when asked for.
     pub record: Option<String>,
+    /// The first round's hands, by seat (to verify paired deals).
+    pub deal: Vec<TileSet>,
 }
 
 /// Plays one game from `seed` with one bot per seat.
@@ -42,6 +44,7 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
                 actions: 0,
                 forfeit: Some((0, format!("cannot deal: {e}"))),
                 record: None,
+                deal: Vec::new(),
             }
         }
     };
@@ -95,6 +98,7 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
         actions,
         forfeit,
         record,
+        deal: game.history().first().map(|h| h.deal.hands.clone()).unwrap_or_default(),
     }
 }
 

@@ -1,0 +1,39 @@
+//! Bot benchmarks: ISMCTS iterations (a determinization, a tree walk and a
+//! playout to the end of the round) and whole self-play games.
+//!
+//! Run: `cargo bench -p triominos-bots --bench bots`
+
+use divan::{black_box, Bencher};
+use triominos_bots::play::play_game;
+use triominos_bots::{make_bot, Bot, Budget};
+use triominos_core::{Game, RuleSet};
+
+fn main() {
+    divan::main();
+}
+
+/// 1,000 ISMCTS iterations for the first decision after the opening of a
+/// 2-player Goliath round (each iteration plays the round out).
+#[divan::bench]
+fn mcts_1000_playouts_goliath_2p(b: Bencher) {
+    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
+    g.play(g.legal_actions()[0]).unwrap();
+    let obs = g.observe(g.to_move());
+    b.counter(divan::counter::ItemsCount::new(1000usize)).bench_local(|| {
+        let mut bot = make_bot("mcts", 1, Budget::iterations(1000)).unwrap();
+        black_box(bot.choose(&obs))
+    });
+}
+
+/// A whole 2-player Goliath game between two random bots through the `Bot`
+/// trait (observation per decision), as `triominos selfplay` plays it.
+#[divan::bench]
+fn selfplay_random_game_goliath_2p(b: Bencher) {
+    let mut seed = 0;
+    b.bench_local(|| {
+        seed += 1;
+        let mut bots: Vec<Box<dyn Bot>> =
+            (0..2).map(|s| make_bot("random", seed * 2 + s, Budget::default()).unwrap()).collect();
+        black_box(play_game(RuleSet::preset("goliath").unwrap(), seed, &mut bots, None).placements)
+    });
+}

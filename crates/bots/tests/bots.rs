@@ -1,0 +1,187 @@
+//! Bots play legally, cannot see hidden tiles, and the arena and self-play do what they say.
+
+use std::path::PathBuf;
+use triominos_bots::play::{arena, play_game, selfplay, standings};
+use triominos_bots::{make_bot, Bot, Budget, LEVELS};
+use triominos_core::record::replay;
+use triominos_core::{Action, Game, Preset, RuleSet};
+
+fn budget() -> Budget {
+    Budget::iterations(40)
+}
+
+#[test]
+fn every_bot_plays_only_legal_actions_in_every_preset_and_player_count() {
+    for preset in Preset::ALL {
+        let rules = RuleSet::of(preset);
+        for n in rules.min_players..=rules.max_players {
+            let n = n as usize;
+            for (k, level) in LEVELS.iter().enumerate() {
+                // The bot under test in seat 0, greedy elsewhere (fast).
+                let mut bots: Vec<Box<dyn Bot>> = (0..n)
+                    .map(|s| make_bot(if s == 0 { level } else { "greedy" }, s as u64 + 7, budget()).unwrap())
+                    .collect();
+                let mut r = rules;
+                // A single round keeps the searching bot's test short.
+                if *level == "mcts" {
+                    r.set_option("target", "none").unwrap();
+                }
+                let result = play_game(r, 100 + k as u64 + n as u64, &mut bots, None);
+                assert!(result.forfeit.is_none(), "{level} {preset} {n}: {:?}", result.forfeit);
+                assert!(!result.winners.is_empty());
+                assert!(result.placements > 0);
+            }
+        }
+    }
+}
+
+/// Two games that look the same to seat 0 (same hand, board, scores, sizes)
+/// but differ in what seat 0 cannot see: every bot decides the same.
+#[test]
+fn bots_decide_only_on_what_they_may_see() {
+    let rules = RuleSet::of(Preset::Goliath);
+    let game = Game::new(rules, 3, 5).unwrap();
+    let me = game.to_move();
+    let obs = game.observe(me);
+    // Another game with the hidden tiles dealt differently, seen the same way by `me`.
+    let mut other = obs.determinize(&mut triominos_core::rng::seeded(99));
+    let mut different_hands = false;
+    for s in 0..3u8 {
+        different_hands |= s != me && other.hand(s) != game.hand(s);
+    }
+    assert!(different_hands, "the hidden tiles differ");
+    for level in LEVELS {
+        let a = make_bot(level, 1, budget()).unwrap().choose(&obs);
+        let b = make_bot(level, 1, budget()).unwrap().choose(&other.observe(me));
+        assert_eq!(a, b, "{level} decided on hidden information");
+        assert!(game.is_legal(a));
+    }
+    // And after some play, mid-round.
+    for _ in 0..6 {
+        let a = make_bot("greedy", 3, budget()).unwrap().choose(&other.observe(other.to_move()));
+        other.play(a).unwrap();
+    }
+    let me = other.to_move();
+    let obs = other.observe(me);
+    let third = obs.determinize(&mut triominos_core::rng::seeded(5));
+    for level in LEVELS {
+        let a = make_bot(level, 2, budget()).unwrap().choose(&obs);
+        let b = make_bot(level, 2, budget()).unwrap().choose(&third.observe(me));
+        assert_eq!(a, b, "{level} mid-round");
+    }
+}
+
+#[test]
+fn mcts_is_reproducible_at_a_fixed_budget() {
+    let game = Game::new(RuleSet::of(Preset::Pressman), 2, 11).unwrap();
+    let mut g = game.clone();
+    g.play(g.legal_actions()[0]).unwrap();
+    let obs = g.observe(g.to_move());
+    let a = make_bot("mcts", 9, Budget::iterations(300)).unwrap().choose(&obs);
+    let b = make_bot("mcts", 9, Budget::iterations(300)).unwrap().choose(&obs);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn arena_replays_each_deal_with_the_seats_rotated() {
+    let rules = RuleSet::of(Preset::DominosTriangles);
+    let specs: Vec<String> = ["greedy", "random", "heuristic"].iter().map(|s| s.to_string()).collect();
+    let games = arena(rules, &specs, 4, 50, budget(), &|_| {}).unwrap();
+    assert_eq!(games.len(), 12);
+    for seed in 50..54u64 {
+        let same: Vec<_> = games.iter().filter(|g| g.result.seed == seed).collect();
+        assert_eq!(same.len(), 3);
+        // Every bot sits in every seat once for this deal...
+        for bot in 0..3 {
+            let mut seats: Vec<usize> =
+                same.iter().map(|g| g.seating.iter().position(|&b| b == bot).unwrap()).collect();
+            seats.sort();
+            assert_eq!(seats, vec![0, 1, 2]);
+        }
+        // ...and the deal is the same each time: the seed's deal.
+        let expected = Game::new(rules, 3, seed).unwrap();
+        for g in same {
+            for s in 0..3u8 {
+                assert_eq!(g.result.deal[s as usize], expected.history()[0].deal.hands[s as usize]);
+            }
+        }
+    }
+    let table = standings(&specs, &games);
+    assert_eq!(table.iter().map(|s| s.games).sum::<u64>(), 36);
+    let wins: f64 = table.iter().map(|s| s.wins).sum();
+    assert!((wins - 12.0).abs() < 1e-9, "one win per game, shared wins split");
+    for s in &table {
+        assert!(s.ci95.0 <= s.win_rate && s.win_rate <= s.ci95.1);
+    }
+}
+
+#[test]
+fn selfplay_records_pass_the_checker() {
+    for preset in Preset::ALL {
+        let specs: Vec<String> = vec!["random".into(), "heuristic".into(), "greedy".into()];
+        let results = selfplay(RuleSet::of(preset), &specs, 4, 3, budget(), true, &|_| {}).unwrap();
+        for r in results {
+            let text = r.record.unwrap();
+            let replayed = replay(&text).unwrap_or_else(|e| panic!("{preset}: {e}\n{text}"));
+            assert_eq!(replayed.game.totals(), &r.totals[..]);
+            assert!(replayed.report.winner.is_some());
+        }
+    }
+}
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn python() -> Option<&'static str> {
+    std::process::Command::new("python3").arg("--version").output().ok().map(|_| "python3")
+}
+
+#[test]
+fn the_example_external_bot_plays_whole_games() {
+    let py = python().expect("python3 is needed for the external bot tests");
+    let script = repo().join("examples/bots/highest_tile.py");
+    let spec = format!("cmd:{py} {}", script.display());
+    let specs = vec![spec, "greedy".to_string()];
+    let games = arena(RuleSet::of(Preset::Pressman), &specs, 2, 1, Budget::default(), &|_| {}).unwrap();
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert!(g.result.forfeit.is_none(), "{:?}", g.result.forfeit);
+        assert!(g.result.placements > 10);
+    }
+}
+
+#[test]
+fn misbehaving_external_bots_forfeit_and_the_arena_goes_on() {
+    let py = python().expect("python3 is needed for the external bot tests");
+    let dir = std::env::temp_dir().join(format!("tri-bots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("crash", "import sys\nsys.exit(3)\n", "closed its output"),
+        ("hang", "import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n", "did not answer"),
+        (
+            "illegal",
+            "import sys, json\nfor line in sys.stdin:\n    print(json.dumps({'kind':'play','tile':'5-5-5','cell':[40,20],'rotation':0}), flush=True)\n",
+            "illegal action",
+        ),
+        ("garbage", "import sys\nfor line in sys.stdin:\n    print('hello there', flush=True)\n", "malformed action"),
+    ];
+    for (name, code, words) in cases {
+        let path = dir.join(format!("{name}.py"));
+        std::fs::write(&path, code).unwrap();
+        let specs = vec![format!("cmd:{py} {}", path.display()), "greedy".to_string()];
+        let budget = Budget { time: Some(std::time::Duration::from_millis(300)), ..Budget::default() };
+        let games = arena(RuleSet::of(Preset::Goliath), &specs, 2, 1, budget, &|_| {}).unwrap();
+        assert_eq!(games.len(), 4, "{name}: the arena played every game");
+        for g in &games {
+            let (seat, why) = g.result.forfeit.clone().unwrap_or_else(|| panic!("{name}: no forfeit"));
+            assert_eq!(g.seating[seat as usize], 0, "the external bot forfeits");
+            assert!(why.contains(words), "{name}: {why}");
+            assert!(g.result.winners.iter().all(|&w| w != seat));
+        }
+        let table = standings(&specs, &games);
+        assert_eq!(table[0].forfeits, 4);
+        assert_eq!(table[0].wins, 0.0);
+    }
+    let _ = Action::Pass;
+}
