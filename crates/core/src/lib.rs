@@ -32,6 +32,7 @@ pub mod board;
 pub mod game;
 pub mod geom;
 pub mod observe;
+pub mod pad;
 pub mod record;
 pub mod rng;
 pub mod rules;
