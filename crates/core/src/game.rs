@@ -1339,3 +1339,43 @@ fn validate_deal(rules: &RuleSet, n: usize, deal: &Deal) -> Result<(), DealError
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn reveal_draw_picks_the_highest_sum_and_redraws_ties() {
+        let mut rng = seeded(1);
+        // Seat 0 reveals 5-5-5 (15), seat 1 reveals 0-0-0 (0): seat 0 starts.
+        let mut pool = vec![t("5-5-5"), t("0-0-0"), t("1-2-3"), t("2-2-2")];
+        assert_eq!(reveal_draw(&mut rng, 2, &mut pool), 0);
+        let mut sorted = pool.clone();
+        sorted.sort();
+        assert_eq!(sorted, vec![t("0-0-0"), t("1-2-3"), t("2-2-2"), t("5-5-5")], "revealed tiles go back");
+        // 1-2-3 and 0-1-5 tie at 6; seats 1 and 2 reveal again: 0-0-0 then 4-4-4.
+        let mut pool = vec![t("0-0-1"), t("1-2-3"), t("0-1-5"), t("0-0-0"), t("4-4-4"), t("3-3-3")];
+        assert_eq!(reveal_draw(&mut rng, 3, &mut pool), 2);
+        assert_eq!(pool.len(), 6);
+    }
+
+    #[test]
+    fn goliath_openers_vary_and_highest_triple_openers_hold_it() {
+        let mut seen = [0; 3];
+        for seed in 0..60 {
+            let g = Game::new(RuleSet::of(crate::Preset::Goliath), 3, seed).unwrap();
+            seen[g.to_move() as usize] += 1;
+            let p = Game::new(RuleSet::of(crate::Preset::Pressman), 3, seed).unwrap();
+            let hands: Vec<TileSet> = (0..3).map(|s| p.hand(s)).collect();
+            assert_eq!(Some(p.to_move()), hands_starter(&hands).map(|x| x.0));
+            let allowed = p.legal_actions();
+            let (_, tile) = hands_starter(&hands).unwrap();
+            assert!(allowed.iter().any(|a| matches!(a, Action::Play(pl) if pl.tile == tile)));
+        }
+        assert!(seen.iter().all(|&n| n > 5), "every seat opens sometimes: {seen:?}");
+    }
+}
