@@ -482,6 +482,20 @@ impl Board {
             }
             return;
         }
+        self.for_each_fit(hand, |cell, tile, mut rots| {
+            let tile = Tile::from_index(tile as u8).unwrap_or_else(|| unreachable!());
+            while rots != 0 {
+                let r = rots.trailing_zeros() as u8;
+                rots &= rots - 1;
+                f(Placement { tile, cell, rotation: r });
+            }
+        });
+    }
+
+    /// Calls `f(cell, tile index, rotation mask)` for every open cell and every
+    /// tile of `hand` that fits it (the board must not be empty).
+    #[inline]
+    fn for_each_fit(&self, hand: TileSet, mut f: impl FnMut(Cell, usize, u8)) {
         let bits = hand.bits();
         for fc in &self.frontier {
             let pat = fc.pattern as usize;
@@ -489,13 +503,7 @@ impl Board {
             while m != 0 {
                 let t = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let mut rots = FIT.rots[pat][t];
-                let tile = Tile::from_index(t as u8).unwrap_or_else(|| unreachable!());
-                while rots != 0 {
-                    let r = rots.trailing_zeros() as u8;
-                    rots &= rots - 1;
-                    f(Placement { tile, cell: fc.cell, rotation: r });
-                }
+                f(fc.cell, t, FIT.rots[pat][t]);
             }
         }
     }
@@ -514,17 +522,8 @@ impl Board {
         if self.placed.is_empty() {
             return hand.iter().map(|t| if t.is_triple() { 1 } else { 3 }).sum();
         }
-        let bits = hand.bits();
         let mut n = 0;
-        for fc in &self.frontier {
-            let pat = fc.pattern as usize;
-            let mut m = FIT.mask[pat] & bits;
-            while m != 0 {
-                let t = m.trailing_zeros() as usize;
-                m &= m - 1;
-                n += FIT.rots[pat][t].count_ones() as usize;
-            }
-        }
+        self.for_each_fit(hand, |_, _, rots| n += rots.count_ones() as usize);
         n
     }
 
