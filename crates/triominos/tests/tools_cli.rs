@@ -1,0 +1,87 @@
+//! `triominos rules`, `selfplay` and `arena` as a user runs them.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_triominos")).args(args).output().expect("run triominos");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn rules_files_are_read_and_bad_options_are_refused() {
+    let dir = std::env::temp_dir().join(format!("tri-rules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("house.toml");
+    std::fs::write(&good, "ruleset = \"pressman\"\ntarget = 300\nhexagon_bonus = [50, 60, 70]\n").unwrap();
+    let (code, out, err) = run(&["rules", good.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ruleset"], "pressman");
+    assert_eq!(v["target"], "300");
+    assert_eq!(v["hexagon_bonus"], "50 60 70");
+    assert_eq!(v["bridge_extension_bonus"], "40");
+
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"ruleset": "goliath", "max_draws": 0}"#).unwrap();
+    let (code, _, err) = run(&["rules", bad.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("max_draws"), "{err}");
+    let (code, _, err) = run(&["rules", "chess"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("not a preset"), "{err}");
+}
+
+#[test]
+fn selfplay_reports_its_figures_and_writes_checkable_records() {
+    let dir = std::env::temp_dir().join(format!("tri-self-{}", std::process::id()));
+    let (code, out, err) = run(&[
+        "selfplay",
+        "--bots",
+        "random,greedy,heuristic",
+        "--ruleset",
+        "pressman",
+        "--games",
+        "6",
+        "--json",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 6);
+    assert!(v["placements"].as_u64().unwrap() > 50);
+    assert!(v["placements_per_second"].as_f64().unwrap() > 0.0);
+    let wins: f64 = v["wins_by_seat"].as_array().unwrap().iter().map(|w| w.as_f64().unwrap()).sum();
+    assert!((wins - 6.0).abs() < 1e-9);
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 6);
+    for f in files {
+        let (code, _, err) = run(&["check", f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", f.display());
+    }
+    let (code, _, err) = run(&["selfplay", "--bots", "random,wizard"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown bot level"), "{err}");
+    let (code, _, err) = run(&["selfplay", "--bots", "random", "--players", "7"]);
+    assert_ne!(code, 0, "{err}");
+}
+
+#[test]
+fn arena_prints_standings_as_json() {
+    let (code, out, err) = run(&["arena", "--bots", "greedy,random", "--deals", "6", "--json", "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 12);
+    let bots = v["bots"].as_array().unwrap();
+    assert_eq!(bots.len(), 2);
+    for b in bots {
+        assert_eq!(b["games"], 12);
+        let ci = b["ci95"].as_array().unwrap();
+        assert!(ci[0].as_f64().unwrap() <= b["win_rate"].as_f64().unwrap());
+        assert!(b["elo"].as_f64().unwrap() > 0.0);
+    }
+}
