@@ -769,6 +769,124 @@ pub fn score_placement(
     (items, n, bonuses)
 }
 
+/// The end-of-round scoring of one round: every score item in the order the
+/// engine adds them, and the round's winners. At most two items per seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundScoring {
+    items: [(u8, Reason, i32); 2 * MAX_PLAYERS],
+    len: usize,
+    /// The round's winners as a seat bitmask (the player who went out, or
+    /// every player tied for the lowest hand of a blocked round).
+    pub winners: u8,
+}
+
+impl RoundScoring {
+    /// The score items `(seat, reason, points)`, in order.
+    pub fn items(&self) -> &[(u8, Reason, i32)] {
+        &self.items[..self.len]
+    }
+
+    fn push(&mut self, seat: u8, reason: Reason, points: i32) {
+        self.items[self.len] = (seat, reason, points);
+        self.len += 1;
+    }
+}
+
+/// Scores the end of a round (rules.md section 6): going out, or a blocked
+/// round by the rule set's `blocked` option, ties for the lowest hand included.
+/// `hand_sums` holds each seat's hand value at the end of the round.
+pub fn score_round_end(rules: &RuleSet, end: RoundEnd, hand_sums: &[i32]) -> RoundScoring {
+    let n = hand_sums.len().min(MAX_PLAYERS) as u8;
+    let sums = &hand_sums[..n as usize];
+    let mut s = RoundScoring { items: [(0, Reason::OwnHand, 0); 2 * MAX_PLAYERS], len: 0, winners: 0 };
+    match end {
+        RoundEnd::Out(p) => {
+            s.push(p, Reason::OutBonus, rules.out_bonus);
+            if rules.out_takes_hands {
+                let others: i32 = (0..n).filter(|&q| q != p).map(|q| sums[q as usize]).sum();
+                s.push(p, Reason::OpponentsHands, others);
+            }
+            s.winners = 1 << p;
+        }
+        RoundEnd::Blocked => {
+            let low = sums.iter().copied().min().unwrap_or(0);
+            let w: u8 = (0..n).filter(|&p| sums[p as usize] == low).fold(0, |m, p| m | 1 << p);
+            match rules.blocked {
+                Blocked::EachSubtracts => {
+                    for p in 0..n {
+                        s.push(p, Reason::OwnHand, -sums[p as usize]);
+                    }
+                }
+                Blocked::LowestTakesAll => {
+                    let others: i32 = (0..n).filter(|p| w & (1 << p) == 0).map(|p| sums[p as usize]).sum();
+                    for p in (0..n).filter(|p| w & (1 << p) != 0) {
+                        s.push(p, Reason::OpponentsHands, others);
+                        s.push(p, Reason::OwnHand, -sums[p as usize]);
+                    }
+                }
+                Blocked::LowestBonus => {
+                    for p in (0..n).filter(|p| w & (1 << p) != 0) {
+                        s.push(p, Reason::BlockedWin, rules.out_bonus);
+                    }
+                }
+            }
+            s.winners = w;
+        }
+    }
+    s
+}
+
+/// The seats among `mask` with the highest total (all of them on a tie).
+pub fn highest_among(totals: &[i32], mask: u8) -> u8 {
+    let n = totals.len().min(MAX_PLAYERS) as u8;
+    let best = (0..n).filter(|p| mask & (1 << p) != 0).map(|p| totals[p as usize]).max();
+    match best {
+        None => 0,
+        Some(b) => (0..n).filter(|p| mask & (1 << p) != 0 && totals[*p as usize] == b).fold(0, |m, p| m | 1 << p),
+    }
+}
+
+/// The seats whose total is at the target or above (none without a target).
+pub fn reached_target(rules: &RuleSet, totals: &[i32]) -> u8 {
+    match rules.target {
+        None => 0,
+        Some(t) => (0..totals.len().min(MAX_PLAYERS)).filter(|&p| totals[p] >= t).fold(0, |m, p| m | 1 << p),
+    }
+}
+
+/// With `game_end` `immediate`, the winners once a placement has brought
+/// someone to the target (`reached`: every seat that reached it this round).
+/// `None` when the game goes on.
+pub fn immediate_winners(rules: &RuleSet, totals: &[i32], reached: u8) -> Option<u8> {
+    (rules.game_end == GameEnd::Immediate && rules.target.is_some() && reached != 0)
+        .then(|| highest_among(totals, reached))
+}
+
+/// The game's winners after a round's end-of-round scoring, or `None` when
+/// another round follows. `reached`: the seats that reached the target this
+/// round (end-of-round scoring included); `round_winners`: the round's winners.
+pub fn game_winners_after_round(rules: &RuleSet, totals: &[i32], reached: u8, round_winners: u8) -> Option<u8> {
+    let all: u8 = ((1u16 << totals.len().min(MAX_PLAYERS)) - 1) as u8;
+    match rules.target {
+        None => Some(round_winners),
+        Some(_) if reached == 0 => None,
+        Some(_) => Some(match rules.game_end {
+            GameEnd::HighestAfterRound => highest_among(totals, all),
+            // Reached at the same moment (end-of-round scoring): a shared win.
+            GameEnd::Immediate => reached,
+            GameEnd::RoundWinnerAfterRound => {
+                if reached.count_ones() == 1 {
+                    reached
+                } else if reached & round_winners != 0 {
+                    reached & round_winners
+                } else {
+                    highest_among(totals, reached)
+                }
+            }
+        }),
+    }
+}
+
 /// The seat the hands name as opener (`highest_triple` start) and the deciding tile.
 pub fn hands_starter(hands: &[TileSet]) -> Option<(u8, Tile)> {
     let best = |f: fn(TileSet) -> Option<Tile>| {
@@ -1033,13 +1151,7 @@ impl Game {
     /// between two items of one step does not count.
     fn mark_reached(&mut self) {
         let pb = Arc::make_mut(&mut self.public);
-        if let Some(t) = pb.rules.target {
-            for p in 0..pb.players {
-                if pb.totals[p as usize] >= t {
-                    pb.reached |= 1 << p;
-                }
-            }
-        }
+        pb.reached |= reached_target(&pb.rules, pb.totals());
     }
 
     fn end_turn(&mut self) {
@@ -1142,70 +1254,26 @@ impl Game {
 
     fn immediate_win(&mut self) -> bool {
         self.mark_reached();
-        self.public.rules.game_end == GameEnd::Immediate
-            && self.public.rules.target.is_some()
-            && self.public.reached != 0
-    }
-
-    /// Winners among a seat mask: the highest totals.
-    fn highest_among(&self, mask: u8) -> u8 {
-        let n = self.public.players;
-        let best = (0..n).filter(|p| mask & (1 << p) != 0).map(|p| self.public.totals[p as usize]).max();
-        match best {
-            None => 0,
-            Some(b) => (0..n)
-                .filter(|p| mask & (1 << p) != 0 && self.public.totals[*p as usize] == b)
-                .fold(0, |m, p| m | 1 << p),
-        }
+        immediate_winners(&self.public.rules, self.public.totals(), self.public.reached).is_some()
     }
 
     fn finish_game_immediately(&mut self) {
-        self.pb().winners = self.highest_among(self.public.reached);
+        let w = immediate_winners(&self.public.rules, self.public.totals(), self.public.reached).unwrap_or(0);
+        self.pb().winners = w;
         self.pb().phase = Phase::GameOver;
-        let w = self.public.winners;
         self.pb().events.push(Event::GameEnded { winners: w });
     }
 
     fn end_round(&mut self, end: RoundEnd) {
         let rules = self.public.rules;
         let n = self.public.players;
-        let all: u8 = ((1u16 << n) - 1) as u8;
         let sums: Vec<i32> = (0..n as usize).map(|p| self.hands[p].value() as i32).collect();
         let before: Vec<i32> = self.public.totals().to_vec();
-        let winners: u8 = match end {
-            RoundEnd::Out(p) => {
-                self.add_score(p, Reason::OutBonus, rules.out_bonus);
-                if rules.out_takes_hands {
-                    let others: i32 = (0..n).filter(|&q| q != p).map(|q| sums[q as usize]).sum();
-                    self.add_score(p, Reason::OpponentsHands, others);
-                }
-                1 << p
-            }
-            RoundEnd::Blocked => {
-                let low = sums.iter().copied().min().unwrap_or(0);
-                let w: u8 = (0..n).filter(|&p| sums[p as usize] == low).fold(0, |m, p| m | 1 << p);
-                match rules.blocked {
-                    Blocked::EachSubtracts => {
-                        for p in 0..n {
-                            self.add_score(p, Reason::OwnHand, -sums[p as usize]);
-                        }
-                    }
-                    Blocked::LowestTakesAll => {
-                        let others: i32 = (0..n).filter(|p| w & (1 << p) == 0).map(|p| sums[p as usize]).sum();
-                        for p in (0..n).filter(|p| w & (1 << p) != 0) {
-                            self.add_score(p, Reason::OpponentsHands, others);
-                            self.add_score(p, Reason::OwnHand, -sums[p as usize]);
-                        }
-                    }
-                    Blocked::LowestBonus => {
-                        for p in (0..n).filter(|p| w & (1 << p) != 0) {
-                            self.add_score(p, Reason::BlockedWin, rules.out_bonus);
-                        }
-                    }
-                }
-                w
-            }
-        };
+        let scoring = score_round_end(&rules, end, &sums);
+        for &(p, reason, points) in scoring.items() {
+            self.add_score(p, reason, points);
+        }
+        let winners = scoring.winners;
         self.mark_reached();
         let pb = Arc::make_mut(&mut self.public);
         pb.round_end = Some(end);
@@ -1217,26 +1285,7 @@ impl Game {
         pb.events.push(Event::RoundEnded { round: pb.round, end, hands: self.hands, scores });
         pb.phase = Phase::RoundOver;
 
-        let game_winners = match rules.target {
-            None => Some(winners),
-            Some(_) if pb.reached == 0 => None,
-            Some(_) => Some(match rules.game_end {
-                GameEnd::HighestAfterRound => self.highest_among(all),
-                // Reached at the same moment (end-of-round scoring): a shared win.
-                GameEnd::Immediate => self.public.reached,
-                GameEnd::RoundWinnerAfterRound => {
-                    let reached = self.public.reached;
-                    if reached.count_ones() == 1 {
-                        reached
-                    } else if reached & winners != 0 {
-                        reached & winners
-                    } else {
-                        self.highest_among(reached)
-                    }
-                }
-            }),
-        };
-        if let Some(w) = game_winners {
+        if let Some(w) = game_winners_after_round(&rules, self.public.totals(), self.public.reached, winners) {
             self.pb().winners = w;
             self.pb().phase = Phase::GameOver;
             self.pb().events.push(Event::GameEnded { winners: w });

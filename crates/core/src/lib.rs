@@ -25,7 +25,8 @@
 //! points), [`board`] (placed tiles, lattice values, the frontier), [`rules`]
 //! (rule sets as data), [`game`] (the state machine and scoring), [`observe`]
 //! (per-player views and determinization), [`record`] (the `.tri` format and
-//! the checker), [`rng`] (portable seeded shuffles).
+//! the checker), [`rng`] (portable seeded shuffles), [`pad`] (the score pad for
+//! games played with a real box, scored by the same functions).
 #![deny(missing_docs)]
 
 pub mod board;
