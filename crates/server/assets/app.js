@@ -4,6 +4,7 @@ import { showHome, showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showGames, showReplay } from './replay.js';
 import { showRules } from './rules.js';
+import { showPad } from './pad.js';
 
 let cleanup = null;
 
@@ -25,7 +26,7 @@ export function toast(text, kind) {
 function header() {
   const nav = document.getElementById('nav');
   nav.replaceChildren();
-  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/rules/goliath', 'nav.rules']]) {
+  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules']]) {
     const a = document.createElement('a');
     a.href = href;
     a.dataset.link = '';
@@ -61,6 +62,7 @@ export async function route() {
   else if (parts[0] === 'games') r = showGames(main);
   else if (parts[0] === 'replay') r = showReplay(main, parts[1]);
   else if (parts[0] === 'rules') r = showRules(main, parts[1] || 'goliath');
+  else if (parts[0] === 'pad') r = showPad(main, parts[1]);
   else if (parts[0] === 'g' && parts[1]) r = showGame(main, parts[1], parts[2] || null);
   else r = showHome(main);
   cleanup = (await r) || null;

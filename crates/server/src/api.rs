@@ -37,6 +37,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/replay", get(game_replay))
         .route("/api/replay", post(replay_text))
         .route("/ws/{id}", get(ws::upgrade))
+        .merge(crate::pad::routes(&state))
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)

@@ -21,6 +21,8 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "game.js",
     "replay.js",
     "rules.js",
+    "pad.js",
+    "pad.css",
     "favicon.svg",
     "i18n/en.json",
     "i18n/fr.json",

@@ -12,6 +12,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod pad;
 pub mod play;
 pub mod replay;
 pub mod room;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests of the web game, in Debian's headless Chromium driven by
+# playwright-core. Installs what a fresh Debian machine lacks (chromium, npm packages),
+# builds the release binary, serves it on a free loopback port with a temporary
+# database, runs `node --test`, stops the server. Exits non-zero on any failure.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+sudo=""
+if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null; then sudo="sudo"; fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "e2e: installing chromium"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "e2e: installing node and npm"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null
+fi
+(cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+(cd "$root" && cargo build --release -p triominos --quiet)
+
+port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+tmp="$(mktemp -d)"
+"$root/target/release/triominos" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --bot-delay-ms 30 --quiet &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do
+  if node -e "fetch('http://127.0.0.1:$port/api/meta').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then break; fi
+  sleep 0.1
+done
+cd "$here"
+TRIOMINOS_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 tests/
