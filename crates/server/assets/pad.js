@@ -626,7 +626,8 @@ async function showSheet(main, id) {
     else if (s.phase === 'game_over') items = renderOverPanel();
     else items = renderTurnPanel();
     panel.append(...items);
-    const err = h('p', { class: 'error', role: 'alert' });
+    let err = panel.querySelector('#paderror');
+    if (!err) { err = h('p', { class: 'error', role: 'alert', id: 'paderror' }); panel.append(err); }
     const more = h('div', { class: 'padmore noprint' });
     if (editing !== null) {
       const cancel = h('button', { type: 'button', id: 'padcancel' }, t('pad.cancel'));
@@ -647,7 +648,6 @@ async function showSheet(main, id) {
       }
     }
     if (more.children.length) panel.append(more);
-    panel.append(err);
   }
 
   function entryText(l) {
