@@ -71,9 +71,8 @@ async function showList(main) {
   main.append(
     h('h1', {}, t('pad.title')),
     h('p', { class: 'lead' }, t('pad.lead')),
-    form,
-    h('h2', {}, t('pad.sheets')),
     listBox,
+    form,
   );
   const presetOf = () => m.presets.find((p) => p.name === state.preset);
   const opts = () => Object.assign({}, presetOf().options, state.overrides);
@@ -144,7 +143,8 @@ async function showList(main) {
     listBox.replaceChildren();
     let sheets = [];
     try { sheets = (await api('GET', '/api/pad')).sheets; } catch (e) { listBox.append(h('p', { class: 'error' }, errorText(e))); return; }
-    if (!sheets.length) { listBox.append(h('p', { class: 'small' }, t('pad.none'))); return; }
+    if (!sheets.length) return;
+    listBox.append(h('h2', {}, t('pad.sheets')));
     const body = h('tbody', {});
     for (const s of sheets) {
       const sum = s.summary || {};
@@ -157,7 +157,7 @@ async function showList(main) {
         loadList();
       });
       body.append(h('tr', {},
-        h('td', {}, new Date(s.updated * 1000).toLocaleString(lang())),
+        h('td', { class: 'nw' }, new Date(s.updated * 1000).toLocaleString(lang(), { dateStyle: 'short', timeStyle: 'short' })),
         h('td', {}, h('a', { href: '/pad/' + s.id, 'data-link': '' }, ...scores)),
         h('td', {}, t('preset.' + sum.preset)),
         h('td', {}, sum.over ? t('pad.phase.game_over') : t('pad.round_n', { round: sum.round })),
@@ -388,7 +388,7 @@ async function showSheet(main, id) {
       h('span', { class: 'pname' }, nameOf(i)),
       h('span', { class: 'ptotal' }, String(s.totals[i])),
       h('span', { class: 'pmeta' },
-        s.phase === 'game_over' ? (s.winners.includes(i) ? '🏆 ' + t('pad.wins') : '') : `${t('pad.round_short')} ${signed(s.round_points[i])} · ${t('pad.in_hand', { n: s.hands[i] })}`));
+        s.phase === 'game_over' ? (s.winners.includes(i) ? '🏆 ' + t('pad.wins') : '') : [h('span', {}, `${t('pad.round_short')} ${signed(s.round_points[i])}`), h('span', {}, t('pad.in_hand', { n: s.hands[i] }))]));
       card.addEventListener('click', () => { if (st().phase === 'opening') { form.player = i; render(); } });
       board.append(card);
     });
@@ -530,8 +530,14 @@ async function showSheet(main, id) {
       if (!canNothing) items.push(h('p', { class: 'small' }, t('pad.must_draw_again')));
     }
     if (!form.nothing) {
-      items.push(tileGrid(placed, (tile, typed) => { form.tile = form.tile === tile && !typed ? null : tile; if (typed) form.text = ''; render(); }));
-      if (form.tile) items.push(h('p', { class: 'padchosen' }, tileIcon(form.tile, 0, 'mini'), ' ', t('pad.chosen', { tile: form.tile, value: tileValue(form.tile) })));
+      if (form.tile) {
+        // The chosen tile, big; the grid comes back to change it.
+        const change = h('button', { type: 'button', class: 'padchip', id: 'padchange' }, t('pad.change_tile'));
+        change.addEventListener('click', () => { form.tile = null; form.text = ''; render(); const i = document.getElementById('padtiletext'); if (i) i.focus(); });
+        items.push(h('div', { class: 'padchosen', id: 'padchosen', 'data-tile': form.tile }, tileIcon(form.tile, 0), h('span', {}, t('pad.chosen', { tile: form.tile, value: tileValue(form.tile) })), change));
+      } else {
+        items.push(tileGrid(placed, (tile) => { form.tile = tile; form.text = ''; render(); }));
+      }
       if (!opening) { const bb = bonusButtons(); if (bb) items.push(bb); }
     }
     const entry = entryOfForm();
@@ -559,7 +565,8 @@ async function showSheet(main, id) {
     const prev = h('div', { class: 'padpreview', id: 'padpreview', 'aria-live': 'polite' });
     const items = [];
     if (editing !== null) items.push(h('p', { class: 'padediting' }, t('pad.editing', { n: editing + 1 })));
-    items.push(h('h2', {}, endForm.kind === 'out' ? t('pad.went_out', { name: nameOf(endForm.player) }) : t('pad.blocked_title')));
+    const outNow = endForm.kind === 'out' && editing === null;
+    items.push(h('h2', {}, outNow ? t('pad.hands_left') : endForm.kind === 'out' ? t('pad.went_out', { name: nameOf(endForm.player) }) : t('pad.blocked_title')));
     const takes = opt('out_takes_hands') === 'true';
     items.push(h('p', { class: 'small' }, endForm.kind === 'out'
       ? (takes ? t('pad.end_out_takes', { bonus: opt('out_bonus') }) : t('pad.end_out', { bonus: opt('out_bonus') }))
@@ -660,9 +667,10 @@ async function showSheet(main, id) {
       if (b && b.hexagons) w.push(t('reason.' + ['hexagon', 'double_hexagon', 'triple_hexagon'][b.hexagons - 1]));
       return w.length ? ' · ' + w.join(', ') : '';
     };
-    if (e.kind === 'play') return [h('strong', {}, who), ' ', tileIcon(e.tile, 0, 'mini'), ` ${e.tile}${bonusWords(e.bonus)}`];
+    const tile = (x) => h('span', { class: 'nw' }, tileIcon(x, 0, 'mini'), ' ' + x);
+    if (e.kind === 'play') return [h('strong', {}, who), ' ', tile(e.tile), bonusWords(e.bonus)];
     if (e.kind === 'draw') {
-      if (e.placed) return [h('strong', {}, who), ' ', t('pad.row.drew', { n: e.draws }), ' → ', tileIcon(e.placed.tile, 0, 'mini'), ` ${e.placed.tile}${bonusWords(e.placed.bonus)}`];
+      if (e.placed) return [h('strong', {}, who), ' ', h('span', { class: 'nw' }, t('pad.row.drew', { n: e.draws }), ' →'), ' ', tile(e.placed.tile), bonusWords(e.placed.bonus)];
       return [h('strong', {}, who), ' ', t('pad.row.drew', { n: e.draws }), ', ', t('pad.row.nothing')];
     }
     if (e.kind === 'pass') return [h('strong', {}, who), ' ', t('pad.row.pass')];

@@ -26,7 +26,7 @@ async function play(page, tile, { typed = false, draws = 0, bonus = [] } = {}) {
   if (draws) await page.click(`#paddraws [data-draws="${draws}"]`);
   if (typed) await page.fill('#padtiletext', tile.replace(/-/g, ''));
   else await page.click(`#padtiles [data-tile="${tile}"]`);
-  await page.waitForSelector(`#padtiles [data-tile="${tile}"][aria-pressed="true"]`);
+  await page.waitForSelector(`#padchosen[data-tile="${tile}"]`);
   for (const b of bonus) await page.click(`#padbonus [data-bonus="${b}"]`);
   await save(page);
 }
