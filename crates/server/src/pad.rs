@@ -80,9 +80,25 @@ impl PadStore {
         Ok(conn)
     }
 
-    /// Runs `f` on the connection, inside one immediate transaction committed when `f` succeeds.
+    /// Runs `f` on the connection inside one transaction, committed when `f`
+    /// succeeds: an immediate one (the write lock first) for a change, a deferred one to read.
     async fn run<T: Send + 'static>(
         self: &Arc<Self>,
+        f: impl FnOnce(&rusqlite::Transaction) -> Result<T, Fail> + Send + 'static,
+    ) -> Result<T, Fail> {
+        self.run_as(TransactionBehavior::Immediate, f).await
+    }
+
+    async fn read<T: Send + 'static>(
+        self: &Arc<Self>,
+        f: impl FnOnce(&rusqlite::Transaction) -> Result<T, Fail> + Send + 'static,
+    ) -> Result<T, Fail> {
+        self.run_as(TransactionBehavior::Deferred, f).await
+    }
+
+    async fn run_as<T: Send + 'static>(
+        self: &Arc<Self>,
+        behavior: TransactionBehavior,
         f: impl FnOnce(&rusqlite::Transaction) -> Result<T, Fail> + Send + 'static,
     ) -> Result<T, Fail> {
         let me = self.clone();
@@ -92,7 +108,7 @@ impl PadStore {
                 *guard = Some(me.open().map_err(storage_failed)?);
             }
             let conn = guard.as_mut().ok_or_else(|| storage_failed("no connection"))?;
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(storage_failed)?;
+            let tx = conn.transaction_with_behavior(behavior).map_err(storage_failed)?;
             let out = f(&tx)?;
             tx.commit().map_err(storage_failed)?;
             Ok(out)
@@ -384,7 +400,7 @@ struct ListQuery {
 async fn list(State(pads): State<Arc<PadStore>>, Query(q): Query<ListQuery>) -> Response {
     let limit = q.limit.unwrap_or(100).min(1000);
     let r = pads
-        .run(move |tx| {
+        .read(move |tx| {
             let mut s = tx
                 .prepare("SELECT id, created, updated, summary FROM pad_sheets ORDER BY updated DESC, id LIMIT ?1")
                 .map_err(storage_failed)?;
@@ -407,7 +423,7 @@ async fn list(State(pads): State<Arc<PadStore>>, Query(q): Query<ListQuery>) -> 
 /// `GET /api/pad/{id}`.
 async fn show(State(pads): State<Arc<PadStore>>, Path(id): Path<String>) -> Response {
     let r = pads
-        .run(move |tx| {
+        .read(move |tx| {
             let row = load(tx, &id)?;
             let sheet = sheet_of(&row)?;
             Ok(sheet_json(&id, &row, &sheet))
@@ -534,7 +550,7 @@ async fn preview(State(pads): State<Arc<PadStore>>, Path(id): Path<String>, body
         Err(f) => return refuse(f),
     };
     let r = pads
-        .run(move |tx| {
+        .read(move |tx| {
             let row = load(tx, &id)?;
             let sheet = sheet_of(&row)?;
             let line = sheet.preview(&entry).map_err(|e| unprocessable(&e))?;
@@ -684,7 +700,7 @@ async fn csv(State(pads): State<Arc<PadStore>>, Path(id): Path<String>, Query(q)
     let lang = q.lang.unwrap_or_else(|| "en".into());
     let file_id = id.clone();
     let r = pads
-        .run(move |tx| {
+        .read(move |tx| {
             let row = load(tx, &id)?;
             let sheet = sheet_of(&row)?;
             Ok(sheet_csv(&sheet, &lang))
