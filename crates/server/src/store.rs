@@ -85,7 +85,8 @@ impl Store {
         let conn = Connection::open(path).map_err(err)?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
         // WAL + FULL: each commit is synced; group commit keeps that cheap.
-        conn.pragma_update(None, "synchronous", "FULL").map_err(err)?;
+        let sync = std::env::var("TRIOMINOS_SQLITE_SYNC").unwrap_or_else(|_| "FULL".into());
+        conn.pragma_update(None, "synchronous", sync).map_err(err)?;
         conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
         conn.execute_batch(SCHEMA).map_err(err)?;
         let (tx, rx) = mpsc::channel::<Job>();

@@ -1,0 +1,303 @@
+//! A bounded load test over real WebSockets on the loopback interface: many
+//! concurrent two-seat games, each seat a client-side bot that plays the
+//! best-scoring legal placement (else draws, else passes) as soon as it is its
+//! turn. Reports actions per second and the latency from sending an action to
+//! receiving its acknowledgement (stored, applied, broadcast).
+//!
+//! ```text
+//! cargo run --release -p triominos-server --example load -- --games 1000
+//! cargo run --release -p triominos-server --example load -- --games 1000 --addr 127.0.0.1:8080
+//! ```
+//! `--think-ms N` makes each seat pause before acting, like a person or a
+//! paced bot (0: act at once, a saturation test).
+//! Without `--addr` it starts a server in the same process on a free loopback
+//! port with a temporary database. It stops by itself: every game is played to
+//! its end (one round each), or the time limit (`--seconds`, default 300) ends it.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::{Barrier, Semaphore};
+use tokio_tungstenite::tungstenite::Message;
+
+struct Args {
+    games: usize,
+    addr: Option<String>,
+    seconds: u64,
+    preset: String,
+    think: Duration,
+}
+
+fn args() -> Args {
+    let mut a = Args { games: 1000, addr: None, seconds: 300, preset: "goliath".into(), think: Duration::ZERO };
+    let mut it = std::env::args().skip(1);
+    while let Some(k) = it.next() {
+        let v = it.next().unwrap_or_default();
+        match k.as_str() {
+            "--games" => a.games = v.parse().expect("--games N"),
+            "--addr" => a.addr = Some(v),
+            "--seconds" => a.seconds = v.parse().expect("--seconds N"),
+            "--preset" => a.preset = v,
+            "--think-ms" => a.think = Duration::from_millis(v.parse().expect("--think-ms N")),
+            _ => panic!("unknown flag {k} (flags: --games N --addr HOST:PORT --seconds N --preset NAME --think-ms N)"),
+        }
+    }
+    a
+}
+
+async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
+    let mut s = TcpStream::connect(addr).await.expect("connect");
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.expect("write");
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.expect("read");
+    let text = String::from_utf8_lossy(&buf);
+    let body = text.split_once("\r\n\r\n").map_or("", |x| x.1);
+    serde_json::from_str(body).unwrap_or(Value::Null)
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+struct Seat {
+    ws: Ws,
+    me: Value,
+    phase: String,
+    v: u64,
+}
+
+impl Seat {
+    fn absorb(&mut self, m: &Value) {
+        let deltas = match m["type"].as_str() {
+            Some("snapshot") => &m["log"],
+            Some("update") => &m["deltas"],
+            _ => return,
+        };
+        if let Some(last) = deltas.as_array().and_then(|d| d.last()) {
+            self.v = self.v.max(last["v"].as_u64().unwrap_or(0));
+            self.phase = last["status"]["phase"].as_str().unwrap_or("").to_string();
+        }
+        if !m["me"].is_null() {
+            self.me = m["me"].clone();
+        }
+    }
+
+    async fn next(&mut self) -> Option<Value> {
+        loop {
+            match self.ws.next().await? {
+                Ok(Message::Text(t)) => return serde_json::from_str(&t).ok(),
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    fn choose(&self) -> Value {
+        let legal = self.me["legal"].as_array().cloned().unwrap_or_default();
+        if let Some(best) = legal.iter().max_by_key(|p| p["points"].as_i64().unwrap_or(0)) {
+            return json!({"kind": "play", "tile": best["tile"], "cell": best["cell"], "rotation": best["rotation"]});
+        }
+        if self.me["can_draw"] == true {
+            json!({"kind": "draw"})
+        } else {
+            json!({"kind": "pass"})
+        }
+    }
+}
+
+/// Plays one seat to the end of the game; returns the latencies (µs) of its actions and its refusals.
+async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> (Vec<u32>, u32) {
+    let mut lat = Vec::new();
+    let mut refused = 0;
+    let mut id = 0u64;
+    // Think times vary (uniform between half and one and a half times `think`),
+    // so that the games do not act in lockstep waves.
+    let mut rng =
+        (seat.me["hand"].to_string().len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (&seat as *const _ as u64);
+    let mut jitter = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        0.5 + (rng % 1000) as f64 / 1000.0
+    };
+    if !think.is_zero() {
+        tokio::time::sleep(think.mul_f64(jitter())).await;
+    }
+    while seat.phase != "game_over" && Instant::now() < deadline {
+        if seat.me["my_turn"] == true && seat.phase == "playing" {
+            if !think.is_zero() {
+                tokio::time::sleep(think.mul_f64(jitter())).await;
+            }
+            id += 1;
+            let msg = json!({"type": "action", "action": seat.choose(), "id": id}).to_string();
+            let t0 = Instant::now();
+            if seat.ws.send(Message::Text(msg.into())).await.is_err() {
+                break;
+            }
+            // Wait for the ack (or refusal), then for the update it announces.
+            let mut acked_v = None;
+            while let Some(m) = seat.next().await {
+                match m["type"].as_str() {
+                    Some("ack") if m["id"] == id => {
+                        lat.push(t0.elapsed().as_micros().min(u32::MAX as u128) as u32);
+                        acked_v = m["v"].as_u64();
+                    }
+                    Some("error") if m["id"] == id => {
+                        refused += 1;
+                        break;
+                    }
+                    _ => seat.absorb(&m),
+                }
+                if acked_v.is_some_and(|v| seat.v >= v) {
+                    break;
+                }
+            }
+            if refused > 3 {
+                break;
+            }
+        } else {
+            match seat.next().await {
+                Some(m) => seat.absorb(&m),
+                None => break,
+            }
+        }
+    }
+    let _ = seat.ws.close(None).await;
+    (lat, refused)
+}
+
+async fn connect(addr: SocketAddr, id: &str, token: &str) -> Seat {
+    let url = format!("ws://{addr}/ws/{id}?token={token}");
+    let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
+    let mut s = Seat { ws, me: Value::Null, phase: String::new(), v: 0 };
+    while s.phase.is_empty() {
+        let m = s.next().await.expect("snapshot");
+        s.absorb(&m);
+    }
+    s
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i] as f64 / 1000.0
+}
+
+fn main() {
+    let a = args();
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    rt.block_on(run(a));
+}
+
+async fn run(a: Args) {
+    let (addr, _server, db_dir) = match &a.addr {
+        Some(s) => (s.parse::<SocketAddr>().expect("--addr HOST:PORT"), None, None),
+        None => {
+            let dir = std::env::temp_dir().join(format!("triominos-load-{}", triominos_server::random_hex(6)));
+            std::fs::create_dir_all(&dir).expect("temp dir");
+            let mut c = triominos_server::ServeConfig::new("127.0.0.1:0", dir.join("load.db"));
+            c.bot_delay = Duration::ZERO;
+            c.quiet = true;
+            let server = triominos_server::start(c).await.expect("server");
+            (server.addr, Some(server), Some(dir))
+        }
+    };
+    assert!(addr.ip().is_loopback(), "the load test only targets the loopback interface");
+    println!(
+        "load: {} concurrent games ({}, one round each), think time {} ms, against {addr}",
+        a.games,
+        a.preset,
+        a.think.as_millis()
+    );
+    let deadline = Instant::now() + Duration::from_secs(a.seconds);
+
+    // Set up every game and connect both seats, then start them all at once.
+    let setup = Instant::now();
+    let gate = Arc::new(Semaphore::new(64));
+    let barrier = Arc::new(Barrier::new(a.games * 2 + 1));
+    let mut tasks = Vec::new();
+    for _ in 0..a.games {
+        let gate = gate.clone();
+        let barrier = barrier.clone();
+        let preset = a.preset.clone();
+        let think = a.think;
+        tasks.push(tokio::spawn(async move {
+            let seats = {
+                let _permit = gate.acquire().await.expect("gate");
+                let req = json!({"preset": preset, "options": {"target": "none"},
+                    "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]});
+                let g = post(addr, "/api/games", &req.to_string()).await;
+                let id = g["id"].as_str().expect("game id").to_string();
+                let token = |i: usize| {
+                    g["seats"][i]["link"].as_str().unwrap_or("").rsplit('/').next().unwrap_or("").to_string()
+                };
+                [connect(addr, &id, &token(0)).await, connect(addr, &id, &token(1)).await]
+            };
+            let [s0, s1] = seats;
+            let b0 = barrier.clone();
+            let h0 = tokio::spawn(async move {
+                b0.wait().await;
+                play(s0, deadline, think).await
+            });
+            let h1 = tokio::spawn(async move {
+                barrier.wait().await;
+                play(s1, deadline, think).await
+            });
+            let (r0, r1) = (h0.await.expect("seat"), h1.await.expect("seat"));
+            (r0, r1)
+        }));
+    }
+    barrier.wait().await;
+    let connected = setup.elapsed();
+    let start = Instant::now();
+    let mut lat: Vec<u32> = Vec::new();
+    let mut refused = 0;
+    let mut finished = 0;
+    for t in tasks {
+        let ((l0, e0), (l1, e1)) = t.await.expect("game task");
+        if !l0.is_empty() || !l1.is_empty() {
+            finished += 1;
+        }
+        lat.extend(l0);
+        lat.extend(l1);
+        refused += e0 + e1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    lat.sort_unstable();
+    println!(
+        "setup: {} games created and {} sockets connected in {:.1} s",
+        a.games,
+        a.games * 2,
+        connected.as_secs_f64()
+    );
+    println!(
+        "played: {} actions in {:.1} s = {:.0} actions/s ({} games played, {} refusals)",
+        lat.len(),
+        secs,
+        lat.len() as f64 / secs,
+        finished,
+        refused
+    );
+    println!(
+        "latency (send -> ack): p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, p99.9 {:.1} ms, max {:.1} ms",
+        percentile(&lat, 0.50),
+        percentile(&lat, 0.90),
+        percentile(&lat, 0.99),
+        percentile(&lat, 0.999),
+        percentile(&lat, 1.0)
+    );
+    if let Some(server) = _server {
+        server.stop().await;
+    }
+    if let Some(dir) = db_dir {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
