@@ -388,7 +388,7 @@ async function showSheet(main, id) {
       h('span', { class: 'pname' }, nameOf(i)),
       h('span', { class: 'ptotal' }, String(s.totals[i])),
       h('span', { class: 'pmeta' },
-        s.phase === 'game_over' ? (s.winners.includes(i) ? '🏆 ' + t('pad.wins') : '') : [h('span', {}, `${t('pad.round_short')} ${signed(s.round_points[i])}`), h('span', {}, t('pad.in_hand', { n: s.hands[i] }))]));
+        s.phase === 'game_over' ? (s.winners.includes(i) ? '♛ ' + t('pad.wins') : '') : [h('span', {}, `${t('pad.round_short')} ${signed(s.round_points[i])}`), h('span', {}, t('pad.in_hand', { n: s.hands[i] }))]));
       card.addEventListener('click', () => { if (st().phase === 'opening') { form.player = i; render(); } });
       board.append(card);
     });
@@ -408,7 +408,7 @@ async function showSheet(main, id) {
     banner.replaceChildren(h('strong', {}, parts.join(' ')));
     if (s.phase === 'opening') banner.append(h('p', { class: 'small' }, `${t('opt.start')}: ${t('opt.start.' + opt('start'))}`));
     if (s.reached.length && s.phase !== 'game_over') {
-      banner.append(h('p', { class: 'padreached', id: 'padreached' }, '🎯 ' + t('pad.reached.' + opt('game_end'), { names: s.reached.map(nameOf).join(', '), target: opt('target') })));
+      banner.append(h('p', { class: 'padreached', id: 'padreached' }, '★ ' + t('pad.reached.' + opt('game_end'), { names: s.reached.map(nameOf).join(', '), target: opt('target') })));
     }
     if (opt('target') === 'none' && s.phase !== 'game_over') banner.append(h('p', { class: 'small' }, t('rules.end.single')));
   }
@@ -476,7 +476,7 @@ async function showSheet(main, id) {
         if (items.length) parts.push(h('div', {}, h('strong', {}, `${nameOf(i)} ${signed(line.points[i])}`), ' ', h('span', { class: 'why' }, reasonsText(items))));
       });
       if (!parts.length) parts.push(h('div', {}, t('pad.no_points')));
-      if (line.reached.length) parts.push(h('div', { class: 'padreached' }, '🎯 ' + t('pad.reaches', { names: line.reached.map(nameOf).join(', '), target: opt('target') })));
+      if (line.reached.length) parts.push(h('div', { class: 'padreached' }, '★ ' + t('pad.reaches', { names: line.reached.map(nameOf).join(', '), target: opt('target') })));
       box.replaceChildren(...parts);
     }).catch((e) => {
       if (seq !== previewSeq) return;
@@ -619,7 +619,7 @@ async function showSheet(main, id) {
     });
     return [
       h('h2', {}, t('pad.phase.game_over')),
-      h('ol', { class: 'final' }, ...order.map((i) => h('li', { class: s.winners.includes(i) ? 'strong' : '' }, `${nameOf(i)}: ${s.totals[i]}`, s.winners.includes(i) ? ' 🏆' : ''))),
+      h('ol', { class: 'final' }, ...order.map((i) => h('li', { class: s.winners.includes(i) ? 'strong' : '' }, `${nameOf(i)}: ${s.totals[i]}`, s.winners.includes(i) ? ' ♛' : ''))),
       h('div', { class: 'padactions' }, again),
     ];
   }
@@ -702,7 +702,7 @@ async function showSheet(main, id) {
           return h('td', { class: 'pcol' + (touched ? (pts < 0 ? ' neg' : ' pos') : ' idle') },
             touched ? h('span', { class: 'pts' }, signed(pts)) : null,
             h('span', { class: 'tot' }, String(tot)),
-            l.reached.includes(p) ? h('span', { class: 'flag', title: t('pad.reached_flag') }, '🎯') : null);
+            l.reached.includes(p) ? h('span', { class: 'flag', title: t('pad.reached_flag') }, '★') : null);
         }));
       const edit = () => { formFromEntry(e, l); editing = i; render(); panel.scrollIntoView({ behavior: 'smooth', block: 'start' }); };
       row.addEventListener('click', edit);

@@ -71,6 +71,23 @@ await page.evaluate(() => window.scrollTo(0, 0));
 await page.screenshot({ path: `${OUT}/pad-print.png`, fullPage: true });
 await page.emulateMedia({ media: 'screen' });
 
+// A finished game (Pressman to 60, three tiles each).
+const over = await api('/api/pad', { names: ['Lucía', 'Mateo'], preset: 'pressman', options: { hand_size: '3 3 7 7 7', target: '60' } });
+for (const entry of [
+  { kind: 'play', player: 0, tile: '0-0-0' },
+  { kind: 'play', player: 1, tile: '0-0-1' },
+  { kind: 'play', player: 0, tile: '0-1-1' },
+  { kind: 'play', player: 1, tile: '0-0-2' },
+  { kind: 'play', player: 0, tile: '0-1-2' },
+  { kind: 'out', player: 0, hands: [null, { tiles: ['4-5-5'] }] },
+]) {
+  const r = await api(`/api/pad/${over.json.id}/entries`, { entry });
+  if (r.status !== 200) throw new Error(JSON.stringify(r.json));
+}
+await page.goto(`${BASE}/pad/${over.json.id}`);
+await page.waitForSelector('#padagain');
+await page.screenshot({ path: `${OUT}/pad-over.png` });
+
 await page.goto(`${BASE}/pad`);
 await page.waitForSelector('.padlisttable');
 await page.screenshot({ path: `${OUT}/pad-new.png` });
