@@ -19,6 +19,8 @@ export function toast(text, kind) {
   d.className = 'toast ' + (kind || '');
   d.textContent = text;
   box.appendChild(d);
+  // Keep the table visible: at most three messages at once.
+  while (box.children.length > 3) box.firstChild.remove();
   setTimeout(() => d.classList.add('out'), kind === 'bonus' ? 2600 : 3200);
   setTimeout(() => d.remove(), kind === 'bonus' ? 3200 : 3800);
 }

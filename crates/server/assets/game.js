@@ -5,9 +5,15 @@ import { Board, tileIcon } from './board.js';
 import { h } from './lobby.js';
 import { toast } from './app.js';
 
-export function seatName(game, i, you) {
+function baseName(game, i) {
   const s = game.seats[i] || {};
-  let n = s.name || (s.kind === 'bot' ? t('level.' + s.level) : t('seat.player', { n: i + 1 }));
+  return s.name || (s.kind === 'bot' ? t('level.' + s.level) : t('seat.player', { n: i + 1 }));
+}
+
+export function seatName(game, i, you) {
+  let n = baseName(game, i);
+  // Two seats with the same name (two bots of one level): number them.
+  if (game.seats.some((_, j) => j !== i && baseName(game, j) === n)) n += ' ' + (i + 1);
   if (you !== undefined && you !== null && i === you) n += ' ' + t('seat.you');
   return n;
 }
@@ -101,7 +107,8 @@ export function roundSummary(log, game, you) {
   const n = game.seats.length;
   const how = e.end === 'Blocked' ? t('summary.blocked') : t('summary.out', { name: seatName(game, e.end.Out, you) });
   const rows = [...Array(n).keys()].map((i) => {
-    const mine = d.scores.filter((s) => s.player === i);
+    const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+    const mine = d.scores.filter((s) => s.player === i && END.includes(s.reason));
     return h('tr', {},
       h('th', {}, seatName(game, i, you)),
       h('td', {}, handRow(e.hands[i]), h('span', { class: 'small' }, ' ' + t('summary.hand_sum', { sum: tileSum(e.hands[i]) }))),
@@ -393,6 +400,7 @@ export async function showGame(main, id, token) {
     btnDraw.hidden = !me;
     btnPass.hidden = !me;
     btnRotate.hidden = !me;
+    hints.parentElement.hidden = !me;
   }
 
   function renderTurn() {

@@ -66,10 +66,10 @@ function viewer(main, data, id) {
   const label = h('p', { class: 'steplabel', id: 'steplabel', 'aria-live': 'polite' });
   const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, id: 'stepslider', 'aria-label': t('replay.step') });
   const mk = (txt, title, f) => { const b = h('button', { type: 'button', title, 'aria-label': title }, txt); b.addEventListener('click', f); return b; };
-  const play = mk('▶', t('replay.play'), () => toggle());
+  const play = mk('▷', t('replay.play'), () => toggle());
   const controls = h('div', { class: 'controls' },
-    mk('⏮', t('replay.first'), () => go(0)), mk('◀', t('replay.prev'), () => go(i - 1)), play,
-    mk('▶|', t('replay.next'), () => go(i + 1)), mk('⏭', t('replay.last'), () => go(frames.length - 1)), slider);
+    mk('«', t('replay.first'), () => go(0)), mk('‹', t('replay.prev'), () => go(i - 1)), play,
+    mk('›', t('replay.next'), () => go(i + 1)), mk('»', t('replay.last'), () => go(frames.length - 1)), slider);
   slider.addEventListener('input', () => go(Number(slider.value)));
   const links = h('p', { class: 'small' });
   if (id) links.append(h('a', { href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri`, class: 'button small' }, t('over.download')));
@@ -95,8 +95,8 @@ function viewer(main, data, id) {
     renderSheet(sheet, upto, game);
   }
   function toggle() {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = '▶'; return; }
-    play.textContent = '⏸';
+    if (timer) { clearInterval(timer); timer = null; play.textContent = '▷'; return; }
+    play.textContent = '||';
     timer = setInterval(() => { if (i >= frames.length - 1) toggle(); else go(i + 1); }, 700);
   }
   const onKey = (e) => {

@@ -1,21 +1,65 @@
-// Takes screenshots of the main screens into docs/screenshots (run against a live server).
-import { launch, newPage, BASE, playOneMove } from './lib.mjs';
-const OUT = process.env.SHOTS || '../../../docs/screenshots';
+// Screenshots of the main screens into docs/screenshots, against a live server:
+// TRIOMINOS_URL=http://127.0.0.1:8080 node shots.mjs
+import { launch, newPage, BASE, playOneMove, api } from './lib.mjs';
+const OUT = process.env.SHOTS || new URL('../../../docs/screenshots', import.meta.url).pathname;
 const browser = await launch();
 const { page } = await newPage(browser);
 await page.goto(BASE + '/');
 await page.waitForSelector('#solo');
 await page.screenshot({ path: `${OUT}/home.png` });
-await page.click('#solo');
+await page.goto(BASE + '/new');
+await page.waitForSelector('#create');
+await page.click('details.house summary');
+await page.screenshot({ path: `${OUT}/lobby.png`, fullPage: false });
+
+// A game against two bots, Pressman rules, played by clicking.
+const g = await api('/api/games', { preset: 'pressman', seed: 12, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'random', name: 'Bob' }] });
+await page.goto(BASE + g.json.seats[0].link);
 await page.waitForSelector('#rack .racktile');
 for (let i = 0; i < 6; i++) {
+  await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
+  if (await page.$('#overlay:not(.hidden)')) break;
   await playOneMove(page);
 }
-await page.waitForSelector('#turn .mine', { timeout: 20000 });
+await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
 const t = await page.$('#rack .racktile:not(.dim)');
 if (t) await t.click();
 const m = await page.$('#board .mark.legal');
-if (m) { const b = await m.boundingBox(); await page.mouse.move(b.x + b.width / 2, b.y + b.height * 0.6); }
-await page.waitForTimeout(300);
+if (m) { const b = await m.boundingBox(); await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2); }
+await page.waitForTimeout(700);
 await page.screenshot({ path: `${OUT}/game.png` });
+// Play on to the end of the round.
+while (!(await page.$('#overlay:not(.hidden) .summary'))) {
+  await page.waitForSelector('#turn .mine, #overlay:not(.hidden) .summary', { timeout: 30000 });
+  if (await page.$('#overlay:not(.hidden) .summary')) break;
+  await playOneMove(page);
+}
+await page.waitForTimeout(400);
+await page.screenshot({ path: `${OUT}/round-end.png` });
+
+// A phone.
+const phone = (await newPage(browser, { viewport: { width: 390, height: 844 }, context: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } })).page;
+const g2 = await api('/api/games', { preset: 'goliath', seed: 5, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy' }] });
+await phone.goto(BASE + g2.json.seats[0].link);
+await phone.waitForSelector('#rack .racktile');
+await phone.waitForTimeout(1500);
+await phone.screenshot({ path: `${OUT}/phone.png` });
+
+// French rules page.
+const fr = (await newPage(browser, { locale: 'fr-FR' })).page;
+await fr.goto(BASE + '/rules/goliath');
+await fr.waitForSelector('table.scoring');
+await fr.screenshot({ path: `${OUT}/rules-fr.png`, fullPage: true });
+
+// A whole two-bot game (spectated), then its game-over screen and replay.
+const g3 = await api('/api/games', { preset: 'dominos-triangles', seed: 8, options: { target: 'none' }, seats: [{ kind: 'bot', level: 'greedy' }, { kind: 'bot', level: 'random' }, { kind: 'bot', level: 'greedy' }] });
+await page.goto(BASE + g3.json.spectator);
+await page.waitForSelector('#overlay:not(.hidden) .gameover', { timeout: 60000 });
+await page.waitForTimeout(500);
+await page.screenshot({ path: `${OUT}/game-over.png` });
+await page.goto(BASE + '/replay/' + g3.json.id);
+await page.waitForSelector('#steplabel');
+for (let i = 0; i < 14; i++) await page.click('button[aria-label="Next move"]');
+await page.waitForTimeout(300);
+await page.screenshot({ path: `${OUT}/replay.png` });
 await browser.close();
