@@ -342,7 +342,7 @@ export async function showGame(main, id, token) {
       if (myTurn() && st.hints && !playable.has(tile)) b.classList.add('dim');
       b.addEventListener('click', () => {
         if (st.sel === tile) rotate(1);
-        else { st.sel = tile; st.rot = 0; renderRack(); renderBoard(); }
+        else { st.sel = tile; st.rot = 0; renderRack(); renderBoard(); renderButtons(); }
       });
       b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); renderBoard(); }, { passive: false });
       dragSource(b, tile);
@@ -358,7 +358,7 @@ export async function showGame(main, id, token) {
       let ghost = null;
       const move = (ev) => {
         if (!ghost && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
-          if (st.sel !== tile) { st.sel = tile; st.rot = 0; renderRack(); renderBoard(); }
+          if (st.sel !== tile) { st.sel = tile; st.rot = 0; renderRack(); renderBoard(); renderButtons(); }
           ghost = tileIcon(tile, st.rot, 'dragging');
           document.body.append(ghost);
         }
@@ -493,7 +493,7 @@ export async function showGame(main, id, token) {
   const onKey = (e) => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
     if (e.key === 'r' || e.key === 'R') { rotate(e.shiftKey ? -1 : 1); }
-    else if (e.key === 'Escape') { st.sel = null; st.preview = null; renderRack(); renderBoard(); }
+    else if (e.key === 'Escape') { st.sel = null; st.preview = null; renderRack(); renderBoard(); renderButtons(); }
     else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);
     else if (e.key === '-') board.zoom(1.25);
   };

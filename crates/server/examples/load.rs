@@ -174,7 +174,8 @@ async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> (Vec<u32>, 
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Seat {
     let url = format!("ws://{addr}/ws/{id}?token={token}");
-    let (ws, _) = tokio_tungstenite::connect_async(url).await.expect("websocket");
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await.expect("websocket");
     let mut s = Seat { ws, me: Value::Null, phase: String::new(), v: 0 };
     while s.phase.is_empty() {
         let m = s.next().await.expect("snapshot");

@@ -57,7 +57,9 @@ pub(crate) async fn upgrade(
     let Ok(ws) = ws else {
         return refuse(StatusCode::BAD_REQUEST, Refusal::code("not_websocket"));
     };
-    ws.max_message_size(MAX_FRAME)
+    // A small read buffer: client messages are tiny, and the buffer is zeroed as it grows.
+    ws.read_buffer_size(8 * 1024)
+        .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| session(socket, state, room, seat))
 }
