@@ -153,7 +153,7 @@ impl Room {
                 (SeatKind::Human, _) => None,
             });
         }
-        let first = view::delta(&game, Mark::default(), 0, None, None).to_string();
+        let first = view::delta_text(&game, Mark::default(), 0, None, None);
         Ok(Room { id, setup, game, log: vec![first], bots, conns: Vec::new(), next_conn: 0, scheduled: None })
     }
 
@@ -212,7 +212,7 @@ impl Room {
             }
         }
         let v = self.version() + 1;
-        self.log.push(view::delta(&self.game, before, v, seat, Some(intent)).to_string());
+        self.log.push(view::delta_text(&self.game, before, v, seat, Some(intent)));
         Ok(Applied { v, game_over: self.game.is_over() })
     }
 
@@ -232,7 +232,7 @@ impl Room {
 
     fn me_json(&self, seat: Option<u8>) -> String {
         match seat {
-            Some(s) => view::me(&self.game.observe(s)).to_string(),
+            Some(s) => view::me_text(&self.game.observe(s)),
             None => "null".into(),
         }
     }

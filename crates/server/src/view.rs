@@ -4,7 +4,9 @@
 
 use serde::Serialize;
 use serde_json::{json, Value};
-use triominos_core::{Action, Game, IllegalAction, Observation, Phase, Public, RoundEnd, ScoreEntry};
+use triominos_core::{
+    Action, Bonuses, Cell, Event, Game, IllegalAction, Observation, Phase, Public, RoundEnd, ScoreEntry, Tile, TileSet,
+};
 
 /// What a seat (or the server, between rounds) asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,38 +74,76 @@ impl From<IllegalAction> for Refusal {
     }
 }
 
-fn score_json(s: &ScoreEntry) -> Value {
-    json!({"round": s.round, "player": s.player, "reason": s.reason.name(), "points": s.points})
+#[derive(Serialize)]
+struct ScoreJson {
+    round: u32,
+    player: u8,
+    reason: &'static str,
+    points: i32,
+}
+
+impl From<&ScoreEntry> for ScoreJson {
+    fn from(s: &ScoreEntry) -> ScoreJson {
+        ScoreJson { round: s.round, player: s.player, reason: s.reason.name(), points: s.points }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum RoundEndJson {
+    Out { player: u8 },
+    Blocked,
+}
+
+#[derive(Serialize)]
+struct Status<'a> {
+    round: u32,
+    phase: &'static str,
+    to_move: u8,
+    starter: u8,
+    draws: u8,
+    passes: u8,
+    pool: usize,
+    hand_sizes: &'a [u8],
+    totals: &'a [i32],
+    round_points: &'a [i32],
+    round_end: Option<RoundEndJson>,
+    round_winners: Vec<u8>,
+    winners: Vec<u8>,
+    reached: Vec<u8>,
+}
+
+impl<'a> Status<'a> {
+    fn of(p: &'a Public) -> Status<'a> {
+        Status {
+            round: p.round(),
+            phase: match p.phase() {
+                Phase::Playing => "playing",
+                Phase::RoundOver => "round_over",
+                Phase::GameOver => "game_over",
+            },
+            to_move: p.to_move(),
+            starter: p.starter(),
+            draws: p.draws_this_turn(),
+            passes: p.consecutive_passes(),
+            pool: p.pool_size(),
+            hand_sizes: p.hand_sizes(),
+            totals: p.totals(),
+            round_points: p.round_points(),
+            round_end: p.round_end().map(|e| match e {
+                RoundEnd::Out(player) => RoundEndJson::Out { player },
+                RoundEnd::Blocked => RoundEndJson::Blocked,
+            }),
+            round_winners: p.round_winners().collect(),
+            winners: p.winners().collect(),
+            reached: p.reached_target().collect(),
+        }
+    }
 }
 
 /// The public status after an intent: everything a spectator may know besides the log.
 pub fn status(p: &Public) -> Value {
-    let phase = match p.phase() {
-        Phase::Playing => "playing",
-        Phase::RoundOver => "round_over",
-        Phase::GameOver => "game_over",
-    };
-    let round_end = match p.round_end() {
-        None => Value::Null,
-        Some(RoundEnd::Out(s)) => json!({"kind": "out", "player": s}),
-        Some(RoundEnd::Blocked) => json!({"kind": "blocked"}),
-    };
-    json!({
-        "round": p.round(),
-        "phase": phase,
-        "to_move": p.to_move(),
-        "starter": p.starter(),
-        "draws": p.draws_this_turn(),
-        "passes": p.consecutive_passes(),
-        "pool": p.pool_size(),
-        "hand_sizes": p.hand_sizes(),
-        "totals": p.totals(),
-        "round_points": p.round_points(),
-        "round_end": round_end,
-        "round_winners": p.round_winners().collect::<Vec<_>>(),
-        "winners": p.winners().collect::<Vec<_>>(),
-        "reached": p.reached_target().collect::<Vec<_>>(),
-    })
+    serde_json::to_value(Status::of(p)).unwrap_or(Value::Null)
 }
 
 /// Lengths of the public event list and score sheet, taken before an intent.
@@ -120,28 +160,75 @@ impl Mark {
     }
 }
 
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ActionJson {
+    Act(Action),
+    Other { kind: &'static str },
+}
+
+#[derive(Serialize)]
+struct Delta<'a> {
+    v: u64,
+    seat: Option<u8>,
+    action: ActionJson,
+    events: &'a [Event],
+    scores: Vec<ScoreJson>,
+    status: Status<'a>,
+}
+
+fn delta_of(game: &Game, before: Mark, v: u64, seat: Option<u8>, intent: Option<Intent>) -> Delta<'_> {
+    let p = game.public();
+    let action = match intent {
+        Some(Intent::Act(a)) => ActionJson::Act(a),
+        Some(Intent::NextRound) => ActionJson::Other { kind: "next_round" },
+        None => ActionJson::Other { kind: "start" },
+    };
+    Delta {
+        v,
+        seat,
+        action,
+        events: &p.events()[before.events..],
+        scores: p.score_sheet()[before.scores..].iter().map(ScoreJson::from).collect(),
+        status: Status::of(p),
+    }
+}
+
 /// The public delta numbered `v`: who did what (a draw shows no tile), the
 /// public events and score changes it caused, and the status after it.
 pub fn delta(game: &Game, before: Mark, v: u64, seat: Option<u8>, intent: Option<Intent>) -> Value {
-    let p = game.public();
-    let action = match intent {
-        Some(i) => i.to_json(),
-        None => json!({"kind": "start"}),
-    };
-    json!({
-        "v": v,
-        "seat": seat,
-        "action": action,
-        "events": &p.events()[before.events..],
-        "scores": p.score_sheet()[before.scores..].iter().map(score_json).collect::<Vec<_>>(),
-        "status": status(p),
-    })
+    serde_json::to_value(delta_of(game, before, v, seat, intent)).unwrap_or(Value::Null)
+}
+
+/// [`delta`] as JSON text.
+pub fn delta_text(game: &Game, before: Mark, v: u64, seat: Option<u8>, intent: Option<Intent>) -> String {
+    serde_json::to_string(&delta_of(game, before, v, seat, intent)).unwrap_or_default()
+}
+
+#[derive(Serialize)]
+struct Legal {
+    tile: Tile,
+    cell: Cell,
+    rotation: u8,
+    points: i32,
+    bonuses: Bonuses,
+}
+
+#[derive(Serialize)]
+struct Me {
+    seat: u8,
+    hand: TileSet,
+    drawn: Option<Tile>,
+    my_turn: bool,
+    legal: Vec<Legal>,
+    can_draw: bool,
+    can_pass: bool,
 }
 
 /// A seat's private view, from its observation only: its hand, the tile it just
 /// drew, its legal placements with the points each would score, and whether it
-/// may draw or pass.
-pub fn me(obs: &Observation) -> Value {
+/// may draw or pass. As JSON text.
+pub fn me_text(obs: &Observation) -> String {
     let mut legal = Vec::new();
     let mut can_draw = false;
     let mut can_pass = false;
@@ -149,22 +236,20 @@ pub fn me(obs: &Observation) -> Value {
         match a {
             Action::Play(pl) => {
                 let (points, bonuses) = obs.public().placement_points(pl);
-                legal.push(json!({
-                    "tile": pl.tile, "cell": pl.cell, "rotation": pl.rotation,
-                    "points": points, "bonuses": bonuses,
-                }));
+                legal.push(Legal { tile: pl.tile, cell: pl.cell, rotation: pl.rotation, points, bonuses });
             }
             Action::Draw => can_draw = true,
             Action::Pass => can_pass = true,
         }
     }
-    json!({
-        "seat": obs.seat(),
-        "hand": obs.hand(),
-        "drawn": obs.drawn_tile(),
-        "my_turn": obs.is_my_turn(),
-        "legal": legal,
-        "can_draw": can_draw,
-        "can_pass": can_pass,
-    })
+    let me = Me {
+        seat: obs.seat(),
+        hand: obs.hand(),
+        drawn: obs.drawn_tile(),
+        my_turn: obs.is_my_turn(),
+        legal,
+        can_draw,
+        can_pass,
+    };
+    serde_json::to_string(&me).unwrap_or_default()
 }
