@@ -372,3 +372,48 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
     assert!(body.contains("bad_record"));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_alone_play_every_round_to_the_end_and_presence_is_told() {
+    let db = temp_db("bots");
+    let server = start(&db).await;
+    let addr = server.addr;
+    let levels = triominos_bots::LEVELS;
+    let g = create(
+        addr,
+        json!({"preset": "goliath", "seed": 21, "options": {"target": "150"},
+            "seats": [{"kind": "bot", "level": levels[0]}, {"kind": "bot", "level": levels[1 % levels.len()]}]}),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    assert!(g["seats"][0]["link"].is_null(), "bots have no link");
+    let mut spec = Client::connect(addr, &id, None).await;
+    while spec.status["phase"] != "game_over" {
+        let m = spec.recv().await;
+        spec.absorb(&m);
+    }
+    assert!(spec.status["round"].as_u64().unwrap() >= 1);
+    let (s, list) = http(addr, "GET", "/api/games", None).await;
+    assert_eq!(s, 200);
+    assert!(list.contains(&id));
+
+    // Presence: a seat sees the other seat come and go.
+    let g = create(addr, two_humans("pressman", 3)).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut a = Client::connect(addr, &id, Some(&token_of(&g, 0))).await;
+    let b = Client::connect(addr, &id, Some(&token_of(&g, 1))).await;
+    loop {
+        let p = a.recv_type("presence").await;
+        if p["seats"] == json!([true, true]) {
+            break;
+        }
+    }
+    drop(b);
+    loop {
+        let p = a.recv_type("presence").await;
+        if p["seats"] == json!([true, false]) {
+            break;
+        }
+    }
+    server.stop().await;
+}
