@@ -121,6 +121,14 @@ impl AppState {
         Some(arc)
     }
 
+    /// Drops a finished game nobody watches from memory (it stays stored and
+    /// is loaded again when asked for).
+    pub fn forget(&self, id: &str) {
+        if let Ok(mut rooms) = self.rooms.lock() {
+            rooms.remove(id);
+        }
+    }
+
     /// Adds a new game.
     pub fn insert(&self, room: Room) -> Arc<tokio::sync::Mutex<Room>> {
         let id = room.id.clone();

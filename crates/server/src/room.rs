@@ -311,6 +311,11 @@ impl Room {
         self.conns.retain(|c| c.id != conn);
     }
 
+    /// Whether nobody is connected.
+    pub fn is_idle(&self) -> bool {
+        self.conns.is_empty()
+    }
+
     /// Tells everyone who is connected.
     pub fn send_presence(&self) {
         let msg: Arc<str> = self.presence_json().into();

@@ -113,6 +113,9 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
     let mut r = room.lock().await;
     r.disconnect(conn);
     r.send_presence();
+    if r.is_over() && r.is_idle() {
+        state.forget(&game_id);
+    }
     state.logs.line(format!("game {game_id}: {who} disconnected"));
 }
 
