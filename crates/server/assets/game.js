@@ -152,7 +152,8 @@ export async function showGame(main, id, token) {
       h('section', { class: 'rackbar', id: 'rackbar' },
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnDraw, btnPass),
-        h('label', { class: 'hints' }, hints, ' ', t('game.hints'))),
+        h('label', { class: 'hints' }, hints, ' ', t('game.hints')),
+        h('p', { class: 'keys small' }, t('game.keys'))),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
     overlay, conn);
 
@@ -494,6 +495,18 @@ export async function showGame(main, id, token) {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
     if (e.key === 'r' || e.key === 'R') { rotate(e.shiftKey ? -1 : 1); }
     else if (e.key === 'Escape') { st.sel = null; st.preview = null; renderRack(); renderBoard(); renderButtons(); }
+    else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && st.sel && myTurn()) {
+      // Keyboard play: step through the cells where the picked tile fits, Enter places it.
+      const cells = [...new Set(legalFor(st.sel).map((p) => p.cell.join()))].map((k) => k.split(',').map(Number));
+      if (!cells.length) return;
+      e.preventDefault();
+      const at = st.preview ? cells.findIndex((c) => c.join() === st.preview.join()) : -1;
+      st.preview = cells[(at + (e.key === 'ArrowRight' ? 1 : cells.length - 1) + (at < 0 && e.key === 'ArrowLeft' ? 1 : 0)) % cells.length];
+      renderGhost();
+    } else if (e.key === 'Enter' && st.preview && st.sel && myTurn() && !e.target.closest('a, #draw, #pass, #rotate, #overlay')) {
+      e.preventDefault();
+      clickCell(st.preview, 'mouse');
+    }
     else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);
     else if (e.key === '-') board.zoom(1.25);
   };

@@ -53,3 +53,19 @@ export async function playOneMove(page) {
   if (await page.isEnabled('#pass')) { await page.click('#pass'); await page.waitForTimeout(150); return { kind: 'pass' }; }
   throw new Error('no move available');
 }
+
+// Plays a placement with the keyboard only (R, arrows, Enter), if some tile fits.
+export async function playByKeys(page) {
+  await page.waitForSelector('#turn .mine', { timeout: 20000 });
+  for (const tile of await page.$$('#rack .racktile:not(.dim)')) {
+    await tile.click();
+    if (!(await page.$$('#board .mark.legal')).length) continue;
+    const before = await page.$$eval('#board .tiles .tile', (t) => t.length);
+    await page.keyboard.press('r');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length > n, before, { timeout: 10000 });
+    return true;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 // A solo game against a bot, played by clicking until a round ends; a reload mid-game resumes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE, playOneMove } from '../lib.mjs';
+import { launch, newPage, BASE, playOneMove, playByKeys } from '../lib.mjs';
 
 test('solo game against a bot: two clicks from the front page, play until the round ends, reload resumes', async () => {
   const browser = await launch();
@@ -14,6 +14,7 @@ test('solo game against a bot: two clicks from the front page, play until the ro
     const url = page.url();
     let moves = 0;
     let reloaded = false;
+    let keyboard = false;
     while (!(await page.$('#overlay:not(.hidden) .summary'))) {
       const over = await page.$('#turn .mine');
       if (!over) {
@@ -21,7 +22,9 @@ test('solo game against a bot: two clicks from the front page, play until the ro
         await page.waitForSelector('#turn .mine, #overlay:not(.hidden) .summary', { timeout: 30000 });
         continue;
       }
-      await playOneMove(page);
+      // One move with the keyboard only, the others with the mouse.
+      if (moves === 2 && (await playByKeys(page))) keyboard = true;
+      else await playOneMove(page);
       moves += 1;
       if (moves === 4 && !reloaded) {
         await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
@@ -45,6 +48,7 @@ test('solo game against a bot: two clicks from the front page, play until the ro
       assert.ok(moves < 300, 'the round ends');
     }
     assert.ok(reloaded, 'the game was reloaded mid-round');
+    assert.ok(keyboard || moves < 3, 'a move was played with the keyboard');
     const summary = await page.textContent('#overlay .summary');
     assert.match(summary, /End of round 1/);
     // The summary shows each hand and the score sheet has every move.
