@@ -15,6 +15,7 @@
 //! its end (one round each), or the time limit (`--seconds`, default 300) ends it.
 
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -65,30 +66,73 @@ async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
+/// What the client reads of a server message (the rest is skipped unparsed).
+#[derive(Deserialize)]
+struct Msg {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default)]
+    v: Option<u64>,
+    #[serde(default)]
+    log: Option<Vec<DeltaHead>>,
+    #[serde(default)]
+    deltas: Option<Vec<DeltaHead>>,
+    #[serde(default)]
+    me: Option<Me>,
+}
+
+#[derive(Deserialize)]
+struct DeltaHead {
+    v: u64,
+    status: StatusHead,
+}
+
+#[derive(Deserialize)]
+struct StatusHead {
+    phase: String,
+}
+
+#[derive(Deserialize, Default)]
+struct Me {
+    my_turn: bool,
+    legal: Vec<Legal>,
+    can_draw: bool,
+}
+
+#[derive(Deserialize)]
+struct Legal {
+    tile: String,
+    cell: [i32; 2],
+    rotation: u8,
+    points: i32,
+}
+
 struct Seat {
     ws: Ws,
-    me: Value,
+    me: Me,
     phase: String,
     v: u64,
 }
 
 impl Seat {
-    fn absorb(&mut self, m: &Value) {
-        let deltas = match m["type"].as_str() {
-            Some("snapshot") => &m["log"],
-            Some("update") => &m["deltas"],
+    fn absorb(&mut self, m: Msg) {
+        let deltas = match m.kind.as_str() {
+            "snapshot" => m.log,
+            "update" => m.deltas,
             _ => return,
         };
-        if let Some(last) = deltas.as_array().and_then(|d| d.last()) {
-            self.v = self.v.max(last["v"].as_u64().unwrap_or(0));
-            self.phase = last["status"]["phase"].as_str().unwrap_or("").to_string();
+        if let Some(last) = deltas.and_then(|mut d| d.pop()) {
+            self.v = self.v.max(last.v);
+            self.phase = last.status.phase;
         }
-        if !m["me"].is_null() {
-            self.me = m["me"].clone();
+        if let Some(me) = m.me {
+            self.me = me;
         }
     }
 
-    async fn next(&mut self) -> Option<Value> {
+    async fn next(&mut self) -> Option<Msg> {
         loop {
             match self.ws.next().await? {
                 Ok(Message::Text(t)) => return serde_json::from_str(&t).ok(),
@@ -99,11 +143,10 @@ impl Seat {
     }
 
     fn choose(&self) -> Value {
-        let legal = self.me["legal"].as_array().cloned().unwrap_or_default();
-        if let Some(best) = legal.iter().max_by_key(|p| p["points"].as_i64().unwrap_or(0)) {
-            return json!({"kind": "play", "tile": best["tile"], "cell": best["cell"], "rotation": best["rotation"]});
+        if let Some(best) = self.me.legal.iter().max_by_key(|p| p.points) {
+            return json!({"kind": "play", "tile": best.tile, "cell": best.cell, "rotation": best.rotation});
         }
-        if self.me["can_draw"] == true {
+        if self.me.can_draw {
             json!({"kind": "draw"})
         } else {
             json!({"kind": "pass"})
@@ -118,8 +161,7 @@ async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> (Vec<u32>, 
     let mut id = 0u64;
     // Think times vary (uniform between half and one and a half times `think`),
     // so that the games do not act in lockstep waves.
-    let mut rng =
-        (seat.me["hand"].to_string().len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (&seat as *const _ as u64);
+    let mut rng = (seat.v + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (&seat as *const _ as u64);
     let mut jitter = move || {
         rng ^= rng << 13;
         rng ^= rng >> 7;
@@ -130,7 +172,7 @@ async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> (Vec<u32>, 
         tokio::time::sleep(think.mul_f64(jitter())).await;
     }
     while seat.phase != "game_over" && Instant::now() < deadline {
-        if seat.me["my_turn"] == true && seat.phase == "playing" {
+        if seat.me.my_turn && seat.phase == "playing" {
             if !think.is_zero() {
                 tokio::time::sleep(think.mul_f64(jitter())).await;
             }
@@ -143,16 +185,16 @@ async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> (Vec<u32>, 
             // Wait for the ack (or refusal), then for the update it announces.
             let mut acked_v = None;
             while let Some(m) = seat.next().await {
-                match m["type"].as_str() {
-                    Some("ack") if m["id"] == id => {
+                match m.kind.as_str() {
+                    "ack" if m.id == Some(id) => {
                         lat.push(t0.elapsed().as_micros().min(u32::MAX as u128) as u32);
-                        acked_v = m["v"].as_u64();
+                        acked_v = m.v;
                     }
-                    Some("error") if m["id"] == id => {
+                    "error" if m.id == Some(id) => {
                         refused += 1;
                         break;
                     }
-                    _ => seat.absorb(&m),
+                    _ => seat.absorb(m),
                 }
                 if acked_v.is_some_and(|v| seat.v >= v) {
                     break;
@@ -163,7 +205,7 @@ async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> (Vec<u32>, 
             }
         } else {
             match seat.next().await {
-                Some(m) => seat.absorb(&m),
+                Some(m) => seat.absorb(m),
                 None => break,
             }
         }
@@ -176,10 +218,10 @@ async fn connect(addr: SocketAddr, id: &str, token: &str) -> Seat {
     let url = format!("ws://{addr}/ws/{id}?token={token}");
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
     let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await.expect("websocket");
-    let mut s = Seat { ws, me: Value::Null, phase: String::new(), v: 0 };
+    let mut s = Seat { ws, me: Me::default(), phase: String::new(), v: 0 };
     while s.phase.is_empty() {
         let m = s.next().await.expect("snapshot");
-        s.absorb(&m);
+        s.absorb(m);
     }
     s
 }
