@@ -68,6 +68,27 @@ def line_of(stderr):
         return None
 
 
+def known_checksum_difference(path, rust_json, ref_err):
+    """The one known, documented difference: record.md does not say whether a
+    play's `+N` checksum is the play's points or the player's total. The
+    reference reads it as the total; triominos accepts either. A record whose
+    checksum equals the play's points is accepted by triominos only."""
+    if "checksum" not in ref_err:
+        return False
+    line = line_of(ref_err)
+    try:
+        text = open(path).read().splitlines()[line - 1]
+        written = int(text.split("#")[0].split()[5])
+        report = json.loads(rust_json)
+    except (ValueError, IndexError, TypeError):
+        return False
+    for rnd in report.get("rounds", []):
+        for a in rnd["actions"]:
+            if a["line"] == line:
+                return a["kind"] == "play" and a["points"] == written
+    return False
+
+
 def compare(path, rust_bin):
     """Returns a list of disagreement messages for one record."""
     rc_r, out_r, err_r = run([rust_bin, "check", "--json", path])
@@ -75,6 +96,8 @@ def compare(path, rust_bin):
     if rc_r not in (0, 1) or rc_p not in (0, 1):
         return [f"{path}: crash? rust rc={rc_r} {err_r.strip()[:200]} / ref rc={rc_p} {err_p.strip()[:200]}"]
     if rc_r != rc_p:
+        if rc_r == 0 and known_checksum_difference(path, out_r, err_p):
+            return []
         return [f"{path}: rust exit {rc_r} ({err_r.strip()}) vs reference exit {rc_p} ({err_p.strip()})"]
     if rc_r == 1:
         lr, lp = line_of(err_r), line_of(err_p)
