@@ -19,6 +19,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use futures_util::SinkExt;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -83,7 +84,15 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
         tokio::select! {
             out = rx.recv() => match out {
                 Some(text) => {
-                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                    // Everything already queued goes out in one write.
+                    let mut ok = socket.feed(Message::Text(text.as_ref().into())).await.is_ok();
+                    while ok {
+                        match rx.try_recv() {
+                            Ok(more) => ok = socket.feed(Message::Text(more.as_ref().into())).await.is_ok(),
+                            Err(_) => break,
+                        }
+                    }
+                    if !ok || socket.flush().await.is_err() {
                         break;
                     }
                 }
