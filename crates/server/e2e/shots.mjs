@@ -12,6 +12,15 @@ await page.waitForSelector('#create');
 await page.click('details.house summary');
 await page.screenshot({ path: `${OUT}/lobby.png`, fullPage: false });
 
+// The invitation page after the lobby (two people and a bot).
+await page.selectOption('ol.seats li:nth-child(2) select.kind', 'human');
+await page.fill('ol.seats li:nth-child(1) input[type=text]', 'Ann');
+await page.fill('ol.seats li:nth-child(2) input[type=text]', 'Bob');
+await page.click('button:has-text("Add a player")');
+await page.click('#create');
+await page.waitForSelector('#spectator-link');
+await page.screenshot({ path: `${OUT}/invite.png` });
+
 // A game against two bots, Pressman rules, played by clicking.
 const g = await api('/api/games', { preset: 'pressman', seed: 12, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'random', name: 'Bob' }] });
 await page.goto(BASE + g.json.seats[0].link);
@@ -44,6 +53,22 @@ await phone.goto(BASE + g2.json.seats[0].link);
 await phone.waitForSelector('#rack .racktile');
 await phone.waitForTimeout(1500);
 await phone.screenshot({ path: `${OUT}/phone.png` });
+
+// A game in French, mid-round, a tile picked.
+const frg = (await newPage(browser, { locale: 'fr-FR' })).page;
+const g4 = await api('/api/games', { preset: 'goliath', seed: 33, seats: [{ kind: 'human', name: 'Léa' }, { kind: 'bot', level: 'greedy' }, { kind: 'bot', level: 'random' }] });
+await frg.goto(BASE + g4.json.seats[0].link);
+await frg.waitForSelector('#rack .racktile');
+for (let i = 0; i < 4; i++) {
+  await frg.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
+  if (await frg.$('#overlay:not(.hidden)')) break;
+  await playOneMove(frg);
+}
+await frg.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
+const ft = await frg.$('#rack .racktile:not(.dim)');
+if (ft) await ft.click();
+await frg.waitForTimeout(800);
+await frg.screenshot({ path: `${OUT}/game-fr.png` });
 
 // French rules page.
 const fr = (await newPage(browser, { locale: 'fr-FR' })).page;
