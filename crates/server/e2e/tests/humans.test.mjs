@@ -72,6 +72,15 @@ test('human vs human from the lobby, with a spectator who sees no tiles', async 
     assert.match(await a.textContent('#steplabel'), /Move 1 of/);
     await a.goto(BASE + '/games');
     await a.waitForSelector('table.gamelist tbody tr');
+    // Download the game as .tri and open that file in the replay viewer.
+    const id = new URL(watch).pathname.split('/')[2];
+    const tri = await (await fetch(`${BASE}/api/games/${id}/record.tri`)).text();
+    assert.match(tri, /^\[Format "1"\]/);
+    await a.goto(BASE + '/replay');
+    await a.setInputFiles('#trifile', { name: 'game.tri', mimeType: 'text/plain', buffer: Buffer.from(tri) });
+    await a.waitForSelector('#steplabel');
+    await a.click('button[aria-label="End"]');
+    assert.match(await a.textContent('#steplabel'), /Move (\d+) of \1/);
   } finally {
     await browser.close();
   }
