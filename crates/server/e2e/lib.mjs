@@ -1,5 +1,8 @@
 // Shared helpers: Debian's Chromium driven by playwright-core (never a downloaded browser).
-import { chromium } from 'playwright-core';
+// playwright-core is CommonJS: take its default export (robust across Node versions).
+import playwright from 'playwright-core';
+
+const { chromium } = playwright;
 
 export const BASE = process.env.TRIOMINOS_URL || 'http://127.0.0.1:8080';
 
