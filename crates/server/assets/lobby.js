@@ -99,8 +99,9 @@ const ENUMS = {
 const BOOLS = ['draw_when_able', 'vertex_contacts_must_match', 'out_takes_hands'];
 const LISTS = { hand_size: 5, hexagon_bonus: 3 };
 
-function optionInput(name, value, onChange) {
-  const id = 'opt-' + name;
+/** The editor of one rule option (shared by the lobby and the score pad); `prefix` names its element ids. */
+export function optionInput(name, value, onChange, prefix = 'opt-') {
+  const id = prefix + name;
   if (ENUMS[name]) {
     const s = h('select', { id, name }, ...ENUMS[name].map((v) => h('option', { value: v, selected: v === value }, t(`opt.${name}.${v}`))));
     s.addEventListener('change', () => onChange(s.value));
@@ -126,7 +127,7 @@ function optionInput(name, value, onChange) {
   if (name === 'target') {
     const none = value === 'none';
     const num = h('input', { type: 'number', min: 1, max: 100000, id, value: none ? 400 : value, disabled: none });
-    const box = h('input', { type: 'checkbox', checked: none, id: 'opt-target-none' });
+    const box = h('input', { type: 'checkbox', checked: none, id: prefix + 'target-none' });
     const fire = () => onChange(box.checked ? 'none' : num.value);
     num.addEventListener('change', fire);
     box.addEventListener('change', () => { num.disabled = box.checked; fire(); });

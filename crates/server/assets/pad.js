@@ -3,7 +3,7 @@
 // them with the rules engine and answers with the whole sheet.
 import { t, lang, errorText, has } from './i18n.js';
 import { go, toast } from './app.js';
-import { h, meta } from './lobby.js';
+import { h, meta, optionInput } from './lobby.js';
 import { tileIcon } from './board.js';
 
 const TILES = [];
@@ -29,32 +29,6 @@ export async function showPad(main, id) {
 }
 
 // ---------- The list and a new sheet ----------
-
-const ENUMS = {
-  start: ['reveal', 'highest_triple'],
-  first_tile: ['any', 'start_tile'],
-  after_draw: ['drawn_tile', 'any_tile'],
-  blocked: ['each_subtracts', 'lowest_takes_all', 'lowest_bonus'],
-  game_end: ['highest_after_round', 'round_winner_after_round', 'immediate'],
-};
-const BOOLS = ['draw_when_able', 'vertex_contacts_must_match', 'out_takes_hands'];
-
-function optionInput(name, value, onChange) {
-  const id = 'padopt-' + name;
-  if (ENUMS[name]) {
-    const s = h('select', { id }, ...ENUMS[name].map((v) => h('option', { value: v, selected: v === value }, t(`opt.${name}.${v}`))));
-    s.addEventListener('change', () => onChange(s.value));
-    return s;
-  }
-  if (BOOLS.includes(name)) {
-    const c = h('input', { type: 'checkbox', id, checked: value === 'true' });
-    c.addEventListener('change', () => onChange(c.checked ? 'true' : 'false'));
-    return c;
-  }
-  const inp = h('input', { type: 'text', id, value, size: 12 });
-  inp.addEventListener('change', () => onChange(inp.value.trim()));
-  return inp;
-}
 
 async function showList(main) {
   const m = await meta();
@@ -108,7 +82,7 @@ async function showList(main) {
       const changed = name in state.overrides && state.overrides[name] !== presetOf().options[name];
       table.append(h('div', { class: 'option' + (changed ? ' changed' : '') },
         h('label', { for: 'padopt-' + name }, t('opt.' + name)),
-        optionInput(name, o[name], (v) => { state.overrides[name] = v; render(); house.open = true; }),
+        optionInput(name, o[name], (v) => { state.overrides[name] = v; render(); house.open = true; }, 'padopt-'),
         h('p', { class: 'help' }, t('opt.' + name + '.help'))));
     }
     house.open = Object.keys(state.overrides).some((k) => k !== 'target');

@@ -22,8 +22,9 @@ test('solo game against a bot: two clicks from the front page, play until the ro
         await page.waitForSelector('#turn .mine, #overlay:not(.hidden) .summary', { timeout: 30000 });
         continue;
       }
-      // One move with the keyboard only, the others with the mouse.
-      if (moves === 2 && (await playByKeys(page))) keyboard = true;
+      // One move with the keyboard only (from the third move on, at the first turn
+      // where a tile of the rack fits), the others with the mouse.
+      if (!keyboard && moves >= 2 && (await playByKeys(page))) keyboard = true;
       else await playOneMove(page);
       moves += 1;
       if (moves === 4 && !reloaded) {
