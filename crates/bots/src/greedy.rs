@@ -25,20 +25,7 @@ impl Bot for Greedy {
 
     fn choose(&mut self, obs: &Observation) -> Action {
         obs.legal_actions_into(&mut self.buf);
-        let mut best: Vec<Action> = Vec::new();
-        let mut best_points = i32::MIN;
-        for &a in &self.buf {
-            if let Action::Play(p) = a {
-                let (points, _) = obs.public().placement_points(p);
-                if points > best_points {
-                    best_points = points;
-                    best.clear();
-                }
-                if points == best_points {
-                    best.push(a);
-                }
-            }
-        }
+        let (best, _) = crate::best_placements(&self.buf, |p| obs.public().placement_points(p).0 as f64);
         if !best.is_empty() {
             return best[below(&mut self.rng, best.len() as u32) as usize];
         }

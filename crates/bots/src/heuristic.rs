@@ -102,20 +102,7 @@ impl Bot for Heuristic {
 
     fn choose(&mut self, obs: &Observation) -> Action {
         obs.legal_actions_into(&mut self.buf);
-        let mut best: Vec<Action> = Vec::new();
-        let mut best_score = f64::NEG_INFINITY;
-        for &a in &self.buf {
-            if let Action::Play(p) = a {
-                let s = evaluate(obs, p);
-                if s > best_score + 1e-9 {
-                    best_score = s;
-                    best.clear();
-                }
-                if (s - best_score).abs() <= 1e-9 {
-                    best.push(a);
-                }
-            }
-        }
+        let (best, best_score) = crate::best_placements(&self.buf, |p| evaluate(obs, p));
         let can_draw = self.buf.contains(&Action::Draw);
         let rules = obs.public().rules();
         // A voluntary draw (where allowed) when every placement gives more away than a draw costs.

@@ -15,7 +15,7 @@
 
 use std::time::Duration;
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
-use triominos_core::{Action, Observation};
+use triominos_core::{Action, Observation, Placement};
 
 pub mod external;
 mod greedy;
@@ -72,6 +72,26 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "mcts" => Ok(Box::new(Mcts::new(seed, budget, budget.threads))),
         _ => Err(format!("unknown bot level {level:?} (expected one of {})", LEVELS.join(", "))),
     }
+}
+
+/// The placements among `legal` with the highest `score` (all of them on a
+/// tie, within 1e-9), and that score; empty with -inf when there is none.
+pub(crate) fn best_placements(legal: &[Action], mut score: impl FnMut(Placement) -> f64) -> (Vec<Action>, f64) {
+    let mut best: Vec<Action> = Vec::new();
+    let mut best_score = f64::NEG_INFINITY;
+    for &a in legal {
+        if let Action::Play(p) = a {
+            let s = score(p);
+            if s > best_score + 1e-9 {
+                best_score = s;
+                best.clear();
+            }
+            if (s - best_score).abs() <= 1e-9 {
+                best.push(a);
+            }
+        }
+    }
+    (best, best_score)
 }
 
 /// Plays a uniformly random legal action.
