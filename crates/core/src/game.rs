@@ -504,6 +504,20 @@ impl Public {
         &self.scores
     }
 
+    /// Adds a score change with its reason.
+    fn add_score(&mut self, player: u8, reason: Reason, points: i32) {
+        let p = player as usize;
+        self.totals[p] += points;
+        self.round_points[p] += points;
+        self.scores.push(ScoreEntry { round: self.round, player, reason, points });
+    }
+
+    /// Hands the turn to the next seat.
+    fn next_turn(&mut self) {
+        self.draws = 0;
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+
     /// A copy without the event log and score sheet (totals are kept), for search.
     pub(crate) fn clone_lean(&self) -> Public {
         Public { board: self.board.clone(), events: Vec::new(), scores: Vec::new(), ..*self }
@@ -1139,11 +1153,7 @@ impl Game {
     }
 
     fn add_score(&mut self, player: u8, reason: Reason, points: i32) {
-        let pb = Arc::make_mut(&mut self.public);
-        let p = player as usize;
-        pb.totals[p] += points;
-        pb.round_points[p] += points;
-        pb.scores.push(ScoreEntry { round: pb.round, player, reason, points });
+        self.pb().add_score(player, reason, points);
     }
 
     /// Marks who has reached the target. Called after each whole step (an
@@ -1155,9 +1165,8 @@ impl Game {
     }
 
     fn end_turn(&mut self) {
-        self.pb().draws = 0;
+        self.pb().next_turn();
         self.secret.drawn = None;
-        self.pb().to_move = (self.public.to_move + 1) % self.public.players;
     }
 
     /// Plays an action known to be legal (fast path for search). An illegal
@@ -1177,44 +1186,46 @@ impl Game {
         match action {
             Action::Play(p) => {
                 let opening = self.public.board.is_empty();
-                let info = self.pb().board.place(p);
-                self.hands[player as usize].remove(p.tile);
-                self.pb().hand_sizes[player as usize] -= 1;
-                self.pb().known[player as usize].remove(p.tile);
+                let hand = &mut self.hands[player as usize];
+                hand.remove(p.tile);
+                let hand_after = *hand;
+                // One `make_mut` for the whole placement (observations share `public`).
+                let pb = Arc::make_mut(&mut self.public);
+                let info = pb.board.place(p);
+                pb.hand_sizes[player as usize] -= 1;
+                pb.known[player as usize].remove(p.tile);
                 let (items, n, bonuses) = score_placement(&rules, p.tile, opening, info);
                 out.bonuses = bonuses;
-                if opening {
-                    // Pressman: opening with 0-0-0 shows the highest triple.
-                    let hand = self.hands[player as usize];
-                    if rules.first_tile == FirstTile::StartTile && p.tile.index() == 0 {
-                        if let Some(t) = hand.highest_triple() {
-                            self.pb().known[player as usize].insert(t);
-                            self.pb().events.push(Event::Revealed { player, tile: t });
-                        }
+                // Pressman: opening with 0-0-0 shows the highest triple.
+                if opening && rules.first_tile == FirstTile::StartTile && p.tile.index() == 0 {
+                    if let Some(t) = hand_after.highest_triple() {
+                        pb.known[player as usize].insert(t);
+                        pb.events.push(Event::Revealed { player, tile: t });
                     }
                 }
                 for &(reason, pts) in &items[..n] {
-                    self.add_score(player, reason, pts);
+                    pb.add_score(player, reason, pts);
                     out.points += pts;
                 }
-                self.pb().passes = 0;
-                self.pb().events.push(Event::Played { player, placement: p, points: out.points, bonuses: out.bonuses });
-                let out_now = self.hands[player as usize].is_empty();
-                self.end_turn();
+                pb.passes = 0;
+                pb.events.push(Event::Played { player, placement: p, points: out.points, bonuses: out.bonuses });
+                pb.next_turn();
+                self.secret.drawn = None;
                 if self.immediate_win() {
                     self.finish_game_immediately();
-                } else if out_now {
+                } else if hand_after.is_empty() {
                     self.end_round(RoundEnd::Out(player));
                 }
             }
             Action::Draw => {
                 let t = self.pool.pop().unwrap_or_else(|| unreachable!("draw from an empty pool"));
-                self.pb().pool_size -= 1;
                 self.hands[player as usize].insert(t);
-                self.pb().hand_sizes[player as usize] += 1;
-                self.pb().draws += 1;
                 self.secret.drawn = Some(t);
-                self.add_score(player, Reason::Draw, -rules.draw_penalty);
+                let pb = Arc::make_mut(&mut self.public);
+                pb.pool_size -= 1;
+                pb.hand_sizes[player as usize] += 1;
+                pb.draws += 1;
+                pb.add_score(player, Reason::Draw, -rules.draw_penalty);
                 out.points -= rules.draw_penalty;
                 let placeable = self.view().can_play();
                 let failed = !placeable && self.public.draws >= rules.max_draws;
