@@ -18,7 +18,6 @@
 //! ```
 
 use crate::board::{Board, PlaceInfo, Placement, PlacementError};
-use crate::geom::Cell;
 use crate::rng::{below, seeded, shuffle, ChaCha8Rng};
 use crate::rules::{AfterDraw, Blocked, FirstTile, GameEnd, RuleSet, StartRule, MAX_PLAYERS};
 use crate::tile::{Tile, TileSet, TILE_COUNT};
@@ -1325,11 +1324,6 @@ impl Game {
     /// Sets the seed for dealing later rounds (e.g. after a determinization).
     pub fn set_dealer_seed(&mut self, seed: u64) {
         self.dealer = Some(seeded(seed));
-    }
-
-    /// The placement cell of the round's first tile.
-    pub const fn origin() -> Cell {
-        Cell::ORIGIN
     }
 }
 

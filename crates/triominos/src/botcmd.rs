@@ -116,28 +116,25 @@ fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool, String> {
     b.build().map_err(|e| e.to_string())
 }
 
+/// Prints a usage or setup error as `COMMAND: error` and exits with code 2.
+fn or_exit2(command: &str, r: Result<ExitCode, String>) -> ExitCode {
+    r.unwrap_or_else(|e| {
+        eprintln!("{command}: {e}");
+        ExitCode::from(2)
+    })
+}
+
 /// Runs self-play and prints its figures.
 pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
-    let (rules, specs, budget) = match setup(&a.common, a.players) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    or_exit2("selfplay", selfplay_cmd(a))
+}
+
+fn selfplay_cmd(a: SelfplayArgs) -> Result<ExitCode, String> {
+    let (rules, specs, budget) = setup(&a.common, a.players)?;
     if let Some(dir) = &a.records {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("selfplay: cannot create {}: {e}", dir.display());
-            return ExitCode::from(2);
-        }
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let pool = match pool(a.common.threads) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let pool = pool(a.common.threads)?;
     let pb = bar(a.games, a.common.quiet || a.games < 20);
     let records_dir = a.records.clone();
     let write_failed = std::sync::atomic::AtomicBool::new(false);
@@ -155,13 +152,7 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
     let results = pool.install(|| selfplay(rules, &specs, a.games, a.common.seed, budget, a.records.is_some(), &done));
     let secs = start.elapsed().as_secs_f64();
     pb.finish_and_clear();
-    let results = match results {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let results = results?;
     let rounds: u64 = results.iter().map(|r| r.rounds as u64).sum();
     let placements: u64 = results.iter().map(|r| r.placements).sum();
     let actions: u64 = results.iter().map(|r| r.actions).sum();
@@ -207,27 +198,19 @@ pub fn run_selfplay(a: SelfplayArgs) -> ExitCode {
         }
     }
     if write_failed.load(std::sync::atomic::Ordering::Relaxed) {
-        return ExitCode::from(1);
+        return Ok(ExitCode::from(1));
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the arena and prints the standings.
 pub fn run_arena(a: ArenaArgs) -> ExitCode {
-    let (rules, specs, budget) = match setup(&a.common, None) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("arena: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let pool = match pool(a.common.threads) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("arena: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    or_exit2("arena", arena_cmd(a))
+}
+
+fn arena_cmd(a: ArenaArgs) -> Result<ExitCode, String> {
+    let (rules, specs, budget) = setup(&a.common, None)?;
+    let pool = pool(a.common.threads)?;
     let total = a.deals * specs.len() as u64;
     let pb = bar(total, a.common.quiet);
     let done = |g: &ArenaGame| {
@@ -240,13 +223,7 @@ pub fn run_arena(a: ArenaArgs) -> ExitCode {
     let games = pool.install(|| arena(rules, &specs, a.deals, a.common.seed, budget, &done));
     let secs = start.elapsed().as_secs_f64();
     pb.finish_and_clear();
-    let games = match games {
-        Ok(g) => g,
-        Err(e) => {
-            eprintln!("arena: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let games = games?;
     let table = standings(&specs, &games);
     if a.common.json {
         let v = json!({
@@ -290,5 +267,5 @@ pub fn run_arena(a: ArenaArgs) -> ExitCode {
             );
         }
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }

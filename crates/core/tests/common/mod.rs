@@ -1,7 +1,6 @@
 //! Helpers shared by the integration tests: rule variants and random games.
 #![allow(dead_code)]
 
-use rand_core::RngCore;
 use triominos_core::rng::{below, seeded};
 use triominos_core::{Action, Game, Preset, RuleSet};
 
@@ -66,9 +65,4 @@ pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnM
         }
     }
     game
-}
-
-/// A random u64 from a generator (for mixing seeds).
-pub fn next(rng: &mut impl RngCore) -> u64 {
-    rng.next_u64()
 }
