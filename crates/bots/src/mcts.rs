@@ -235,7 +235,7 @@ impl Bot for Mcts {
 
 impl Mcts {
     fn rng_next(&mut self) -> u64 {
-        use rand_core::RngCore;
+        use rand_core::Rng;
         self.rng.next_u64()
     }
 }

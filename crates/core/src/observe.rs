@@ -21,7 +21,7 @@ use crate::game::{Action, Game, IllegalAction, Public, TurnSecret, TurnView};
 use crate::rng::shuffle;
 use crate::rules::MAX_PLAYERS;
 use crate::tile::{Tile, TileSet};
-use rand_core::RngCore;
+use rand_core::Rng;
 use std::sync::Arc;
 
 /// One seat's view of the game.
@@ -109,17 +109,17 @@ impl Observation {
     /// every public fact kept, the unknown tiles dealt at random among the other
     /// hands (tiles publicly known to be in a hand stay there) and the pool, in a
     /// random order.
-    pub fn determinize<R: RngCore + ?Sized>(&self, rng: &mut R) -> Game {
+    pub fn determinize<R: Rng + ?Sized>(&self, rng: &mut R) -> Game {
         self.determinize_with(rng, (*self.public).clone())
     }
 
     /// [`Observation::determinize`] without the public event log and score
     /// sheet (totals kept): cheaper to copy, for search.
-    pub fn determinize_for_search<R: RngCore + ?Sized>(&self, rng: &mut R) -> Game {
+    pub fn determinize_for_search<R: Rng + ?Sized>(&self, rng: &mut R) -> Game {
         self.determinize_with(rng, self.public.clone_lean())
     }
 
-    fn determinize_with<R: RngCore + ?Sized>(&self, rng: &mut R, public: Public) -> Game {
+    fn determinize_with<R: Rng + ?Sized>(&self, rng: &mut R, public: Public) -> Game {
         let n = self.public.players();
         let mut unknown: Vec<Tile> = self.unknown_tiles().iter().collect();
         shuffle(rng, &mut unknown);

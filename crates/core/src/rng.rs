@@ -12,7 +12,7 @@
 //! ```
 
 pub use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 
 /// The generator for a seed: `ChaCha8Rng::seed_from_u64(seed)`.
 pub fn seeded(seed: u64) -> ChaCha8Rng {
@@ -21,7 +21,7 @@ pub fn seeded(seed: u64) -> ChaCha8Rng {
 
 /// A uniform number in `0..n` (`n > 0`), without modulo bias: rejection
 /// sampling on 32-bit draws.
-pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
+pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     assert!(n > 0, "below(0)");
     let zone = u32::MAX - (u32::MAX - n + 1) % n;
     loop {
@@ -34,7 +34,7 @@ pub fn below<R: RngCore + ?Sized>(rng: &mut R, n: u32) -> u32 {
 
 /// Fisher-Yates: for `i` from the last index down to 1, swap item `i` with
 /// item `below(i + 1)`.
-pub fn shuffle<T, R: RngCore + ?Sized>(rng: &mut R, items: &mut [T]) {
+pub fn shuffle<T, R: Rng + ?Sized>(rng: &mut R, items: &mut [T]) {
     for i in (1..items.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
         items.swap(i, j);
