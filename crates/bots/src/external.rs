@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use triominos_core::{Action, Observation};
 
 /// Time an external bot gets per decision when the budget names none.
@@ -21,12 +21,22 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Longest answer line accepted.
 const MAX_LINE: usize = 64 * 1024;
 
+/// Why the bot's output stopped.
+enum ReadEnd {
+    /// End of output: the bot closed it (crashed or exited).
+    Closed,
+    /// A line longer than [`MAX_LINE`].
+    TooLong,
+    /// A read error.
+    Unreadable(String),
+}
+
 /// A running external bot process.
 pub struct External {
     command: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Result<String, ReadEnd>>,
     timeout: Duration,
     failed: Option<String>,
 }
@@ -52,11 +62,11 @@ impl External {
                 let mut buf = Vec::new();
                 match reader.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
                     Ok(0) => {
-                        let _ = tx.send(Err("closed its output (crashed or exited)".to_string()));
+                        let _ = tx.send(Err(ReadEnd::Closed));
                         return;
                     }
                     Ok(_) if buf.len() > MAX_LINE => {
-                        let _ = tx.send(Err("answered a line longer than 64 KiB".to_string()));
+                        let _ = tx.send(Err(ReadEnd::TooLong));
                         return;
                     }
                     Ok(_) => {
@@ -65,7 +75,7 @@ impl External {
                         }
                     }
                     Err(e) => {
-                        let _ = tx.send(Err(format!("unreadable output: {e}")));
+                        let _ = tx.send(Err(ReadEnd::Unreadable(e.to_string())));
                         return;
                     }
                 }
@@ -86,19 +96,46 @@ impl External {
         writeln!(stdin, "{v}").and_then(|_| stdin.flush()).map_err(|e| format!("cannot write to it: {e}"))
     }
 
+    /// Whether the bot has exited, waiting for it up to `grace`: the report
+    /// to give then, such as `exited (exit status: 3) without answering`.
+    fn exit_report(&mut self, grace: Duration) -> Option<String> {
+        let deadline = Instant::now() + grace;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(format!("exited ({status}) without answering")),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
+                _ => return None,
+            }
+        }
+    }
+
     fn ask(&mut self, obs: &Observation) -> Result<Action, String> {
         if let Some(f) = &self.failed {
             return Err(f.clone());
         }
         let legal = obs.legal_actions();
-        self.send(&json!({"type": "turn", "observation": observation_json(obs), "legal": legal}))?;
+        // A bot that crashed or quit is reported as exited whatever the
+        // timing: whether the turn is written before or after it is gone, and
+        // whether its output closes before or after the time limit. A write
+        // or end of output that finds it alive waits for it up to the time
+        // limit (it can no longer answer; its exit status says more).
+        if let Err(e) = self.send(&json!({"type": "turn", "observation": observation_json(obs), "legal": legal})) {
+            return Err(self.exit_report(self.timeout).unwrap_or(e));
+        }
         let line = match self.lines.recv_timeout(self.timeout) {
             Ok(Ok(l)) => l,
-            Ok(Err(e)) => return Err(e),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!("did not answer within {:.1} s", self.timeout.as_secs_f64()))
+            Ok(Err(ReadEnd::TooLong)) => return Err("answered a line longer than 64 KiB".into()),
+            Ok(Err(ReadEnd::Unreadable(e))) => {
+                return Err(self.exit_report(self.timeout).unwrap_or_else(|| format!("unreadable output: {e}")))
             }
-            Err(RecvTimeoutError::Disconnected) => return Err("closed its output".into()),
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(self
+                    .exit_report(Duration::ZERO)
+                    .unwrap_or_else(|| format!("did not answer within {:.1} s", self.timeout.as_secs_f64())))
+            }
+            Ok(Err(ReadEnd::Closed)) | Err(RecvTimeoutError::Disconnected) => {
+                return Err(self.exit_report(self.timeout).unwrap_or_else(|| "closed its output".into()))
+            }
         };
         let action: Action =
             serde_json::from_str(&line).map_err(|e| format!("answered a malformed action {line:?}: {e}"))?;

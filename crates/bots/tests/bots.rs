@@ -1,6 +1,7 @@
 //! Bots play legally, cannot see hidden tiles, and the arena and self-play do what they say.
 
 use std::path::PathBuf;
+use std::time::Duration;
 use triominos_bots::play::{arena, play_game, selfplay, standings};
 use triominos_bots::{make_bot, Bot, Budget, LEVELS};
 use triominos_core::record::replay;
@@ -129,6 +130,11 @@ fn selfplay_records_pass_the_checker() {
     }
 }
 
+/// A per-decision time limit for external bots that a loaded machine never
+/// reaches: the bots under test answer (or exit) at once, so a run never waits
+/// it out, and a slow start on a busy machine is not mistaken for a hang.
+const GENEROUS: Duration = Duration::from_secs(120);
+
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
@@ -143,7 +149,9 @@ fn the_example_external_bot_plays_whole_games() {
     let script = repo().join("examples/bots/highest_tile.py");
     let spec = format!("cmd:{py} {}", script.display());
     let specs = vec![spec, "greedy".to_string()];
-    let games = arena(RuleSet::of(Preset::Pressman), &specs, 2, 1, Budget::default(), &|_| {}).unwrap();
+    // A time limit no busy machine reaches: timeouts are not what is tested here.
+    let budget = Budget { time: Some(GENEROUS), ..Budget::default() };
+    let games = arena(RuleSet::of(Preset::Pressman), &specs, 2, 1, budget, &|_| {}).unwrap();
     assert_eq!(games.len(), 4);
     for g in &games {
         assert!(g.result.forfeit.is_none(), "{:?}", g.result.forfeit);
@@ -156,21 +164,33 @@ fn misbehaving_external_bots_forfeit_and_the_arena_goes_on() {
     let py = python().expect("python3 is needed for the external bot tests");
     let dir = std::env::temp_dir().join(format!("tri-bots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // (name, program, words of the forfeit, time limit). Only the hanging bot
+    // meets its time limit; the others get one no machine reaches, so what they
+    // did is reported whatever the load: a bot that exits is reported as exited
+    // whether it is gone before its first turn is written or after.
+    let short = Duration::from_millis(300);
     let cases = [
-        ("crash", "import sys\nsys.exit(3)\n", "closed its output"),
-        ("hang", "import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n", "did not answer"),
+        ("crash", "import sys\nsys.exit(3)\n", "exited (exit status: 3)", GENEROUS),
+        ("quit", "import sys\nsys.stdin.readline()\nsys.exit(4)\n", "exited (exit status: 4)", GENEROUS),
+        ("hang", "import sys, time\nfor line in sys.stdin:\n    time.sleep(30)\n", "did not answer within 0.3 s", short),
         (
             "illegal",
             "import sys, json\nfor line in sys.stdin:\n    print(json.dumps({'kind':'play','tile':'5-5-5','cell':[40,20],'rotation':0}), flush=True)\n",
             "illegal action",
+            GENEROUS,
         ),
-        ("garbage", "import sys\nfor line in sys.stdin:\n    print('hello there', flush=True)\n", "malformed action"),
+        (
+            "garbage",
+            "import sys\nfor line in sys.stdin:\n    print('hello there', flush=True)\n",
+            "malformed action",
+            GENEROUS,
+        ),
     ];
-    for (name, code, words) in cases {
+    for (name, code, words, limit) in cases {
         let path = dir.join(format!("{name}.py"));
         std::fs::write(&path, code).unwrap();
         let specs = vec![format!("cmd:{py} {}", path.display()), "greedy".to_string()];
-        let budget = Budget { time: Some(std::time::Duration::from_millis(300)), ..Budget::default() };
+        let budget = Budget { time: Some(limit), ..Budget::default() };
         let games = arena(RuleSet::of(Preset::Goliath), &specs, 2, 1, budget, &|_| {}).unwrap();
         assert_eq!(games.len(), 4, "{name}: the arena played every game");
         for g in &games {
