@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test of the project on a fresh Debian machine: formatting, lints,
-# unit/integration/property/doc tests, the cross-check against the independent
-# Python reference, and (when present) the browser end-to-end tests, which
-# install Debian's chromium and the npm test client themselves.
+# unit/integration/property/doc tests, the fuzz targets (FUZZ_SECONDS each,
+# default 30), the cross-check against the independent Python reference, and
+# (when present) the browser end-to-end tests, which install Debian's chromium
+# and the npm test client themselves.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,9 @@ cargo build --release --workspace
 
 step "cargo test"
 cargo test --workspace
+
+step "fuzz targets, ${FUZZ_SECONDS:-30} s each (cargo-fuzz, nightly; see fuzz/README.md)"
+bash fuzz/run.sh "${FUZZ_SECONDS:-30}"
 
 step "reference self-test (Python, independent implementation of the spec)"
 GAMES="${REF_GAMES:-40}" MUTANTS="${REF_MUTANTS:-40}" NAIVE="${REF_NAIVE:-6}" bash tools/reference/selftest.sh
