@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use triominos_core::pad::{Declared, Entry, Hand, Placed, Sheet, Status};
+use triominos_core::pad::{Declared, Entry, Hand, PadPhase, Placed, Sheet, Status};
 use triominos_core::{Tile, TileSet};
 use triominos_fuzz::{players, RulesChoice};
 
@@ -124,6 +124,12 @@ fn consistent(sheet: &Sheet) {
         assert_eq!(line.totals, totals, "a line's totals are not the running sum of its points");
     }
     assert_eq!(sheet.status().totals, totals);
+    // The box's 56 tiles are in the hands, the pool or on the table.
+    let st = sheet.status();
+    if matches!(st.phase, PadPhase::Opening | PadPhase::Playing | PadPhase::RoundOver(_)) {
+        let held: usize = st.hands.iter().map(|&h| h as usize).sum();
+        assert_eq!(held + st.pool as usize + st.placed.len(), 56, "tiles lost or made: {st:?}");
+    }
 }
 
 /// One fuzz case: the table, then what is done to its sheet.
