@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use triominos_core::pad::{Entry, EntryError, Line, PadError, PadPhase, RoundResult, Sheet, Status};
 use triominos_core::rules::OPTION_NAMES;
-use triominos_core::{RoundEnd, RuleSet};
+use triominos_core::{RoundEnd, RuleSet, Seats};
 
 /// Most entries a sheet may hold (a long game has a few hundred).
 pub const MAX_ENTRIES: usize = 5000;
@@ -233,8 +233,8 @@ fn save(tx: &rusqlite::Transaction, id: &str, row: &Row, sheet: &Sheet) -> Resul
 
 // ---------- JSON views ----------
 
-fn seats(mask: u8) -> Vec<u8> {
-    Status::seats(mask).collect()
+fn seats(s: Seats) -> Vec<u8> {
+    s.iter().collect()
 }
 
 fn end_json(end: RoundEnd) -> Value {
@@ -680,7 +680,7 @@ fn sheet_csv(sheet: &Sheet, lang: &str) -> String {
     out.push_str(&row.iter().map(|s| csv_field(s)).collect::<Vec<_>>().join(","));
     out.push_str("\r\n");
     if s.is_over() {
-        let winners: Vec<String> = Status::seats(s.winners).map(|p| names[p as usize].clone()).collect();
+        let winners: Vec<String> = s.winners.iter().map(|p| names[p as usize].clone()).collect();
         let row = [
             String::new(),
             String::new(),

@@ -343,7 +343,7 @@ impl Room {
             "preset": self.setup.preset,
             "seats": self.setup.public_json(&self.id)["seats"],
             "totals": p.totals(),
-            "winners": p.winners().collect::<Vec<_>>(),
+            "winners": p.winners().iter().collect::<Vec<_>>(),
             "rounds": p.round(),
         })
     }

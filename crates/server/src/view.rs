@@ -134,9 +134,9 @@ impl<'a> Status<'a> {
                 RoundEnd::Out(player) => RoundEndJson::Out { player },
                 RoundEnd::Blocked => RoundEndJson::Blocked,
             }),
-            round_winners: p.round_winners().collect(),
-            winners: p.winners().collect(),
-            reached: p.reached_target().collect(),
+            round_winners: p.round_winners().iter().collect(),
+            winners: p.winners().iter().collect(),
+            reached: p.reached_target().iter().collect(),
         }
     }
 }
