@@ -30,7 +30,6 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use triominos_core::pad::{Entry, EntryError, Line, PadError, PadPhase, RoundResult, Sheet, Status};
-use triominos_core::rules::OPTION_NAMES;
 use triominos_core::{RoundEnd, RuleSet, Seats};
 
 /// Most entries a sheet may hold (a long game has a few hundred).
@@ -340,23 +339,10 @@ async fn create(State(pads): State<Arc<PadStore>>, body: Bytes) -> Response {
         Ok(r) => r,
         Err(_) => return refuse((StatusCode::BAD_REQUEST, Refusal::code("bad_json"))),
     };
-    let mut rules = match RuleSet::preset(&req.preset) {
+    let rules = match RuleSet::with_overrides(&req.preset, &req.options) {
         Ok(r) => r,
-        Err(_) => {
-            return refuse((StatusCode::BAD_REQUEST, Refusal::new("unknown_preset", json!({"preset": req.preset}))))
-        }
+        Err(e) => return refuse((StatusCode::BAD_REQUEST, e.into())),
     };
-    for (k, v) in &req.options {
-        if !OPTION_NAMES.contains(&k.as_str()) {
-            return refuse((StatusCode::BAD_REQUEST, Refusal::new("unknown_option", json!({"option": k}))));
-        }
-        if rules.set_option(k, v).is_err() {
-            return refuse((StatusCode::BAD_REQUEST, Refusal::new("bad_option", json!({"option": k, "value": v}))));
-        }
-    }
-    if rules.validate().is_err() {
-        return refuse((StatusCode::BAD_REQUEST, Refusal::code("inconsistent_rules")));
-    }
     let names: Vec<String> = req
         .names
         .iter()
@@ -369,7 +355,7 @@ async fn create(State(pads): State<Arc<PadStore>>, body: Bytes) -> Response {
     };
     let setup = Setup {
         names,
-        preset: rules.preset.name().to_string(),
+        preset: rules.base_preset().name().to_string(),
         options: rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
     };
     let id = crate::random_hex(8);

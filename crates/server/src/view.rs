@@ -5,7 +5,8 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 use triominos_core::{
-    Action, Bonuses, Cell, Event, Game, IllegalAction, Observation, Phase, Public, RoundEnd, ScoreEntry, Tile, TileSet,
+    Action, Bonuses, Cell, Event, Game, IllegalAction, Observation, Phase, Public, RoundEnd, RulesError, ScoreEntry,
+    Tile, TileSet,
 };
 
 /// What a seat (or the server, between rounds) asks for.
@@ -63,6 +64,23 @@ impl Refusal {
     /// A refusal without parameters.
     pub fn code(code: &str) -> Refusal {
         Refusal::new(code, Value::Null)
+    }
+}
+
+impl From<RulesError> for Refusal {
+    /// `unknown_preset {preset}`, `unknown_option {option}`, `bad_option
+    /// {option, value}` or `inconsistent_rules {option, rule}`.
+    fn from(e: RulesError) -> Refusal {
+        match e {
+            RulesError::UnknownPreset { preset } => Refusal::new("unknown_preset", json!({ "preset": preset })),
+            RulesError::UnknownOption { option } => Refusal::new("unknown_option", json!({ "option": option })),
+            RulesError::BadValue { option, value } => {
+                Refusal::new("bad_option", json!({ "option": option, "value": value }))
+            }
+            RulesError::Inconsistent { option, rule } => {
+                Refusal::new("inconsistent_rules", json!({ "option": option, "rule": rule.key() }))
+            }
+        }
     }
 }
 
