@@ -38,7 +38,7 @@ impl Intent {
     /// Short name for logs: `play`, `draw`, `pass`, `next_round`.
     pub fn kind(self) -> &'static str {
         match self {
-            Intent::Act(Action::Play(_)) => "play",
+            Intent::Act(Action::Play { .. }) => "play",
             Intent::Act(Action::Draw) => "draw",
             Intent::Act(Action::Pass) => "pass",
             Intent::NextRound => "next_round",
@@ -252,8 +252,9 @@ pub fn me_text(obs: &Observation) -> String {
     let mut can_pass = false;
     for a in obs.legal_actions() {
         match a {
-            Action::Play(pl) => {
-                let (points, bonuses) = obs.public().placement_points(pl);
+            Action::Play { placement: pl, .. } => {
+                let s = obs.public().placement_score(pl);
+                let (points, bonuses) = (s.points, s.bonuses);
                 legal.push(Legal { tile: pl.tile, cell: pl.cell, rotation: pl.rotation, points, bonuses });
             }
             Action::Draw => can_draw = true,
