@@ -23,8 +23,9 @@ pub struct GameResult {
     /// A seat that lost by forfeit (an external bot that crashed, hung or
     /// answered an illegal or malformed action), with the reason.
     pub forfeit: Option<(u8, String)>,
-    /// The game as a `.tri` record, when asked for.
-    pub record: Option<String>,
+    /// The game as a `.tri` record, when asked for (an error when the
+    /// names cannot be a record's, see [`record::check_names`]).
+    pub record: Option<Result<String, record::WriteError>>,
     /// The first round's hands, by seat (to verify paired deals).
     pub deal: Vec<TileSet>,
 }
@@ -72,7 +73,7 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
         match game.play(action) {
             Ok(_) => {
                 actions += 1;
-                placements += matches!(action, Action::Play(_)) as u64;
+                placements += matches!(action, Action::Play { .. }) as u64;
             }
             Err(e) => {
                 forfeit =
@@ -86,7 +87,7 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
     }
     let winners: Vec<u8> = match &forfeit {
         Some((loser, _)) => (0..players as u8).filter(|s| s != loser).collect(),
-        None => game.winners().collect(),
+        None => game.winners().iter().collect(),
     };
     let record = names.map(|n| record::write(&game, n, &[("Seed", seed.to_string())]));
     GameResult {

@@ -3,9 +3,9 @@
 //! of ending a game), every refusal, undo/edit/insert/delete, and whole random
 //! games played by the engine, entered on a pad, scoring exactly the same.
 
-use triominos_core::pad::{Declared, Entry, EntryError, Hand, PadError, PadPhase, Placed, Sheet};
+use triominos_core::pad::{Entry, EntryError, Hand, PadError, PadPhase, Placed, Sheet};
 use triominos_core::rng::{below, seeded};
-use triominos_core::{Action, Bonuses, Event, Game, Reason, RoundEnd, RuleSet, ScoreEntry, Tile};
+use triominos_core::{Action, Bonuses, Event, Figures, Game, Reason, RoundEnd, RuleSet, ScoreEntry, Seats, Tile};
 
 fn t(s: &str) -> Tile {
     s.parse().unwrap()
@@ -16,23 +16,19 @@ fn names(n: usize) -> Vec<String> {
 }
 
 fn rules(preset: &str, options: &[(&str, &str)]) -> RuleSet {
-    let mut r = RuleSet::preset(preset).unwrap();
-    for (k, v) in options {
-        r.set_option(k, v).unwrap();
-    }
-    r
+    RuleSet::with_overrides(preset, options.iter().copied()).unwrap()
 }
 
 fn play(player: u8, tile: &str) -> Entry {
-    Entry::Play { player, tile: t(tile), bonus: Declared::NONE }
+    Entry::Play { player, tile: t(tile), bonus: Figures::NONE, announced: false }
 }
 
 fn play_b(player: u8, tile: &str, bridge: bool, bridge_extension: bool, hexagons: u8) -> Entry {
-    Entry::Play { player, tile: t(tile), bonus: Declared { bridge, bridge_extension, hexagons } }
+    Entry::Play { player, tile: t(tile), bonus: Figures { bridge, bridge_extension, hexagons }, announced: false }
 }
 
 fn draw(player: u8, draws: u8, placed: Option<&str>) -> Entry {
-    Entry::Draw { player, draws, placed: placed.map(|p| Placed { tile: t(p), bonus: Declared::NONE }) }
+    Entry::Draw { player, draws, placed: placed.map(|p| Placed { tile: t(p), bonus: Figures::NONE, announced: false }) }
 }
 
 fn tiles(list: &str) -> Option<Hand> {
@@ -198,7 +194,7 @@ fn goliath_going_out_takes_the_other_hands_then_a_new_round() {
     assert_eq!(reasons(&s, 5), vec![(0, "out", 25), (0, "opponents_hands", 8)]);
     let r = s.lines()[5].round_result.clone().unwrap();
     assert_eq!(r.round, 1);
-    assert_eq!(r.winners, 0b01);
+    assert_eq!(r.winners, Seats::from_bits(0b01));
     assert_eq!(r.points, vec![61, 21]);
     assert_eq!(r.hand_sums, vec![Some(0), Some(8)]);
     // Round 2: everything dealt again, anyone may open, 5-5-5 may be placed again.
@@ -226,15 +222,15 @@ fn goliath_target_reached_mid_round_the_round_is_finished_and_the_highest_total_
         ],
     );
     // Ann reached 30: the round goes on.
-    assert_eq!(s.lines()[4].reached, 0b01);
-    assert_eq!(s.status().reached, 0b01);
+    assert_eq!(s.lines()[4].reached, Seats::from_bits(0b01));
+    assert_eq!(s.status().reached, Seats::from_bits(0b01));
     assert_eq!(s.status().phase, PadPhase::Playing);
     // Bob goes out with a bridge and passes Ann.
     enter(&mut s, vec![(play_b(1, "2-5-5", true, false, 0), &[35, 79])]);
-    assert_eq!(s.lines()[5].reached, 0b10);
+    assert_eq!(s.lines()[5].reached, Seats::from_bits(0b10));
     enter(&mut s, vec![(Entry::Out { player: 1, hands: vec![sum(7), None] }, &[35, 111])]);
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b10, "the highest total wins");
+    assert_eq!(s.status().winners, Seats::from_bits(0b10), "the highest total wins");
     assert!(s.lines()[6].game_over);
     refused(&mut s, play(0, "0-0-0"), PadError::GameOver);
 }
@@ -255,7 +251,7 @@ fn goliath_blocked_round_every_player_subtracts_their_hand() {
     refused(&mut s, Entry::Blocked { hands: vec![sum(110), sum(110)] }, PadError::HandMissing { player: 2 });
     enter(&mut s, vec![(Entry::Blocked { hands: vec![sum(110), sum(100), sum(185)] }, &[-95, -110, -185])]);
     assert_eq!(reasons(&s, 2), vec![(0, "own_hand", -110), (1, "own_hand", -100), (2, "own_hand", -185)]);
-    assert_eq!(s.lines()[2].round_result.as_ref().unwrap().winners, 0b010);
+    assert_eq!(s.lines()[2].round_result.as_ref().unwrap().winners, Seats::from_bits(0b010));
     assert_eq!(s.status().round, 2);
 }
 
@@ -335,10 +331,10 @@ fn pressman_blocked_round_lowest_takes_all_with_a_tie() {
         reasons(&s, 4),
         vec![(0, "opponents_hands", 185), (0, "own_hand", -110), (1, "opponents_hands", 185), (1, "own_hand", -110)]
     );
-    assert_eq!(s.lines()[4].round_result.as_ref().unwrap().winners, 0b011);
+    assert_eq!(s.lines()[4].round_result.as_ref().unwrap().winners, Seats::from_bits(0b011));
     // Only Ann reached 90: she wins.
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b001);
+    assert_eq!(s.status().winners, Seats::from_bits(0b001));
 }
 
 #[test]
@@ -356,9 +352,9 @@ fn pressman_several_reach_the_target_the_round_winner_among_them_wins() {
             (play(0, "0-0-0"), &[30, 27]),
         ],
     );
-    assert_eq!(s.status().reached, 0b11);
+    assert_eq!(s.status().reached, Seats::from_bits(0b11));
     enter(&mut s, vec![(Entry::Out { player: 0, hands: vec![None, sum(10)] }, &[65, 27])]);
-    assert_eq!(s.status().winners, 0b01);
+    assert_eq!(s.status().winners, Seats::from_bits(0b01));
 
     // Bob reaches it by going out, with a lower total than Ann: the round's winner wins.
     let mut s = Sheet::new(names(2), r).unwrap();
@@ -374,7 +370,7 @@ fn pressman_several_reach_the_target_the_round_winner_among_them_wins() {
             (Entry::Out { player: 1, hands: vec![sum(2), None] }, &[47, 30]),
         ],
     );
-    assert_eq!(s.status().winners, 0b10);
+    assert_eq!(s.status().winners, Seats::from_bits(0b10));
 
     // Cid goes out without reaching 40: the highest total among those who reached it wins.
     let r = rules("pressman", &[("hand_size", "9 3 7 7 7"), ("target", "40")]);
@@ -394,8 +390,8 @@ fn pressman_several_reach_the_target_the_round_winner_among_them_wins() {
             (Entry::Out { player: 2, hands: vec![sum(4), sum(5), None] }, &[45, 74, 37]),
         ],
     );
-    assert_eq!(s.lines()[9].round_result.as_ref().unwrap().winners, 0b100);
-    assert_eq!(s.status().winners, 0b010);
+    assert_eq!(s.lines()[9].round_result.as_ref().unwrap().winners, Seats::from_bits(0b100));
+    assert_eq!(s.status().winners, Seats::from_bits(0b010));
 }
 
 #[test]
@@ -428,7 +424,7 @@ fn dominos_triangles_one_draw_no_figures_first_to_the_target_wins_at_once() {
     let mut s = Sheet::new(names(2), r).unwrap();
     enter(&mut s, vec![(play(0, "5-5-5"), &[25, 0]), (play(1, "4-5-5"), &[25, 14]), (play(0, "0-1-5"), &[31, 14])]);
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b01);
+    assert_eq!(s.status().winners, Seats::from_bits(0b01));
     assert_eq!(s.status().rounds.len(), 0, "no end-of-round scoring");
     refused(&mut s, play(1, "3-5-5"), PadError::GameOver);
 }
@@ -468,7 +464,7 @@ fn dominos_triangles_going_out_and_blocked_round_bonus_with_a_tie_single_round()
     );
     assert_eq!(reasons(&s, 2), vec![(0, "blocked_win", 25), (1, "blocked_win", 25)]);
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b11);
+    assert_eq!(s.status().winners, Seats::from_bits(0b11));
 }
 
 #[test]
@@ -486,10 +482,8 @@ fn house_rules_pass_penalty_and_player_counts() {
         Some(PadError::PlayerCount { min: 2, max: 6, got: 1 })
     );
     assert!(Sheet::new(names(6), RuleSet::preset("dominos-triangles").unwrap()).is_ok());
-    assert_eq!(
-        Sheet::new(names(2), rules("goliath", &[("first_tile", "start_tile")])).err(),
-        Some(PadError::InconsistentRules)
-    );
+    // Options that do not go together never make a rule set, so never reach a sheet.
+    assert!(RuleSet::with_overrides("goliath", [("first_tile", "start_tile")]).is_err());
     assert!(rules("goliath", &[("players", "2-6")]).allows_players(6));
 }
 
@@ -548,7 +542,7 @@ fn undo_edit_insert_and_delete_recompute_everything() {
 
 // ---- Engine games entered on a pad ----
 
-fn declared(b: Bonuses) -> Declared {
+fn declared(b: Bonuses) -> Figures {
     let hexagons = if b.contains(Bonuses::TRIPLE_HEXAGON) {
         3
     } else if b.contains(Bonuses::DOUBLE_HEXAGON) {
@@ -556,7 +550,7 @@ fn declared(b: Bonuses) -> Declared {
     } else {
         u8::from(b.contains(Bonuses::HEXAGON))
     };
-    Declared { bridge: b.contains(Bonuses::BRIDGE), bridge_extension: b.contains(Bonuses::BRIDGE_EXTENSION), hexagons }
+    Figures { bridge: b.contains(Bonuses::BRIDGE), bridge_extension: b.contains(Bonuses::BRIDGE_EXTENSION), hexagons }
 }
 
 /// A whole game of random legal moves (placements preferred).
@@ -570,14 +564,11 @@ fn random_game(rules: RuleSet, players: usize, seed: u64) -> Game {
             continue;
         }
         g.legal_actions_into(&mut moves);
-        let plays: Vec<Action> = moves.iter().copied().filter(|a| matches!(a, Action::Play(_))).collect();
+        let plays: Vec<Action> = moves.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
         let a = if !plays.is_empty() && below(&mut rng, 8) != 0 {
             // The best-scoring placement half of the time, so bonuses come up.
             if below(&mut rng, 2) == 0 {
-                *plays
-                    .iter()
-                    .max_by_key(|a| if let Action::Play(p) = a { g.placement_points(*p).0 } else { 0 })
-                    .unwrap()
+                *plays.iter().max_by_key(|a| a.placement().map_or(0, |p| g.placement_score(p).points)).unwrap()
             } else {
                 plays[below(&mut rng, plays.len() as u32) as usize]
             }
@@ -606,14 +597,18 @@ fn entries_of(g: &Game, sums: bool) -> Vec<Entry> {
         let mut pending: Option<(u8, u8)> = None;
         for st in &round.actions {
             match st.action {
-                Action::Play(p) => {
+                Action::Play { placement: p, .. } => {
                     let bonus = declared(st.bonuses);
                     out.push(match pending.take() {
                         Some((seat, draws)) => {
                             assert_eq!(seat, st.seat);
-                            Entry::Draw { player: seat, draws, placed: Some(Placed { tile: p.tile, bonus }) }
+                            Entry::Draw {
+                                player: seat,
+                                draws,
+                                placed: Some(Placed { tile: p.tile, bonus, announced: false }),
+                            }
                         }
-                        None => Entry::Play { player: st.seat, tile: p.tile, bonus },
+                        None => Entry::Play { player: st.seat, tile: p.tile, bonus, announced: false },
                     });
                 }
                 Action::Draw => {
@@ -658,7 +653,7 @@ fn engine_games_entered_on_the_pad_score_exactly_the_same() {
     for preset in ["goliath", "pressman", "dominos-triangles"] {
         for (i, target) in ["400", "150", "none", "60"].iter().enumerate() {
             for (players, k) in
-                (2..=RuleSet::preset(preset).unwrap().max_players as usize).flat_map(|p| (0..4).map(move |k| (p, k)))
+                (2..=RuleSet::preset(preset).unwrap().max_players() as usize).flat_map(|p| (0..4).map(move |k| (p, k)))
             {
                 let seed = 1000 * i as u64 + 17 * players as u64 + preset.len() as u64 + 100_000 * k;
                 let mut r = RuleSet::preset(preset).unwrap();
@@ -675,8 +670,7 @@ fn engine_games_entered_on_the_pad_score_exactly_the_same() {
                 assert_eq!(items, g.public().score_sheet(), "{preset} {target} {players}: every score item");
                 assert_eq!(sheet.status().totals, g.totals());
                 assert!(sheet.is_over());
-                let winners: u8 = g.winners().fold(0, |m, p| m | 1 << p);
-                assert_eq!(sheet.status().winners, winners, "{preset} {target} {players}: winners");
+                assert_eq!(sheet.status().winners, g.winners(), "{preset} {target} {players}: winners");
                 for item in items {
                     seen.insert(item.reason.name());
                 }

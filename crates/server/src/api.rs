@@ -12,7 +12,7 @@ use axum::Router;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use triominos_core::rules::OPTION_NAMES;
+use triominos_core::rules::OPTIONS;
 use triominos_core::{Preset, RuleSet};
 
 /// Largest accepted request body (a `.tri` record is far smaller).
@@ -64,13 +64,13 @@ async fn meta() -> Response {
             let r = RuleSet::of(*p);
             let options: serde_json::Map<String, Value> =
                 r.options().into_iter().map(|(k, v)| (k.to_string(), Value::String(v))).collect();
-            json!({"name": p.name(), "min_players": r.min_players, "max_players": r.max_players, "options": options})
+            json!({"name": p.name(), "min_players": r.min_players(), "max_players": r.max_players(), "options": options})
         })
         .collect();
     json_response(json!({
         "presets": presets,
         "levels": triominos_bots::LEVELS,
-        "option_names": OPTION_NAMES,
+        "option_names": OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>(),
     }))
 }
 
@@ -100,28 +100,15 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
         Ok(r) => r,
         Err(_) => return refuse(StatusCode::BAD_REQUEST, Refusal::code("bad_json")),
     };
-    let mut rules = match RuleSet::preset(&req.preset) {
+    let rules = match RuleSet::with_overrides(&req.preset, &req.options) {
         Ok(r) => r,
-        Err(_) => {
-            return refuse(StatusCode::BAD_REQUEST, Refusal::new("unknown_preset", json!({"preset": req.preset})))
-        }
+        Err(e) => return refuse(StatusCode::BAD_REQUEST, e.into()),
     };
-    for (k, v) in &req.options {
-        if !OPTION_NAMES.contains(&k.as_str()) {
-            return refuse(StatusCode::BAD_REQUEST, Refusal::new("unknown_option", json!({"option": k})));
-        }
-        if rules.set_option(k, v).is_err() {
-            return refuse(StatusCode::BAD_REQUEST, Refusal::new("bad_option", json!({"option": k, "value": v})));
-        }
-    }
-    if rules.validate().is_err() {
-        return refuse(StatusCode::BAD_REQUEST, Refusal::code("inconsistent_rules"));
-    }
     let n = req.seats.len();
     if !rules.allows_players(n) {
         return refuse(
             StatusCode::BAD_REQUEST,
-            Refusal::new("bad_player_count", json!({"min": rules.min_players, "max": rules.max_players, "got": n})),
+            Refusal::new("bad_player_count", json!({"min": rules.min_players(), "max": rules.max_players(), "got": n})),
         );
     }
     let mut seats = Vec::with_capacity(n);
@@ -222,7 +209,10 @@ async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> R
         Ok(r) => r,
         Err(e) => return e,
     };
-    let text = room.lock().await.record();
+    let text = match room.lock().await.record() {
+        Ok(t) => t,
+        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::code("unknown")),
+    };
     (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
@@ -258,7 +248,7 @@ async fn replay_text(body: Bytes) -> Response {
     let options: serde_json::Map<String, Value> =
         replayed.rules.options().into_iter().map(|(k, v)| (k.to_string(), Value::String(v))).collect();
     let seats: Vec<Value> = replayed.players.iter().map(|n| json!({"kind": "human", "name": n})).collect();
-    let game = json!({"id": null, "preset": replayed.rules.preset.name(), "options": options, "seats": seats});
+    let game = json!({"id": null, "preset": replayed.rules.base_preset().name(), "options": options, "seats": seats});
     match replay::frames(&replayed.rules, replayed.game.history()) {
         Ok(frames) => json_response(json!({"game": game, "frames": frames})),
         Err(e) => refuse(StatusCode::BAD_REQUEST, e),

@@ -30,8 +30,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use triominos_core::pad::{Entry, EntryError, Line, PadError, PadPhase, RoundResult, Sheet, Status};
-use triominos_core::rules::OPTION_NAMES;
-use triominos_core::{RoundEnd, RuleSet};
+use triominos_core::{RoundEnd, RuleSet, Seats};
 
 /// Most entries a sheet may hold (a long game has a few hundred).
 pub const MAX_ENTRIES: usize = 5000;
@@ -233,8 +232,8 @@ fn save(tx: &rusqlite::Transaction, id: &str, row: &Row, sheet: &Sheet) -> Resul
 
 // ---------- JSON views ----------
 
-fn seats(mask: u8) -> Vec<u8> {
-    Status::seats(mask).collect()
+fn seats(s: Seats) -> Vec<u8> {
+    s.iter().collect()
 }
 
 fn end_json(end: RoundEnd) -> Value {
@@ -340,23 +339,10 @@ async fn create(State(pads): State<Arc<PadStore>>, body: Bytes) -> Response {
         Ok(r) => r,
         Err(_) => return refuse((StatusCode::BAD_REQUEST, Refusal::code("bad_json"))),
     };
-    let mut rules = match RuleSet::preset(&req.preset) {
+    let rules = match RuleSet::with_overrides(&req.preset, &req.options) {
         Ok(r) => r,
-        Err(_) => {
-            return refuse((StatusCode::BAD_REQUEST, Refusal::new("unknown_preset", json!({"preset": req.preset}))))
-        }
+        Err(e) => return refuse((StatusCode::BAD_REQUEST, e.into())),
     };
-    for (k, v) in &req.options {
-        if !OPTION_NAMES.contains(&k.as_str()) {
-            return refuse((StatusCode::BAD_REQUEST, Refusal::new("unknown_option", json!({"option": k}))));
-        }
-        if rules.set_option(k, v).is_err() {
-            return refuse((StatusCode::BAD_REQUEST, Refusal::new("bad_option", json!({"option": k, "value": v}))));
-        }
-    }
-    if rules.validate().is_err() {
-        return refuse((StatusCode::BAD_REQUEST, Refusal::code("inconsistent_rules")));
-    }
     let names: Vec<String> = req
         .names
         .iter()
@@ -369,7 +355,7 @@ async fn create(State(pads): State<Arc<PadStore>>, body: Bytes) -> Response {
     };
     let setup = Setup {
         names,
-        preset: rules.preset.name().to_string(),
+        preset: rules.base_preset().name().to_string(),
         options: rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
     };
     let id = crate::random_hex(8);
@@ -597,7 +583,7 @@ fn csv_field(s: &str) -> String {
 }
 
 fn entry_words(w: &Words, e: &Entry) -> String {
-    let bonus = |b: &triominos_core::pad::Declared| {
+    let bonus = |b: &triominos_core::Figures| {
         let mut v = Vec::new();
         if b.bridge {
             v.push(w.t("reason.bridge", &[]));
@@ -680,7 +666,7 @@ fn sheet_csv(sheet: &Sheet, lang: &str) -> String {
     out.push_str(&row.iter().map(|s| csv_field(s)).collect::<Vec<_>>().join(","));
     out.push_str("\r\n");
     if s.is_over() {
-        let winners: Vec<String> = Status::seats(s.winners).map(|p| names[p as usize].clone()).collect();
+        let winners: Vec<String> = s.winners.iter().map(|p| names[p as usize].clone()).collect();
         let row = [
             String::new(),
             String::new(),

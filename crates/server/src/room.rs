@@ -53,13 +53,7 @@ pub struct Setup {
 impl Setup {
     /// The rule set.
     pub fn rules(&self) -> Result<RuleSet, Refusal> {
-        let mut rules = RuleSet::preset(&self.preset)
-            .map_err(|_| Refusal::new("unknown_preset", json!({"preset": self.preset})))?;
-        for (k, v) in &self.options {
-            rules.set_option(k, v).map_err(|_| Refusal::new("bad_option", json!({"option": k, "value": v})))?;
-        }
-        rules.validate().map_err(|_| Refusal::code("inconsistent_rules"))?;
-        Ok(rules)
+        RuleSet::with_overrides(&self.preset, self.options.iter().map(|(k, v)| (k, v))).map_err(Refusal::from)
     }
 
     /// Names for a `.tri` record: single words, unique, never empty.
@@ -135,7 +129,7 @@ impl Room {
         if !rules.allows_players(n) {
             return Err(Refusal::new(
                 "bad_player_count",
-                json!({"min": rules.min_players, "max": rules.max_players, "got": n}),
+                json!({"min": rules.min_players(), "max": rules.max_players(), "got": n}),
             ));
         }
         let game = Game::new(rules, n, setup.seed).map_err(|_| Refusal::code("bad_setup"))?;
@@ -343,13 +337,13 @@ impl Room {
             "preset": self.setup.preset,
             "seats": self.setup.public_json(&self.id)["seats"],
             "totals": p.totals(),
-            "winners": p.winners().collect::<Vec<_>>(),
+            "winners": p.winners().iter().collect::<Vec<_>>(),
             "rounds": p.round(),
         })
     }
 
     /// The game as a `.tri` record.
-    pub fn record(&self) -> String {
+    pub fn record(&self) -> Result<String, triominos_core::record::WriteError> {
         let tags = [("Seed", self.setup.seed.to_string()), ("Event", format!("triominos {}", self.id))];
         triominos_core::record::write(&self.game, &self.setup.record_names(), &tags)
     }

@@ -5,7 +5,8 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 use triominos_core::{
-    Action, Bonuses, Cell, Event, Game, IllegalAction, Observation, Phase, Public, RoundEnd, ScoreEntry, Tile, TileSet,
+    Action, Bonuses, Cell, Event, Game, IllegalAction, Observation, Phase, Public, RoundEnd, RulesError, ScoreEntry,
+    Tile, TileSet,
 };
 
 /// What a seat (or the server, between rounds) asks for.
@@ -37,7 +38,7 @@ impl Intent {
     /// Short name for logs: `play`, `draw`, `pass`, `next_round`.
     pub fn kind(self) -> &'static str {
         match self {
-            Intent::Act(Action::Play(_)) => "play",
+            Intent::Act(Action::Play { .. }) => "play",
             Intent::Act(Action::Draw) => "draw",
             Intent::Act(Action::Pass) => "pass",
             Intent::NextRound => "next_round",
@@ -63,6 +64,23 @@ impl Refusal {
     /// A refusal without parameters.
     pub fn code(code: &str) -> Refusal {
         Refusal::new(code, Value::Null)
+    }
+}
+
+impl From<RulesError> for Refusal {
+    /// `unknown_preset {preset}`, `unknown_option {option}`, `bad_option
+    /// {option, value}` or `inconsistent_rules {option, rule}`.
+    fn from(e: RulesError) -> Refusal {
+        match e {
+            RulesError::UnknownPreset { preset } => Refusal::new("unknown_preset", json!({ "preset": preset })),
+            RulesError::UnknownOption { option } => Refusal::new("unknown_option", json!({ "option": option })),
+            RulesError::BadValue { option, value } => {
+                Refusal::new("bad_option", json!({ "option": option, "value": value }))
+            }
+            RulesError::Inconsistent { option, rule } => {
+                Refusal::new("inconsistent_rules", json!({ "option": option, "rule": rule.key() }))
+            }
+        }
     }
 }
 
@@ -134,9 +152,9 @@ impl<'a> Status<'a> {
                 RoundEnd::Out(player) => RoundEndJson::Out { player },
                 RoundEnd::Blocked => RoundEndJson::Blocked,
             }),
-            round_winners: p.round_winners().collect(),
-            winners: p.winners().collect(),
-            reached: p.reached_target().collect(),
+            round_winners: p.round_winners().iter().collect(),
+            winners: p.winners().iter().collect(),
+            reached: p.reached_target().iter().collect(),
         }
     }
 }
@@ -234,8 +252,9 @@ pub fn me_text(obs: &Observation) -> String {
     let mut can_pass = false;
     for a in obs.legal_actions() {
         match a {
-            Action::Play(pl) => {
-                let (points, bonuses) = obs.public().placement_points(pl);
+            Action::Play { placement: pl, .. } => {
+                let s = obs.public().placement_score(pl);
+                let (points, bonuses) = (s.points, s.bonuses);
                 legal.push(Legal { tile: pl.tile, cell: pl.cell, rotation: pl.rotation, points, bonuses });
             }
             Action::Draw => can_draw = true,

@@ -34,9 +34,9 @@ fn dynamic_keys() -> Vec<String> {
     for l in triominos_bots::LEVELS {
         keys.push(format!("level.{l}"));
     }
-    for o in triominos_core::rules::OPTION_NAMES {
-        keys.push(format!("opt.{o}"));
-        keys.push(format!("opt.{o}.help"));
+    for o in triominos_core::rules::OPTIONS {
+        keys.push(o.help.to_string());
+        keys.push(format!("{}.help", o.help));
     }
     let enums: [(&str, &[&str]); 5] = [
         ("start", &["reveal", "highest_triple"]),
