@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "relative links of the Markdown files"; python3 scripts/check-links.py
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -17,6 +19,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 step "cargo build --release"
 cargo build --release --workspace
+
+step "docs/example.tri checks to the expected report"
+target/release/triominos check --json docs/example.tri | python3 -c 'import json, sys; sys.exit(json.load(sys.stdin) != json.load(open(sys.argv[1])))' crates/core/tests/data/spec/example.json
 
 step "cargo test"
 cargo test --workspace

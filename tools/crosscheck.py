@@ -69,9 +69,9 @@ def line_of(stderr):
 
 
 def known_checksum_difference(path, rust_json, ref_err):
-    """The one known, documented difference: record.md does not say whether a
-    play's `+N` checksum is the play's points or the player's total. The
-    reference reads it as the total; triominos accepts either. A record whose
+    """The one known, documented difference: docs/record-format.md accepts a
+    play's `+N` checksum that is either the play's points or the player's total.
+    The reference reads it as the total only; triominos accepts either. A record whose
     checksum equals the play's points is accepted by triominos only."""
     if "checksum" not in ref_err:
         return False

@@ -3,9 +3,11 @@
 #   bash tools/reference/selftest.sh          # about 2-3 minutes
 # Env: GAMES (default 300), MUTANTS (default 300), NAIVE (default 24).
 set -u
+# `... | expect_line` must count in this shell, not in a pipeline subshell.
+shopt -s lastpipe
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-SPEC="${SPEC:-$HERE/../../../shared/spec}"
-[ -d "$SPEC" ] || SPEC=/work/shared/spec
+# The worked example of docs/record-format.md and its expected report.
+SPEC="${SPEC:-$HERE/../../crates/core/tests/data/spec}"
 REF="python3 $HERE/tri_ref.py"
 GAMES="${GAMES:-300}"
 MUTANTS="${MUTANTS:-300}"

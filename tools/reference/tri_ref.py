@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Independent reference implementation of the Triominos rules model and .tri records.
 
-Written from shared/spec/rules.md and shared/spec/record.md only, in Python 3.11
+Written from the rules model and the record format only (now docs/rules.md and
+docs/record-format.md; section numbers below are those of docs/rules.md), in Python 3.11
 with the standard library, to cross-check the Rust engine.  Choices made where the
 spec is silent are listed in DECISIONS.md beside this file.
 

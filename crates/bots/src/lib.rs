@@ -1,16 +1,4 @@
-//! # triominos-bots
-//!
-//! Bots that play Triominos from an [`Observation`] (never the full game), at
-//! named levels a user can pick.
-//!
-//! ```
-//! use triominos_bots::{make_bot, Budget};
-//! use triominos_core::{Game, RuleSet};
-//! let mut game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 1).unwrap();
-//! let mut bot = make_bot("greedy", 7, Budget::default()).unwrap();
-//! let action = bot.choose(&game.observe(game.to_move()));
-//! assert!(game.play(action).is_ok());
-//! ```
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 use std::time::Duration;

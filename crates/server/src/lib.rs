@@ -1,13 +1,4 @@
-//! # triominos-server
-//!
-//! The web game: an authoritative axum server that alone holds every
-//! [`triominos_core::Game`], talks to browsers over HTTP and WebSocket, plays
-//! bots server-side, and keeps every game in SQLite as its setup plus each
-//! accepted action (stored before it is acknowledged, replayed on restart).
-//!
-//! Clients get per-seat views built from [`triominos_core::Observation`]:
-//! never another seat's hand or the pool order. Refusals are codes with
-//! parameters; the page words them in the player's language.
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 pub mod api;

@@ -1,4 +1,4 @@
-//! `triominos`: the command-line front end over the rules engine, bots and server.
+#![doc = include_str!("../README.md")]
 
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
