@@ -32,7 +32,8 @@ fn candidate_cells(game: &Game) -> BTreeSet<Cell> {
 
 fn normalized(a: Action) -> Action {
     match a {
-        Action::Play(p) => Action::Play(p.normalized()),
+        // The announce flag changes what a play scores, never whether it is legal.
+        Action::Play { placement, .. } => Action::play(placement.normalized()),
         a => a,
     }
 }
@@ -69,7 +70,7 @@ fn check_position(game: &mut Game) {
     for cell in candidate_cells(game) {
         for tile in Tile::all() {
             for rotation in 0..3 {
-                candidates.push(Action::Play(Placement::new(tile, cell, rotation)));
+                candidates.push(Action::play(Placement::new(tile, cell, rotation)));
             }
         }
     }

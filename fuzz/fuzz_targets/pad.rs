@@ -6,7 +6,8 @@
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
 use libfuzzer_sys::fuzz_target;
-use triominos_core::pad::{Declared, Entry, Hand, PadPhase, Placed, Sheet, Status};
+use triominos_core::pad::{Entry, Hand, PadPhase, Placed, Sheet, Status};
+use triominos_core::Figures;
 use triominos_core::{Tile, TileSet};
 use triominos_fuzz::{players, RulesChoice};
 
@@ -29,6 +30,7 @@ struct Bonus {
     bridge: bool,
     bridge_extension: bool,
     hexagons: u8,
+    announced: bool,
 }
 
 #[derive(Arbitrary, Debug, Clone)]
@@ -74,8 +76,8 @@ fn tile(t: TileChoice, placed: TileSet) -> Tile {
     .unwrap_or_else(|| Tile::all().next().expect("56 tiles"))
 }
 
-fn declared(b: Bonus) -> Declared {
-    Declared { bridge: b.bridge, bridge_extension: b.bridge_extension, hexagons: b.hexagons % 5 }
+fn declared(b: Bonus) -> Figures {
+    Figures { bridge: b.bridge, bridge_extension: b.bridge_extension, hexagons: b.hexagons % 5 }
 }
 
 fn hand(h: &HandChoice, placed: TileSet) -> Hand {
@@ -90,13 +92,16 @@ fn entry(e: &EntryChoice, status: &Status) -> Entry {
     let placed = status.placed;
     let hands = |hs: &[Option<HandChoice>]| hs.iter().map(|h| h.as_ref().map(|h| hand(h, placed))).collect();
     match e {
-        EntryChoice::Play { seat: s, tile: t, bonus } => {
-            Entry::Play { player: seat(*s, status), tile: tile(*t, placed), bonus: declared(*bonus) }
-        }
+        EntryChoice::Play { seat: s, tile: t, bonus } => Entry::Play {
+            player: seat(*s, status),
+            tile: tile(*t, placed),
+            bonus: declared(*bonus),
+            announced: bonus.announced,
+        },
         EntryChoice::Draw { seat: s, draws, placed: p } => Entry::Draw {
             player: seat(*s, status),
             draws: *draws,
-            placed: p.map(|(t, b)| Placed { tile: tile(t, placed), bonus: declared(b) }),
+            placed: p.map(|(t, b)| Placed { tile: tile(t, placed), bonus: declared(b), announced: b.announced }),
         },
         EntryChoice::Pass { seat: s } => Entry::Pass { player: seat(*s, status) },
         EntryChoice::Out { seat: s, hands: hs } => Entry::Out { player: seat(*s, status), hands: hands(hs) },

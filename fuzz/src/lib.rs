@@ -23,6 +23,7 @@ pub const OPTIONS: &[(&str, &[&str])] = &[
     ("bridge_bonus", &["0", "40"]),
     ("bridge_extension_bonus", &["0", "40"]),
     ("hexagon_bonus", &["50 60 70", "0 0 0", "50 100 150"]),
+    ("announce_bonuses", &["false", "true"]),
     ("out_bonus", &["0", "25"]),
     ("out_takes_hands", &["true", "false"]),
     ("blocked", &["each_subtracts", "lowest_takes_all", "lowest_bonus"]),
