@@ -71,7 +71,39 @@ async fn meta() -> Response {
         "presets": presets,
         "levels": triominos_bots::LEVELS,
         "option_names": OPTION_NAMES,
+        "options": option_schema(),
     }))
+}
+
+/// The options as the browser builds its forms from them: name, kind, i18n key, default
+/// per preset. A stand-in until the rules model defines its options once.
+fn option_schema() -> Vec<Value> {
+    let points = json!({"type": "int", "min": 0, "max": 100_000});
+    let choice = |v: &[&str]| json!({"type": "choice", "values": v});
+    OPTION_NAMES
+        .iter()
+        .map(|&name| {
+            let kind = match name {
+                "players" => json!({"type": "range", "min": 2, "max": 6}),
+                "hand_size" => json!({"type": "list", "len": 5, "min": 1, "max": 56}),
+                "hexagon_bonus" => json!({"type": "list", "len": 3, "min": 0, "max": 100_000}),
+                "start" => choice(&["reveal", "highest_triple"]),
+                "first_tile" => choice(&["any", "start_tile"]),
+                "after_draw" => choice(&["drawn_tile", "any_tile"]),
+                "blocked" => choice(&["each_subtracts", "lowest_takes_all", "lowest_bonus"]),
+                "game_end" => choice(&["highest_after_round", "round_winner_after_round", "immediate"]),
+                "draw_when_able" | "vertex_contacts_must_match" | "out_takes_hands" => json!({"type": "bool"}),
+                "max_draws" => json!({"type": "int", "min": 1, "max": 50}),
+                "target" => json!({"type": "int_or_none", "min": 1, "max": 100_000}),
+                _ => points.clone(),
+            };
+            let defaults: serde_json::Map<String, Value> = Preset::ALL
+                .iter()
+                .map(|p| (p.name().to_string(), Value::from(RuleSet::of(*p).option_value(name).unwrap_or_default())))
+                .collect();
+            json!({"name": name, "kind": kind, "help": format!("opt.{name}"), "defaults": defaults})
+        })
+        .collect()
 }
 
 #[derive(Deserialize)]
