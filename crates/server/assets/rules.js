@@ -13,7 +13,8 @@ export async function showRules(main, preset) {
   const num = (k) => Number(o[k]);
   main.className = 'rules';
   const hs = listOf(o.hand_size);
-  const deal = itemNumbers(specOf(m.options, 'hand_size'), m.options)
+  const handSpec = specOf(m.options, 'hand_size');
+  const deal = (handSpec ? itemNumbers(handSpec, m.options) : [])
     .map((n, i) => [n, hs[i]])
     .filter(([n]) => n >= p.min_players && n <= p.max_players)
     .map(([n, tiles]) => t('rules.deal_n', { n, tiles }));
