@@ -61,23 +61,33 @@ test('the lobby and the score pad build a control for every option of the schema
   }
 });
 
+// The same server, with a schema that has changed: new options and a narrower range.
+async function changedSchema(route) {
+  const meta = await (await route.fetch()).json();
+  const max = meta.options.find((o) => o.name === 'max_draws');
+  max.kind = { ...max.kind, max: 7 };
+  const all = (v) => Object.fromEntries(meta.presets.map((p) => [p.name, v]));
+  meta.options.push({ name: 'zz_new_rule', kind: { type: 'int', min: 3, max: 9 }, help: 'opt.zz_new_rule', defaults: all('4') });
+  meta.options.push({ name: 'zz_new_switch', kind: { type: 'bool' }, help: 'opt.zz_new_switch', defaults: all('false') });
+  // The option that is coming, if this server does not have it yet: only its translations are in the page.
+  if (!meta.options.some((o) => o.name === 'announce_bonuses')) {
+    meta.options.push({ name: 'announce_bonuses', kind: { type: 'bool' }, help: 'opt.announce_bonuses', defaults: all('false') });
+  }
+  await route.fulfill({ json: meta });
+}
+
 test('an option the page has never heard of gets a control from its kind and is sent as text', async () => {
   const browser = await launch();
   try {
     const { page } = await newPage(browser);
-    // The same server, with a schema that has changed: a new option and a narrower range.
-    await page.route('**/api/meta', async (route) => {
-      const meta = await (await route.fetch()).json();
-      const max = meta.options.find((o) => o.name === 'max_draws');
-      max.kind = { ...max.kind, max: 7 };
-      const defaults = Object.fromEntries(meta.presets.map((p) => [p.name, '4']));
-      meta.options.push({ name: 'zz_new_rule', kind: { type: 'int', min: 3, max: 9 }, help: 'opt.zz_new_rule', defaults });
-      meta.options.push({ name: 'zz_new_switch', kind: { type: 'bool' }, help: 'opt.zz_new_switch', defaults: Object.fromEntries(meta.presets.map((p) => [p.name, 'false'])) });
-      await route.fulfill({ json: meta });
-    });
+    await page.route('**/api/meta', changedSchema);
     await page.goto(BASE + '/new');
     await page.waitForSelector('#create');
     await page.click('details.house summary');
+    const announce = '#lobby .option[data-option="announce_bonuses"]';
+    assert.equal(await page.textContent(announce + ' label'), 'Announce bonuses');
+    assert.match(await page.textContent(announce + ' .help'), /only if the player announces it/);
+    assert.equal(await page.isChecked('#opt-announce_bonuses'), false, 'off in every preset');
     assert.equal(await page.getAttribute('#opt-max_draws', 'max'), '7');
     assert.equal(await page.getAttribute('#opt-zz_new_rule', 'min'), '3');
     assert.equal(await page.getAttribute('#opt-zz_new_rule', 'max'), '9');
@@ -95,6 +105,15 @@ test('an option the page has never heard of gets a control from its kind and is 
     await page.waitForFunction(() => document.querySelector('#lobby .error').textContent.length > 0);
     assert.match(await page.textContent('#lobby .error'), /Unknown house rule “opt\.zz_new_rule”|Unknown house rule “opt\.zz_new_switch”/);
     assert.equal(page.__errors || 0, 0, 'no script errors');
+    // Its words in French and Spanish, on the score pad.
+    for (const [locale, words] of [['fr-FR', 'Annoncer les bonus'], ['es-ES', 'Anunciar los bonus']]) {
+      const other = (await newPage(browser, { locale })).page;
+      await other.route('**/api/meta', changedSchema);
+      await other.goto(BASE + '/pad');
+      await other.waitForSelector('#padstart');
+      assert.equal(await other.textContent('#padnew .option[data-option="announce_bonuses"] label'), words);
+      assert.equal(await other.getAttribute('#padopt-announce_bonuses', 'type'), 'checkbox');
+    }
   } finally {
     await browser.close();
   }
