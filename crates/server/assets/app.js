@@ -1,29 +1,15 @@
-// The page: language, header, routes.
+// The page: language, header, routes. Each page is a module with a show function that
+// fills <main> and may answer a cleanup to run when the page is left.
 import { LANGS, detect, setLang, t, lang } from './i18n.js';
-import { showHome, showLobby } from './lobby.js';
+import { go, onNavigate } from './dom.js';
+import { showHome } from './home.js';
+import { showLobby } from './lobby.js';
 import { showGame } from './game.js';
 import { showGames, showReplay } from './replay.js';
 import { showRules } from './rules.js';
 import { showPad } from './pad.js';
 
 let cleanup = null;
-
-export function go(path) {
-  history.pushState({}, '', path);
-  route();
-}
-
-export function toast(text, kind) {
-  const box = document.getElementById('toasts');
-  const d = document.createElement('div');
-  d.className = 'toast ' + (kind || '');
-  d.textContent = text;
-  box.appendChild(d);
-  // Keep the table visible: at most three messages at once.
-  while (box.children.length > 3) box.firstChild.remove();
-  setTimeout(() => d.classList.add('out'), kind === 'bonus' ? 2600 : 3200);
-  setTimeout(() => d.remove(), kind === 'bonus' ? 3200 : 3800);
-}
 
 function header() {
   const nav = document.getElementById('nav');
@@ -48,7 +34,7 @@ function header() {
   document.title = t('app.title');
 }
 
-export async function route() {
+async function route() {
   if (cleanup) {
     try { cleanup(); } catch (e) { /* ignore */ }
     cleanup = null;
@@ -78,6 +64,7 @@ document.addEventListener('click', (e) => {
   }
 });
 window.addEventListener('popstate', route);
+onNavigate(route);
 
 (async () => {
   await setLang(detect(), false);

@@ -1,8 +1,9 @@
 // Finished games, the replay viewer (step by step, every hand shown) and opening a .tri file.
 import { t, errorText } from './i18n.js';
 import { Board } from './board.js';
-import { h } from './lobby.js';
-import { seatName, placementsOf, renderSheet, actionText, handRow, roundSummary } from './game.js';
+import { h } from './dom.js';
+import { placementsOf } from './game/state.js';
+import { seatName, renderSheet, actionText, handRow, roundSummary } from './game/sheet.js';
 
 export async function showGames(main) {
   main.className = 'games';

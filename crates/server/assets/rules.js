@@ -1,8 +1,10 @@
 // A rules page per preset, for players: how to play, the scoring table (from the
-// engine's own option values), and the decisions the project took.
+// engine's own option values), the decisions the project took, and every option of
+// the preset (from the server's option schema).
 import { t } from './i18n.js';
-import { h, meta } from './lobby.js';
+import { h, meta } from './dom.js';
 import { tileIcon } from './board.js';
+import { specOf, itemNumbers, listOf, label, valueOf, valueText } from './options.js';
 
 export async function showRules(main, preset) {
   const m = await meta();
@@ -10,10 +12,13 @@ export async function showRules(main, preset) {
   const o = p.options;
   const num = (k) => Number(o[k]);
   main.className = 'rules';
-  const hs = o.hand_size.split(' ').map(Number);
-  const deal = [];
-  for (let n = p.min_players; n <= p.max_players; n++) deal.push(t('rules.deal_n', { n, tiles: hs[n - 2] }));
-  const hex = o.hexagon_bonus.split(' ').map(Number);
+  const hs = listOf(o.hand_size);
+  const handSpec = specOf(m.options, 'hand_size');
+  const deal = (handSpec ? itemNumbers(handSpec, m.options) : [])
+    .map((n, i) => [n, hs[i]])
+    .filter(([n]) => n >= p.min_players && n <= p.max_players)
+    .map(([n, tiles]) => t('rules.deal_n', { n, tiles }));
+  const hex = listOf(o.hexagon_bonus);
   const rows = [[t('rules.score.tile'), t('rules.score.tile_value')]];
   if (num('start_bonus')) rows.push([t('rules.score.start'), '+' + num('start_bonus')]);
   if (num('triple_start_bonus')) rows.push([t('rules.score.triple_start'), '+' + num('triple_start_bonus')]);
@@ -56,6 +61,10 @@ export async function showRules(main, preset) {
     h('p', {}, t('rules.round_end')), h('p', {}, target),
     h('h2', {}, t('rules.h.decisions')),
     h('ul', { class: 'decisions' }, ...decisions.map((d) => h('li', {}, t('rules.decision.' + d)))),
+    h('h2', {}, t('rules.h.options')),
+    h('p', {}, t('rules.options')),
+    h('table', { class: 'scoring', id: 'ruleoptions' }, h('tbody', {}, ...m.options.map((spec) => h('tr', { 'data-option': spec.name },
+      h('th', {}, label(spec)), h('td', {}, valueText(spec, valueOf(spec, o, p.name), m.options)))))),
     h('p', {}, h('a', { href: '/new', 'data-link': '', class: 'button primary' }, t('home.friends'))),
   );
   return null;

@@ -71,9 +71,12 @@ async fn meta() -> Response {
         "presets": presets,
         "levels": triominos_bots::LEVELS,
         "option_names": OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>(),
+        "options": triominos_core::rules::options_schema(),
     }))
 }
 
+/// The options as the browser builds its forms from them: name, kind, i18n key, default
+/// per preset. A stand-in until the rules model defines its options once.
 #[derive(Deserialize)]
 struct SeatRequest {
     kind: SeatKind,

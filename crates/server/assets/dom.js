@@ -1,0 +1,60 @@
+// The page's small tools, used by every screen: build elements, word a signed number,
+// talk to the server's JSON API, move to another page, show a passing message.
+// It imports nothing, so any module may use it.
+
+/** An element: h('p', {class: 'x', onclick: f}, 'text', child, [more]). */
+export function h(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const k in attrs || {}) {
+    if (k === 'class') e.className = attrs[k];
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), attrs[k]);
+    else if (attrs[k] === true) e.setAttribute(k, '');
+    else if (attrs[k] !== false && attrs[k] !== null && attrs[k] !== undefined) e.setAttribute(k, attrs[k]);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.appendChild(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+  }
+  return e;
+}
+
+/** Points with their sign: +5, −5, ±0. */
+export function signed(n) { return (n > 0 ? '+' : n < 0 ? '−' : '±') + Math.abs(n); }
+
+/** A JSON request; answers the body, throws the server's refusal ({code, params}). */
+export async function api(method, path, body) {
+  const r = await fetch(path, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const j = await r.json().catch(() => ({ code: 'unknown', params: null }));
+  if (!r.ok) throw j;
+  return j;
+}
+
+let metaCache = null;
+/** What the server offers: presets, bot levels, the rule options' schema (fetched once). */
+export async function meta() {
+  if (!metaCache) metaCache = await (await fetch('/api/meta')).json();
+  return metaCache;
+}
+
+let router = null;
+/** Who shows the page for the current address (app.js). */
+export function onNavigate(f) { router = f; }
+
+/** Goes to another page of the app without reloading. */
+export function go(path) {
+  history.pushState({}, '', path);
+  if (router) router();
+}
+
+/** A passing message at the bottom of the page; `kind` 'error' or 'bonus' styles it. */
+export function toast(text, kind) {
+  const box = document.getElementById('toasts');
+  const d = document.createElement('div');
+  d.className = 'toast ' + (kind || '');
+  d.textContent = text;
+  box.appendChild(d);
+  // Keep the table visible: at most three messages at once.
+  while (box.children.length > 3) box.firstChild.remove();
+  setTimeout(() => d.classList.add('out'), kind === 'bonus' ? 2600 : 3200);
+  setTimeout(() => d.remove(), kind === 'bonus' ? 3200 : 3800);
+}

@@ -1,0 +1,106 @@
+// What the game screen and the replay both show of a game's log: seat names, a move in
+// words, the score sheet, a hand, the summary of a round.
+import { t } from '../i18n.js';
+import { h, signed } from '../dom.js';
+import { tileIcon } from '../board.js';
+import { lastEvent } from './state.js';
+
+function baseName(game, i) {
+  const s = game.seats[i] || {};
+  return s.name || (s.kind === 'bot' ? t('level.' + s.level) : t('seat.player', { n: i + 1 }));
+}
+
+/** A seat's name, numbered when two seats share it, "(you)" for `you`. */
+export function seatName(game, i, you) {
+  let n = baseName(game, i);
+  // Two seats with the same name (two bots of one level): number them.
+  if (game.seats.some((_, j) => j !== i && baseName(game, j) === n)) n += ' ' + (i + 1);
+  if (you !== undefined && you !== null && i === you) n += ' ' + t('seat.you');
+  return n;
+}
+
+/** Why a score changed, in words. */
+export function reasonText(s) {
+  return t('reason.' + s.reason);
+}
+
+/** One entry of the log in words. */
+export function actionText(d, game, you) {
+  const a = d.action;
+  const who = d.seat === null || d.seat === undefined ? '' : seatName(game, d.seat, you);
+  if (a.kind === 'play') return t('log.played', { name: who, tile: a.tile });
+  if (a.kind === 'draw') {
+    const drew = d.events.find((e) => e.type === 'drew');
+    return drew && drew.failed ? t('log.drew_failed', { name: who }) : t('log.drew', { name: who });
+  }
+  if (a.kind === 'pass') return t('log.passed', { name: who });
+  if (a.kind === 'next_round') return t('log.next_round', { round: d.status.round });
+  return t('log.start');
+}
+
+/** The score sheet into `box`: one row per score change, grouped by round, with reasons. */
+export function renderSheet(box, log, game, you) {
+  box.replaceChildren();
+  const n = game.seats.length;
+  const table = h('table', { class: 'sheet' });
+  table.append(h('thead', {}, h('tr', {}, h('th', {}, t('sheet.move')), ...[...Array(n).keys()].map((i) => h('th', {}, seatName(game, i))))));
+  const body = h('tbody', {});
+  const run = new Array(n).fill(0);
+  for (const d of log) {
+    for (const e of d.events) if (e.type === 'round_started') body.append(h('tr', { class: 'round' }, h('th', { colspan: n + 1 }, t('sheet.round', { round: e.round }))));
+    if (!d.scores.length) continue;
+    const per = new Array(n).fill(null);
+    for (const s of d.scores) {
+      per[s.player] = per[s.player] || { pts: 0, why: [] };
+      per[s.player].pts += s.points;
+      per[s.player].why.push(`${reasonText(s)} ${signed(s.points)}`);
+    }
+    const roundEnd = d.events.some((e) => e.type === 'round_ended');
+    const label = roundEnd ? t('sheet.round_end') : actionText(d, game);
+    body.append(h('tr', { class: roundEnd ? 'end' : '' }, h('td', { class: 'what' }, label),
+      ...per.map((p, i) => {
+        if (!p) return h('td', {});
+        run[i] += p.pts;
+        return h('td', { class: p.pts < 0 ? 'neg' : 'pos', title: p.why.join(', ') }, h('span', { class: 'pts' }, signed(p.pts)), h('span', { class: 'why' }, p.why.join(', ')));
+      })));
+  }
+  const last = log.length ? log[log.length - 1].status : null;
+  table.append(body, h('tfoot', {}, h('tr', {}, h('th', {}, t('sheet.total')), ...[...Array(n).keys()].map((i) => h('th', {}, last ? String(last.totals[i]) : '0')))));
+  box.append(table);
+  box.scrollTop = box.scrollHeight;
+}
+
+/** A hand as small tiles. */
+export function handRow(tiles) {
+  const row = h('span', { class: 'handrow' });
+  for (const tile of tiles) row.append(tileIcon(tile, 0, 'mini'));
+  if (!tiles.length) row.append(h('em', {}, t('summary.empty_hand')));
+  return row;
+}
+
+function tileSum(tiles) { return tiles.reduce((s, x) => s + x.split('-').map(Number).reduce((a, b) => a + b, 0), 0); }
+
+/** The end of the last round: every hand and how it was scored (null before any round ended). */
+export function roundSummary(log, game, you) {
+  const found = lastEvent(log, 'round_ended');
+  if (!found) return null;
+  const { e, d } = found;
+  const n = game.seats.length;
+  const how = e.end === 'Blocked' ? t('summary.blocked') : t('summary.out', { name: seatName(game, e.end.Out, you) });
+  const rows = [...Array(n).keys()].map((i) => {
+    const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+    const mine = d.scores.filter((s) => s.player === i && END.includes(s.reason));
+    return h('tr', {},
+      h('th', {}, seatName(game, i, you)),
+      h('td', {}, handRow(e.hands[i]), h('span', { class: 'small' }, ' ' + t('summary.hand_sum', { sum: tileSum(e.hands[i]) }))),
+      h('td', {}, mine.length ? mine.map((s) => `${reasonText(s)} ${signed(s.points)}`).join(', ') : '—'),
+      h('td', { class: 'num' }, signed(d.status.round_points[i])),
+      h('td', { class: 'num strong' }, String(d.status.totals[i])));
+  });
+  return h('div', { class: 'summary' },
+    h('h2', {}, t('summary.title', { round: e.round })),
+    h('p', {}, how),
+    h('table', { class: 'summarytable' },
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('summary.hand')), h('th', {}, t('summary.scoring')), h('th', {}, t('summary.round_points')), h('th', {}, t('summary.total')))),
+      h('tbody', {}, ...rows)));
+}

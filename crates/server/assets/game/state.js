@@ -1,0 +1,101 @@
+// The game screen's state: what the server said (the game, the log, this seat's private
+// view, who is connected) and what the player is doing (the tile picked, its rotation,
+// the cell under the pointer). Server messages change it here; nothing here draws.
+
+/** The current round's placements from the log; the last one marked, the given versions fresh. */
+export function placementsOf(log, freshVs) {
+  let out = [];
+  for (const d of log) {
+    for (const e of d.events) {
+      if (e.type === 'round_started') out = [];
+      if (e.type === 'played') out.push({ ...e.placement, player: e.player, v: d.v, fresh: freshVs && freshVs.has(d.v) });
+    }
+  }
+  if (out.length) out[out.length - 1] = { ...out[out.length - 1], last: true };
+  return out;
+}
+
+/** The last event of a type in the log, with its log entry: {e, d}, or null. */
+export function lastEvent(log, type) {
+  for (let i = log.length - 1; i >= 0; i--) {
+    const evs = log[i].events;
+    for (let j = evs.length - 1; j >= 0; j--) if (evs[j].type === type) return { e: evs[j], d: log[i] };
+  }
+  return null;
+}
+
+/** A fresh state, before the first snapshot. */
+export function newState() {
+  return { v: -1, game: null, you: null, log: [], me: null, presence: null, status: null, sel: null, rot: 0, hover: null, preview: null, hints: localStorage.getItem('triominos.hints') !== 'off', overlayFor: null, closedOverlay: null, msgId: 0 };
+}
+
+/**
+ * Applies one server message. Answers what happened: {kind: 'snapshot'}, {kind: 'update', live}
+ * (the new log entries), {kind: 'gap'} (entries are missing: ask for those since st.v),
+ * {kind: 'presence'}, {kind: 'error'} (a refusal), or null.
+ */
+export function apply(st, m) {
+  if (m.type === 'snapshot') {
+    st.game = m.game; st.you = m.you; st.log = m.log; st.v = m.v; st.me = m.me; st.presence = m.presence;
+    st.status = st.log[st.log.length - 1].status;
+    return { kind: 'snapshot' };
+  }
+  if (m.type === 'update') {
+    const live = [];
+    for (const d of m.deltas) {
+      if (d.v <= st.v) continue;
+      if (d.v !== st.v + 1) return { kind: 'gap' };
+      st.log.push(d); st.v = d.v; st.status = d.status; live.push(d);
+    }
+    if (m.me) st.me = m.me;
+    if (st.sel && st.me && !st.me.hand.includes(st.sel)) st.sel = null;
+    return { kind: 'update', live };
+  }
+  if (m.type === 'presence') {
+    st.presence = m;
+    return { kind: 'presence' };
+  }
+  if (m.type === 'error') return { kind: 'error' };
+  return null;
+}
+
+/** The game's value of a rule option (its text). */
+export function opt(st, k) { return st.game.options[k]; }
+
+/** Is it this seat's turn? */
+export function myTurn(st) { return !!(st.me && st.me.my_turn); }
+
+/** The legal placements of a tile (none with the hints off). */
+export function legalFor(st, tile) { return st.me && st.hints ? st.me.legal.filter((p) => p.tile === tile) : []; }
+
+function legalAt(st, tile, cell) {
+  return cell ? legalFor(st, tile).filter((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]) : [];
+}
+
+/** How the picked tile would go on a cell: {rotation, ok, points, here (the legal placements there)}. */
+export function effective(st, cell) {
+  const here = legalAt(st, st.sel, cell);
+  if (!here.length) return { rotation: st.rot, ok: false, here };
+  const p = here.find((x) => x.rotation === st.rot) || here[0];
+  return { rotation: p.rotation, ok: true, points: p.points, here };
+}
+
+/** Is there a tile on this cell? */
+export function occupied(st, cell) { return placementsOf(st.log).some((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]); }
+
+/** Turns the picked tile to its next (dir > 0) or previous rotation, keeping to the legal ones where the pointer is. */
+export function rotate(st, dir) {
+  const cell = st.preview || st.hover;
+  const eff = cell ? effective(st, cell) : null;
+  if (eff && eff.here.length > 1) {
+    const i = eff.here.findIndex((x) => x.rotation === eff.rotation);
+    st.rot = eff.here[(i + (dir > 0 ? 1 : eff.here.length - 1)) % eff.here.length].rotation;
+  } else {
+    st.rot = (st.rot + (dir > 0 ? 1 : 2)) % 3;
+  }
+}
+
+/** The cells where the picked tile fits, for stepping through them with the keyboard. */
+export function legalCells(st) {
+  return [...new Set(legalFor(st, st.sel).map((p) => p.cell.join()))].map((k) => k.split(',').map(Number));
+}

@@ -1,0 +1,174 @@
+// The game screen's parts drawn from the state: the board's tiles, marks and ghost, the
+// rack, the buttons, the turn line, the players, the round and game-over dialog, and the
+// passing messages for what others did. Input is wired by game.js.
+import { t } from '../i18n.js';
+import { h, signed } from '../dom.js';
+import { tileIcon } from '../board.js';
+import { placementsOf, opt, myTurn, legalFor, effective, occupied } from './state.js';
+import { seatName, roundSummary } from './sheet.js';
+
+/** The picked tile drawn where it would go (or nothing). */
+export function renderGhost(board, st) {
+  const cell = st.preview || st.hover;
+  if (!st.sel || !cell || !myTurn(st) || occupied(st, cell)) { board.setGhost(null); return; }
+  const eff = effective(st, cell);
+  if (st.hints && !eff.ok) { board.setGhost(null); return; }
+  board.setGhost({ tile: st.sel, cell, rotation: eff.rotation, ok: eff.ok || !st.hints, points: eff.ok ? eff.points : null });
+}
+
+/** The placed tiles (those of the `fresh` versions animated), the marks of legal cells, the ghost. */
+export function renderBoard(board, st, fresh) {
+  board.setTiles(placementsOf(st.log, fresh));
+  const marks = [];
+  if (myTurn(st) && st.hints) {
+    const seen = new Set();
+    const list = st.sel ? legalFor(st, st.sel) : st.me.legal;
+    for (const p of list) {
+      const k = p.cell.join();
+      if (seen.has(k)) continue;
+      seen.add(k);
+      marks.push({ cell: p.cell, kind: st.sel ? 'legal' : 'cand' });
+    }
+  }
+  board.setMarks(marks);
+  renderGhost(board, st);
+}
+
+/** The rack: a button per tile of the hand; `bind(button, tile)` wires its input. */
+export function renderRack(rack, st, bind) {
+  rack.replaceChildren();
+  if (!st.me) {
+    rack.append(h('p', { class: 'small spectating' }, t('game.spectating')));
+    return;
+  }
+  const playable = new Set(st.me.legal.map((p) => p.tile));
+  for (const tile of st.me.hand) {
+    const icon = tileIcon(tile, tile === st.sel ? st.rot : 0, '');
+    const b = h('button', { type: 'button', class: 'racktile', 'data-tile': tile, 'aria-pressed': tile === st.sel ? 'true' : 'false', title: tile }, icon);
+    if (tile === st.me.drawn) b.classList.add('drawn');
+    if (myTurn(st) && st.hints && !playable.has(tile)) b.classList.add('dim');
+    bind(b, tile);
+    rack.append(b);
+  }
+}
+
+/** The draw, pass and rotate buttons (with what a draw or a pass costs) and the hints box. */
+export function renderButtons({ btnDraw, btnPass, btnRotate, hints }, st) {
+  const me = st.me;
+  const rackbar = document.getElementById('rackbar');
+  if (rackbar) rackbar.classList.toggle('spectator', !me);
+  const draws = st.status.draws;
+  const last = draws + 1 >= Number(opt(st, 'max_draws'));
+  btnDraw.textContent = last && Number(opt(st, 'fail_penalty')) > 0
+    ? t('game.draw_last', { cost: opt(st, 'draw_penalty'), fail: opt(st, 'fail_penalty'), pool: st.status.pool })
+    : t('game.draw', { cost: opt(st, 'draw_penalty'), pool: st.status.pool });
+  const pp = Number(opt(st, 'empty_pool_penalty'));
+  btnPass.textContent = pp > 0 ? t('game.pass_cost', { cost: pp }) : t('game.pass');
+  btnDraw.disabled = !(me && me.my_turn && me.can_draw);
+  btnPass.disabled = !(me && me.my_turn && me.can_pass);
+  btnRotate.disabled = !(me && st.sel);
+  btnDraw.hidden = !me;
+  btnPass.hidden = !me;
+  btnRotate.hidden = !me;
+  hints.parentElement.hidden = !me;
+}
+
+/** Whose turn it is and what this seat may do, the pool and the round. */
+export function renderTurn(turn, st) {
+  const s = st.status;
+  let text;
+  if (s.phase === 'game_over') text = t('game.over');
+  else if (s.phase === 'round_over') text = t('game.round_over', { round: s.round });
+  else if (myTurn(st)) {
+    const me = st.me;
+    if (!placementsOf(st.log).length) text = t('game.opening');
+    else if (me.drawn && me.legal.length) text = t('game.drawn_fits', { tile: me.drawn });
+    else if (me.legal.length) text = t('game.your_turn');
+    else if (me.can_draw) text = t('game.must_draw');
+    else if (me.can_pass) text = t('game.must_pass');
+    else text = t('game.your_turn');
+  } else text = t('game.waiting', { name: seatName(st.game, s.to_move, st.you) });
+  turn.replaceChildren(h('span', { class: myTurn(st) ? 'mine' : '' }, text), h('span', { class: 'pool' }, t('game.pool', { n: s.pool })), h('span', { class: 'round' }, t('game.round', { round: s.round })));
+}
+
+/** A card per seat: connected or not, tiles in hand, total; the number of spectators. */
+export function renderPlayers(players, st) {
+  if (!st.game) return;
+  players.replaceChildren();
+  const s = st.status;
+  st.game.seats.forEach((seat, i) => {
+    const online = seat.kind === 'bot' || (st.presence && st.presence.seats[i]);
+    const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
+      h('span', { class: 'dot ' + (online ? 'on' : 'off'), title: seat.kind === 'bot' ? t('seat.bot_badge') : online ? t('presence.online') : t('presence.offline') }),
+      h('span', { class: 'pname' }, seatName(st.game, i, st.you)),
+      seat.kind === 'bot' ? h('span', { class: 'badge' }, t('seat.bot_badge')) : null,
+      h('span', { class: 'count', title: t('game.tiles_in_hand') }, '▲' + s.hand_sizes[i]),
+      h('span', { class: 'total' }, String(s.totals[i])));
+    players.append(card);
+  });
+  if (st.presence && st.presence.spectators) players.append(h('span', { class: 'small spectators' }, t('presence.spectators', { n: st.presence.spectators })));
+}
+
+/** The dialog at the end of a round or of the game (until closed); `onNextRound` asks for the next. */
+export function renderOverlay(overlay, st, id, onNextRound) {
+  const s = st.status;
+  const key = s.phase === 'playing' ? null : `${s.phase}:${s.round}`;
+  if (!key || st.closedOverlay === key) {
+    overlay.classList.add('hidden');
+    overlay.replaceChildren();
+    st.overlayFor = null;
+    return;
+  }
+  if (st.overlayFor === key) return;
+  st.overlayFor = key;
+  overlay.replaceChildren();
+  const box = h('div', { class: 'dialog', role: 'dialog' });
+  const close = h('button', { type: 'button', class: 'small', id: 'close-overlay' }, t('over.look'));
+  close.addEventListener('click', () => { st.closedOverlay = key; renderOverlay(overlay, st, id, onNextRound); });
+  if (s.phase === 'game_over') {
+    const names = s.winners.map((w) => seatName(st.game, w, st.you)).join(', ');
+    box.append(h('h2', { class: 'gameover' }, t('over.title')), h('p', { class: 'winners' }, t(s.winners.length > 1 ? 'over.winners' : 'over.winner', { names })));
+    const order = [...st.game.seats.keys()].sort((a, b) => s.totals[b] - s.totals[a]);
+    box.append(h('ol', { class: 'final' }, ...order.map((i) => h('li', {}, seatName(st.game, i, st.you), ' — ', h('strong', {}, String(s.totals[i]))))));
+    const summary = roundSummary(st.log, st.game, st.you);
+    if (summary) box.append(summary);
+    box.append(h('p', { class: 'actions' },
+      h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay')),
+      h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),
+      h('a', { class: 'button', href: '/new', 'data-link': '' }, t('over.new')), close));
+  } else {
+    const summary = roundSummary(st.log, st.game, st.you);
+    if (summary) box.append(summary);
+    const p = h('p', { class: 'actions' });
+    if (st.you !== null && st.you !== undefined) {
+      const next = h('button', { type: 'button', class: 'primary', id: 'next-round' }, t('summary.next'));
+      next.addEventListener('click', () => { next.disabled = true; onNextRound(); });
+      p.append(next);
+    } else p.append(h('span', { class: 'small' }, t('summary.waiting')));
+    p.append(close);
+    box.append(p);
+  }
+  overlay.append(box);
+  overlay.classList.remove('hidden');
+}
+
+/** The passing messages for new log entries: [text, kind] (bonuses, others' draws and passes, reveals). */
+export function announcements(st, live) {
+  const out = [];
+  for (const d of live) {
+    for (const e of d.events) {
+      if (e.type === 'played' && e.bonuses.length) {
+        for (const b of e.bonuses) out.push([t('bonus.' + b) + ' — ' + seatName(st.game, e.player, st.you), 'bonus']);
+      } else if (e.type === 'drew' && e.player !== st.you) {
+        out.push([(e.failed ? t('log.drew_failed', { name: seatName(st.game, e.player) }) : t('log.drew', { name: seatName(st.game, e.player) })) + ` (${signed(e.points)})`]);
+      } else if (e.type === 'drew' && e.failed) {
+        out.push([t('log.you_failed', { points: signed(e.points) }), 'error']);
+      } else if (e.type === 'passed') {
+        out.push([t('log.passed', { name: seatName(st.game, e.player, st.you) })]);
+      } else if (e.type === 'revealed') {
+        out.push([t('log.revealed', { name: seatName(st.game, e.player, st.you), tile: e.tile })]);
+      }
+    }
+  }
+  return out;
+}
