@@ -418,7 +418,10 @@ impl Game {
                 if failed {
                     self.add_score(player, Reason::Fail, -rules.fail_penalty());
                     out.points -= rules.fail_penalty();
-                    out.bonuses.set(Bonuses::FAIL);
+                    // Like every bonus, `fail` is listed only when it is worth points.
+                    if rules.fail_penalty() != 0 {
+                        out.bonuses.set(Bonuses::FAIL);
+                    }
                     self.end_turn();
                 } else {
                     out.turn_over = false;

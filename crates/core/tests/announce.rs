@@ -149,3 +149,18 @@ fn the_pad_scores_announced_figures_only_under_the_option() {
     let line = sheet.add(Entry::Draw { player: 0, draws: 1, placed: Some(placed) }).unwrap();
     assert_eq!(line.points(0), -5 + 8 + 40, "a draw, then the extension of the unannounced bridge");
 }
+
+#[test]
+fn a_fail_penalty_of_nothing_is_not_listed_as_a_bonus() {
+    // Like every bonus, "fail" is listed only when it is worth points.
+    let text = scenario("third_failed_draw");
+    let free = text.replacen("[Players \"A\" \"B\"]", "[Players \"A\" \"B\"]\n[Option \"fail_penalty\" \"0\"]", 1);
+    let third = |t: &str| {
+        let r = replay(t).unwrap_or_else(|e| panic!("{e}\n{t}"));
+        // B's third draw: the last draw of the round.
+        let a = r.report.rounds[0].actions.iter().rfind(|a| a.kind == "draw").unwrap().clone();
+        (a.points, a.bonuses, r.game.totals().to_vec())
+    };
+    assert_eq!(third(&text), (-15, vec!["fail"], vec![39, -25]));
+    assert_eq!(third(&free), (-5, vec![], vec![39, -15]), "the turn still passes, for the draw alone");
+}
