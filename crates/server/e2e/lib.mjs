@@ -52,9 +52,22 @@ export async function playOneMove(page) {
     await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length > n || !document.querySelector('#turn .mine'), before, { timeout: 10000 });
     return { kind: 'play', cell, box };
   }
-  if (await page.isEnabled('#draw')) { await page.click('#draw'); await page.waitForTimeout(150); return { kind: 'draw' }; }
-  if (await page.isEnabled('#pass')) { await page.click('#pass'); await page.waitForTimeout(150); return { kind: 'pass' }; }
+  for (const kind of ['draw', 'pass']) {
+    if (!(await page.isEnabled('#' + kind))) continue;
+    // Wait for the table to show the action (the sheet, the rack or the turn line
+    // changes) rather than for a fixed time, so a busy machine does not click twice.
+    const before = await page.evaluate(tableSignature);
+    await page.click('#' + kind);
+    await page.waitForFunction(`(${tableSignature})() !== ${JSON.stringify(before)}`, null, { timeout: 10000 });
+    return { kind };
+  }
   throw new Error('no move available');
+}
+
+// What a player sees change when an action is taken: the score sheet, the rack and the turn line.
+function tableSignature() {
+  const text = (sel) => document.querySelector(sel)?.textContent ?? '';
+  return [text('#sheet'), document.querySelectorAll('#rack .racktile').length, text('#turn')].join('|');
 }
 
 // Plays a placement with the keyboard only (R, arrows, Enter), if some tile fits.
