@@ -105,7 +105,7 @@ export function roundSummary(log, game, you) {
   if (!found) return null;
   const { e, d } = found;
   const n = game.seats.length;
-  const how = e.end === 'Blocked' ? t('summary.blocked') : t('summary.out', { name: seatName(game, e.end.Out, you) });
+  const how = e.end.kind === 'blocked' ? t('summary.blocked') : t('summary.out', { name: seatName(game, e.end.player, you) });
   const rows = [...Array(n).keys()].map((i) => {
     const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
     const mine = d.scores.filter((s) => s.player === i && END.includes(s.reason));
@@ -426,7 +426,7 @@ export async function showGame(main, id, token) {
     players.replaceChildren();
     const s = st.status;
     st.game.seats.forEach((seat, i) => {
-      const online = seat.kind === 'bot' || (st.presence && st.presence.seats[i]);
+      const online = seat.kind === 'bot' || (st.presence && st.presence.seats.includes(i));
       const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
         h('span', { class: 'dot ' + (online ? 'on' : 'off'), title: seat.kind === 'bot' ? t('seat.bot_badge') : online ? t('presence.online') : t('presence.offline') }),
         h('span', { class: 'pname' }, seatName(st.game, i, st.you)),

@@ -328,6 +328,11 @@ pub enum RulesRefusal {
     },
 }
 
+impl RulesRefusal {
+    /// Every code.
+    pub const CODES: [&'static str; 4] = ["unknown_preset", "unknown_option", "bad_value", "inconsistent"];
+}
+
 impl From<RulesError> for RulesRefusal {
     fn from(e: RulesError) -> RulesRefusal {
         match e {
@@ -1180,13 +1185,18 @@ mod tests {
             ClientMsg::parse(r#"{"type":"action","action":{"kind":"jump"},"id":5}"#),
             Err(ClientMsgError::BadAction(Some(5)))
         ));
-        assert!(matches!(ClientMsg::parse(r#"{"type":"dance","id":1}"#), Err(ClientMsgError::Unknown(t, Some(1))) if t == "dance"));
+        assert!(
+            matches!(ClientMsg::parse(r#"{"type":"dance","id":1}"#), Err(ClientMsgError::Unknown(t, Some(1))) if t == "dance")
+        );
     }
 
     #[test]
     fn every_refusal_is_code_and_params() {
         let r = Refusal::from(Refused::NotYourTurn { expected: 1, got: 0 });
-        assert_eq!(serde_json::to_value(&r).unwrap(), json!({"code": "not_your_turn", "params": {"expected": 1, "got": 0}}));
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            json!({"code": "not_your_turn", "params": {"expected": 1, "got": 0}})
+        );
         let r = Refusal::from(Refused::Spectator);
         assert_eq!(serde_json::to_value(&r).unwrap(), json!({"code": "spectator", "params": null}));
         let r = Refusal::from(Refused::UnknownMessage { kind: "dance".into() });
@@ -1197,7 +1207,10 @@ mod tests {
             json!({"type": "error", "code": "bad_json", "params": null, "id": 2})
         );
         let r = Refusal::from(RulesRefusal::BadValue { option: "max_draws".into(), value: "0".into() });
-        assert_eq!(serde_json::to_value(&r).unwrap(), json!({"code": "bad_value", "params": {"option": "max_draws", "value": "0"}}));
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            json!({"code": "bad_value", "params": {"option": "max_draws", "value": "0"}})
+        );
         assert_eq!(r.with("index", 3).params, json!({"option": "max_draws", "value": "0", "index": 3}));
     }
 
@@ -1263,8 +1276,24 @@ mod tests {
     }
 
     #[test]
+    fn every_rules_refusal_code_is_listed() {
+        let s = String::new;
+        let all = [
+            RulesRefusal::UnknownPreset { preset: s() },
+            RulesRefusal::UnknownOption { option: s() },
+            RulesRefusal::BadValue { option: s(), value: s() },
+            RulesRefusal::Inconsistent { option: s(), rule: s() },
+        ];
+        let codes: Vec<String> = all.into_iter().map(|r| Refusal::from(r).code).collect();
+        assert_eq!(codes, RulesRefusal::CODES.to_vec());
+    }
+
+    #[test]
     fn round_ends_have_one_shape() {
-        assert_eq!(serde_json::to_value(RoundEndWire::from(RoundEnd::Out(2))).unwrap(), json!({"kind": "out", "player": 2}));
+        assert_eq!(
+            serde_json::to_value(RoundEndWire::from(RoundEnd::Out(2))).unwrap(),
+            json!({"kind": "out", "player": 2})
+        );
         assert_eq!(serde_json::to_value(RoundEndWire::from(RoundEnd::Blocked)).unwrap(), json!({"kind": "blocked"}));
     }
 }

@@ -36,7 +36,8 @@ mod tests {
             refusal("goliath", &[("colour", "red")], 2),
             json!({"code": "unknown_option", "params": {"option": "colour"}})
         );
-        for (option, value) in [("players", "2-7"), ("players", "4-2"), ("max_draws", "0"), ("hand_size", "30 9 9 9 9")] {
+        for (option, value) in [("players", "2-7"), ("players", "4-2"), ("max_draws", "0"), ("hand_size", "30 9 9 9 9")]
+        {
             assert_eq!(
                 refusal("goliath", &[(option, value)], 2),
                 json!({"code": "bad_value", "params": {"option": option, "value": value}}),

@@ -47,10 +47,7 @@ impl ServeArgs {
 
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_max_level(args.level())
-        .with_writer(std::io::stderr)
-        .init();
+    tracing_subscriber::fmt().with_max_level(args.level()).with_writer(std::io::stderr).init();
     let mut config = triominos_server::ServeConfig::new(args.addr, args.db);
     config.bot_delay = Duration::from_millis(args.bot_delay_ms);
     let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");

@@ -135,4 +135,3 @@ pub fn sheet_csv(sheet: &Sheet, lang: &str) -> String {
     }
     out
 }
-

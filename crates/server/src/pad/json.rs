@@ -21,7 +21,11 @@ pub fn line_view(players: usize, entry: Option<&Entry>, line: &Line) -> LineView
     LineView {
         entry: entry.cloned(),
         round: line.round,
-        items: line.items.iter().map(|i| Item { player: i.player, reason: i.reason.name(), points: i.points }).collect(),
+        items: line
+            .items
+            .iter()
+            .map(|i| Item { player: i.player, reason: i.reason.name(), points: i.points })
+            .collect(),
         points: (0..players as u8).map(|p| line.points(p)).collect(),
         totals: line.totals.clone(),
         reached: Seats::from_mask(line.reached),

@@ -44,12 +44,9 @@ fn entry_refusal(e: &EntryError) -> Fail {
 async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(StatusCode, Json<SheetView>), Fail> {
     let req: CreateSheet = body(&bytes)?;
     let names: Vec<String> = req.names.iter().take(16).map(|n| clean_name(n, MAX_NAME)).collect();
-    let rules = crate::rules::rule_set(
-        &req.preset,
-        req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-        names.len(),
-    )
-    .map_err(Fail::bad_request)?;
+    let rules =
+        crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), names.len())
+            .map_err(Fail::bad_request)?;
     let sheet = Sheet::new(names.clone(), rules).map_err(|e| Fail::bad_request(pad_refusal(&e)))?;
     let setup =
         store::Setup { names, preset: rules.preset.name().to_string(), options: crate::api::options_of(&rules) };

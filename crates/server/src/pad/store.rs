@@ -32,11 +32,15 @@ fn bad_sheet() -> Fail {
 impl Setup {
     /// The rule set, for this many players.
     pub fn rules(&self) -> Result<RuleSet, Fail> {
-        crate::rules::rule_set(&self.preset, self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), self.names.len())
-            .map_err(|e| {
-                tracing::error!("a stored sheet's rules are refused: {}", e.code);
-                bad_sheet()
-            })
+        crate::rules::rule_set(
+            &self.preset,
+            self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+            self.names.len(),
+        )
+        .map_err(|e| {
+            tracing::error!("a stored sheet's rules are refused: {}", e.code);
+            bad_sheet()
+        })
     }
 }
 
@@ -58,7 +62,8 @@ pub struct Row {
 impl Row {
     /// The sheet, computed again from the entries.
     pub fn sheet(&self) -> Result<Sheet, Fail> {
-        Sheet::with_entries(self.setup.names.clone(), self.setup.rules()?, self.entries.clone()).map_err(|_| bad_sheet())
+        Sheet::with_entries(self.setup.names.clone(), self.setup.rules()?, self.entries.clone())
+            .map_err(|_| bad_sheet())
     }
 }
 
