@@ -159,7 +159,7 @@ impl Bot for External {
 
     fn game_over(&mut self, obs: &Observation) {
         let p = obs.public();
-        let winners: Vec<u8> = p.winners().collect();
+        let winners: Vec<u8> = p.winners().iter().collect();
         let _ = self.send(&json!({"type": "game_over", "seat": obs.seat(), "totals": p.totals(), "winners": winners}));
     }
 }

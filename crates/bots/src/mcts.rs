@@ -154,7 +154,7 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64;
     // Winning the game outright is worth the most.
     if g.is_over() {
         for (p, r) in out.iter_mut().enumerate().take(n) {
-            *r = if g.winners().any(|w| w as usize == p) { 1.0 } else { 0.0 };
+            *r = if g.winners().contains(p as u8) { 1.0 } else { 0.0 };
         }
     }
     out

@@ -86,7 +86,7 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
     }
     let winners: Vec<u8> = match &forfeit {
         Some((loser, _)) => (0..players as u8).filter(|s| s != loser).collect(),
-        None => game.winners().collect(),
+        None => game.winners().iter().collect(),
     };
     let record = names.map(|n| record::write(&game, n, &[("Seed", seed.to_string())]));
     GameResult {

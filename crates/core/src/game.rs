@@ -14,12 +14,13 @@
 //!     // Play the first legal action; `play` refuses anything illegal.
 //!     game.play(moves[0]).unwrap();
 //! }
-//! assert!(game.winners().count() >= 1);
+//! assert!(!game.winners().is_empty());
 //! ```
 
 use crate::board::{Board, PlaceInfo, Placement, PlacementError};
 use crate::rng::{below, seeded, shuffle, ChaCha8Rng};
 use crate::rules::{AfterDraw, Blocked, FirstTile, GameEnd, RuleSet, StartRule, MAX_PLAYERS};
+use crate::seats::Seats;
 use crate::tile::{Tile, TileSet, TILE_COUNT};
 use core::fmt;
 use std::sync::Arc;
@@ -312,8 +313,8 @@ pub enum Event {
     },
     /// The game is over.
     GameEnded {
-        /// Winners as a seat bitmask.
-        winners: u8,
+        /// The winners.
+        winners: Seats,
     },
 }
 
@@ -410,9 +411,9 @@ pub struct Public {
     passes: u8,
     totals: [i32; MAX_PLAYERS],
     round_points: [i32; MAX_PLAYERS],
-    reached: u8,
-    winners: u8,
-    round_winners: u8,
+    reached: Seats,
+    winners: Seats,
+    round_winners: Seats,
     round_end: Option<RoundEnd>,
     hand_sizes: [u8; MAX_PLAYERS],
     pool_size: u8,
@@ -483,16 +484,16 @@ impl Public {
         self.round_end
     }
     /// Seats that reached the target this round.
-    pub fn reached_target(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.players).filter(|p| self.reached & (1 << p) != 0)
+    pub fn reached_target(&self) -> Seats {
+        self.reached
     }
     /// The winners once the game is over.
-    pub fn winners(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.players).filter(|p| self.winners & (1 << p) != 0)
+    pub fn winners(&self) -> Seats {
+        self.winners
     }
     /// The winners of the last finished round.
-    pub fn round_winners(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.players).filter(|p| self.round_winners & (1 << p) != 0)
+    pub fn round_winners(&self) -> Seats {
+        self.round_winners
     }
     /// Every public event so far.
     pub fn events(&self) -> &[Event] {
@@ -788,9 +789,9 @@ pub fn score_placement(
 pub struct RoundScoring {
     items: [(u8, Reason, i32); 2 * MAX_PLAYERS],
     len: usize,
-    /// The round's winners as a seat bitmask (the player who went out, or
-    /// every player tied for the lowest hand of a blocked round).
-    pub winners: u8,
+    /// The round's winners (the player who went out, or every player tied
+    /// for the lowest hand of a blocked round).
+    pub winners: Seats,
 }
 
 impl RoundScoring {
@@ -811,7 +812,7 @@ impl RoundScoring {
 pub fn score_round_end(rules: &RuleSet, end: RoundEnd, hand_sums: &[i32]) -> RoundScoring {
     let n = hand_sums.len().min(MAX_PLAYERS) as u8;
     let sums = &hand_sums[..n as usize];
-    let mut s = RoundScoring { items: [(0, Reason::OwnHand, 0); 2 * MAX_PLAYERS], len: 0, winners: 0 };
+    let mut s = RoundScoring { items: [(0, Reason::OwnHand, 0); 2 * MAX_PLAYERS], len: 0, winners: Seats::EMPTY };
     match end {
         RoundEnd::Out(p) => {
             s.push(p, Reason::OutBonus, rules.out_bonus);
@@ -819,11 +820,11 @@ pub fn score_round_end(rules: &RuleSet, end: RoundEnd, hand_sums: &[i32]) -> Rou
                 let others: i32 = (0..n).filter(|&q| q != p).map(|q| sums[q as usize]).sum();
                 s.push(p, Reason::OpponentsHands, others);
             }
-            s.winners = 1 << p;
+            s.winners = Seats::one(p);
         }
         RoundEnd::Blocked => {
             let low = sums.iter().copied().min().unwrap_or(0);
-            let w: u8 = (0..n).filter(|&p| sums[p as usize] == low).fold(0, |m, p| m | 1 << p);
+            let w: Seats = (0..n).filter(|&p| sums[p as usize] == low).collect();
             match rules.blocked {
                 Blocked::EachSubtracts => {
                     for p in 0..n {
@@ -831,14 +832,14 @@ pub fn score_round_end(rules: &RuleSet, end: RoundEnd, hand_sums: &[i32]) -> Rou
                     }
                 }
                 Blocked::LowestTakesAll => {
-                    let others: i32 = (0..n).filter(|p| w & (1 << p) == 0).map(|p| sums[p as usize]).sum();
-                    for p in (0..n).filter(|p| w & (1 << p) != 0) {
+                    let others: i32 = (0..n).filter(|&p| !w.contains(p)).map(|p| sums[p as usize]).sum();
+                    for p in w {
                         s.push(p, Reason::OpponentsHands, others);
                         s.push(p, Reason::OwnHand, -sums[p as usize]);
                     }
                 }
                 Blocked::LowestBonus => {
-                    for p in (0..n).filter(|p| w & (1 << p) != 0) {
+                    for p in w {
                         s.push(p, Reason::BlockedWin, rules.out_bonus);
                     }
                 }
@@ -849,48 +850,52 @@ pub fn score_round_end(rules: &RuleSet, end: RoundEnd, hand_sums: &[i32]) -> Rou
     s
 }
 
-/// The seats among `mask` with the highest total (all of them on a tie).
-pub fn highest_among(totals: &[i32], mask: u8) -> u8 {
-    let n = totals.len().min(MAX_PLAYERS) as u8;
-    let best = (0..n).filter(|p| mask & (1 << p) != 0).map(|p| totals[p as usize]).max();
-    match best {
-        None => 0,
-        Some(b) => (0..n).filter(|p| mask & (1 << p) != 0 && totals[*p as usize] == b).fold(0, |m, p| m | 1 << p),
+/// The seats among `among` with the highest total (all of them on a tie).
+pub fn highest_among(totals: &[i32], among: Seats) -> Seats {
+    let among = among & Seats::all(totals.len().min(MAX_PLAYERS));
+    match among.iter().map(|p| totals[p as usize]).max() {
+        None => Seats::EMPTY,
+        Some(b) => among.iter().filter(|&p| totals[p as usize] == b).collect(),
     }
 }
 
 /// The seats whose total is at the target or above (none without a target).
-pub fn reached_target(rules: &RuleSet, totals: &[i32]) -> u8 {
+pub fn reached_target(rules: &RuleSet, totals: &[i32]) -> Seats {
     match rules.target {
-        None => 0,
-        Some(t) => (0..totals.len().min(MAX_PLAYERS)).filter(|&p| totals[p] >= t).fold(0, |m, p| m | 1 << p),
+        None => Seats::EMPTY,
+        Some(t) => (0..totals.len().min(MAX_PLAYERS)).filter(|&p| totals[p] >= t).map(|p| p as u8).collect(),
     }
 }
 
 /// With `game_end` `immediate`, the winners once a placement has brought
 /// someone to the target (`reached`: every seat that reached it this round).
 /// `None` when the game goes on.
-pub fn immediate_winners(rules: &RuleSet, totals: &[i32], reached: u8) -> Option<u8> {
-    (rules.game_end == GameEnd::Immediate && rules.target.is_some() && reached != 0)
+pub fn immediate_winners(rules: &RuleSet, totals: &[i32], reached: Seats) -> Option<Seats> {
+    (rules.game_end == GameEnd::Immediate && rules.target.is_some() && !reached.is_empty())
         .then(|| highest_among(totals, reached))
 }
 
 /// The game's winners after a round's end-of-round scoring, or `None` when
 /// another round follows. `reached`: the seats that reached the target this
 /// round (end-of-round scoring included); `round_winners`: the round's winners.
-pub fn game_winners_after_round(rules: &RuleSet, totals: &[i32], reached: u8, round_winners: u8) -> Option<u8> {
-    let all: u8 = ((1u16 << totals.len().min(MAX_PLAYERS)) - 1) as u8;
+pub fn game_winners_after_round(
+    rules: &RuleSet,
+    totals: &[i32],
+    reached: Seats,
+    round_winners: Seats,
+) -> Option<Seats> {
+    let all = Seats::all(totals.len().min(MAX_PLAYERS));
     match rules.target {
         None => Some(round_winners),
-        Some(_) if reached == 0 => None,
+        Some(_) if reached.is_empty() => None,
         Some(_) => Some(match rules.game_end {
             GameEnd::HighestAfterRound => highest_among(totals, all),
             // Reached at the same moment (end-of-round scoring): a shared win.
             GameEnd::Immediate => reached,
             GameEnd::RoundWinnerAfterRound => {
-                if reached.count_ones() == 1 {
+                if reached.len() == 1 {
                     reached
-                } else if reached & round_winners != 0 {
+                } else if !(reached & round_winners).is_empty() {
                     reached & round_winners
                 } else {
                     highest_among(totals, reached)
@@ -950,9 +955,9 @@ impl Game {
                 passes: 0,
                 totals: [0; MAX_PLAYERS],
                 round_points: [0; MAX_PLAYERS],
-                reached: 0,
-                winners: 0,
-                round_winners: 0,
+                reached: Seats::EMPTY,
+                winners: Seats::EMPTY,
+                round_winners: Seats::EMPTY,
                 round_end: None,
                 hand_sizes: [0; MAX_PLAYERS],
                 pool_size: 0,
@@ -1005,8 +1010,8 @@ impl Game {
         pb.draws = 0;
         pb.passes = 0;
         pb.round_points = [0; MAX_PLAYERS];
-        pb.reached = 0;
-        pb.round_winners = 0;
+        pb.reached = Seats::EMPTY;
+        pb.round_winners = Seats::EMPTY;
         pb.round_end = None;
         pb.known = [TileSet::EMPTY; MAX_PLAYERS];
         for (p, h) in deal.hands.iter().enumerate() {
@@ -1082,7 +1087,7 @@ impl Game {
     }
 
     /// Winners (seats) once the game is over.
-    pub fn winners(&self) -> impl Iterator<Item = u8> + '_ {
+    pub fn winners(&self) -> Seats {
         self.public.winners()
     }
 
@@ -1268,7 +1273,7 @@ impl Game {
     }
 
     fn finish_game_immediately(&mut self) {
-        let w = immediate_winners(&self.public.rules, self.public.totals(), self.public.reached).unwrap_or(0);
+        let w = immediate_winners(&self.public.rules, self.public.totals(), self.public.reached).unwrap_or_default();
         self.pb().winners = w;
         self.pb().phase = Phase::GameOver;
         self.pb().events.push(Event::GameEnded { winners: w });

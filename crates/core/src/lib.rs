@@ -37,6 +37,7 @@ pub mod pad;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod seats;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod tile;
@@ -49,4 +50,5 @@ pub use game::{
 pub use geom::{Cell, Point};
 pub use observe::Observation;
 pub use rules::{AfterDraw, Blocked, FirstTile, GameEnd, Preset, RuleSet, RulesError, StartRule, MAX_PLAYERS};
+pub use seats::Seats;
 pub use tile::{Tile, TileSet};

@@ -42,6 +42,7 @@ use crate::game::{
     ScoreEntry,
 };
 use crate::rules::RuleSet;
+use crate::seats::Seats;
 use crate::tile::{Tile, TileSet, TILE_COUNT};
 use core::fmt;
 
@@ -461,8 +462,8 @@ pub struct RoundResult {
     pub end: RoundEnd,
     /// Each seat's hand sum as entered (`None` when not given).
     pub hand_sums: Vec<Option<i32>>,
-    /// The round's winners, as a seat bitmask.
-    pub winners: u8,
+    /// The round's winners.
+    pub winners: Seats,
     /// Each seat's points in the round, end-of-round scoring included.
     pub points: Vec<i32>,
 }
@@ -476,8 +477,8 @@ pub struct Line {
     pub items: Vec<ScoreEntry>,
     /// Each seat's total after the entry.
     pub totals: Vec<i32>,
-    /// Seats that reached the target at this entry, as a bitmask.
-    pub reached: u8,
+    /// Seats that reached the target at this entry.
+    pub reached: Seats,
     /// For a round end: the round's result.
     pub round_result: Option<RoundResult>,
     /// Whether the game ended at this entry.
@@ -514,10 +515,10 @@ pub struct Status {
     pub passes: u8,
     /// Bridges formed this round.
     pub bridges: u8,
-    /// Seats that reached the target this round, as a bitmask.
-    pub reached: u8,
-    /// The winners once the game is over, as a bitmask.
-    pub winners: u8,
+    /// Seats that reached the target this round.
+    pub reached: Seats,
+    /// The winners once the game is over.
+    pub winners: Seats,
     /// Every finished round.
     pub rounds: Vec<RoundResult>,
 }
@@ -536,19 +537,14 @@ impl Status {
             placed: TileSet::EMPTY,
             passes: 0,
             bridges: 0,
-            reached: 0,
-            winners: 0,
+            reached: Seats::EMPTY,
+            winners: Seats::EMPTY,
             rounds: Vec::new(),
         }
     }
 
     fn players(&self) -> u8 {
         self.totals.len() as u8
-    }
-
-    /// Seats as a list, from a bitmask.
-    pub fn seats(mask: u8) -> impl Iterator<Item = u8> {
-        (0..8u8).filter(move |p| mask & (1 << p) != 0)
     }
 
     /// Whether the game is over.
@@ -645,8 +641,8 @@ fn step(rules: &RuleSet, before: &Status, entry: &Entry) -> Result<(Line, Status
     }
     // A round end that starts a new round resets `reached`: compare totals instead.
     let reached = match &round_result {
-        Some(_) => reached_target(rules, &s.totals) & !before.reached,
-        None => s.reached & !before.reached,
+        Some(_) => reached_target(rules, &s.totals).difference(before.reached),
+        None => s.reached.difference(before.reached),
     };
     let game_over = s.phase == PadPhase::GameOver;
     let line = Line { round: before.round, items, totals: s.totals.clone(), reached, round_result, game_over };

@@ -635,7 +635,7 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
         None => Game::unstarted(r.rules, r.players.len()).map_err(|e| err(body_start, e.to_string()))?,
     };
     let totals = Scores(r.players.iter().cloned().zip(game.totals().iter().copied()).collect());
-    let winner = game.is_over().then(|| game.winners().map(|s| r.players[s as usize].clone()).collect());
+    let winner = game.is_over().then(|| game.winners().iter().map(|s| r.players[s as usize].clone()).collect());
     let report = Report { players: r.players.clone(), rounds: r.rounds, totals, winner };
     Ok(Replayed { game, players: r.players, tags, rules: r.rules, report })
 }

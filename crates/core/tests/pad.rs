@@ -5,7 +5,7 @@
 
 use triominos_core::pad::{Declared, Entry, EntryError, Hand, PadError, PadPhase, Placed, Sheet};
 use triominos_core::rng::{below, seeded};
-use triominos_core::{Action, Bonuses, Event, Game, Reason, RoundEnd, RuleSet, ScoreEntry, Tile};
+use triominos_core::{Action, Bonuses, Event, Game, Reason, RoundEnd, RuleSet, ScoreEntry, Seats, Tile};
 
 fn t(s: &str) -> Tile {
     s.parse().unwrap()
@@ -198,7 +198,7 @@ fn goliath_going_out_takes_the_other_hands_then_a_new_round() {
     assert_eq!(reasons(&s, 5), vec![(0, "out", 25), (0, "opponents_hands", 8)]);
     let r = s.lines()[5].round_result.clone().unwrap();
     assert_eq!(r.round, 1);
-    assert_eq!(r.winners, 0b01);
+    assert_eq!(r.winners, Seats::from_bits(0b01));
     assert_eq!(r.points, vec![61, 21]);
     assert_eq!(r.hand_sums, vec![Some(0), Some(8)]);
     // Round 2: everything dealt again, anyone may open, 5-5-5 may be placed again.
@@ -226,15 +226,15 @@ fn goliath_target_reached_mid_round_the_round_is_finished_and_the_highest_total_
         ],
     );
     // Ann reached 30: the round goes on.
-    assert_eq!(s.lines()[4].reached, 0b01);
-    assert_eq!(s.status().reached, 0b01);
+    assert_eq!(s.lines()[4].reached, Seats::from_bits(0b01));
+    assert_eq!(s.status().reached, Seats::from_bits(0b01));
     assert_eq!(s.status().phase, PadPhase::Playing);
     // Bob goes out with a bridge and passes Ann.
     enter(&mut s, vec![(play_b(1, "2-5-5", true, false, 0), &[35, 79])]);
-    assert_eq!(s.lines()[5].reached, 0b10);
+    assert_eq!(s.lines()[5].reached, Seats::from_bits(0b10));
     enter(&mut s, vec![(Entry::Out { player: 1, hands: vec![sum(7), None] }, &[35, 111])]);
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b10, "the highest total wins");
+    assert_eq!(s.status().winners, Seats::from_bits(0b10), "the highest total wins");
     assert!(s.lines()[6].game_over);
     refused(&mut s, play(0, "0-0-0"), PadError::GameOver);
 }
@@ -255,7 +255,7 @@ fn goliath_blocked_round_every_player_subtracts_their_hand() {
     refused(&mut s, Entry::Blocked { hands: vec![sum(110), sum(110)] }, PadError::HandMissing { player: 2 });
     enter(&mut s, vec![(Entry::Blocked { hands: vec![sum(110), sum(100), sum(185)] }, &[-95, -110, -185])]);
     assert_eq!(reasons(&s, 2), vec![(0, "own_hand", -110), (1, "own_hand", -100), (2, "own_hand", -185)]);
-    assert_eq!(s.lines()[2].round_result.as_ref().unwrap().winners, 0b010);
+    assert_eq!(s.lines()[2].round_result.as_ref().unwrap().winners, Seats::from_bits(0b010));
     assert_eq!(s.status().round, 2);
 }
 
@@ -335,10 +335,10 @@ fn pressman_blocked_round_lowest_takes_all_with_a_tie() {
         reasons(&s, 4),
         vec![(0, "opponents_hands", 185), (0, "own_hand", -110), (1, "opponents_hands", 185), (1, "own_hand", -110)]
     );
-    assert_eq!(s.lines()[4].round_result.as_ref().unwrap().winners, 0b011);
+    assert_eq!(s.lines()[4].round_result.as_ref().unwrap().winners, Seats::from_bits(0b011));
     // Only Ann reached 90: she wins.
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b001);
+    assert_eq!(s.status().winners, Seats::from_bits(0b001));
 }
 
 #[test]
@@ -356,9 +356,9 @@ fn pressman_several_reach_the_target_the_round_winner_among_them_wins() {
             (play(0, "0-0-0"), &[30, 27]),
         ],
     );
-    assert_eq!(s.status().reached, 0b11);
+    assert_eq!(s.status().reached, Seats::from_bits(0b11));
     enter(&mut s, vec![(Entry::Out { player: 0, hands: vec![None, sum(10)] }, &[65, 27])]);
-    assert_eq!(s.status().winners, 0b01);
+    assert_eq!(s.status().winners, Seats::from_bits(0b01));
 
     // Bob reaches it by going out, with a lower total than Ann: the round's winner wins.
     let mut s = Sheet::new(names(2), r).unwrap();
@@ -374,7 +374,7 @@ fn pressman_several_reach_the_target_the_round_winner_among_them_wins() {
             (Entry::Out { player: 1, hands: vec![sum(2), None] }, &[47, 30]),
         ],
     );
-    assert_eq!(s.status().winners, 0b10);
+    assert_eq!(s.status().winners, Seats::from_bits(0b10));
 
     // Cid goes out without reaching 40: the highest total among those who reached it wins.
     let r = rules("pressman", &[("hand_size", "9 3 7 7 7"), ("target", "40")]);
@@ -394,8 +394,8 @@ fn pressman_several_reach_the_target_the_round_winner_among_them_wins() {
             (Entry::Out { player: 2, hands: vec![sum(4), sum(5), None] }, &[45, 74, 37]),
         ],
     );
-    assert_eq!(s.lines()[9].round_result.as_ref().unwrap().winners, 0b100);
-    assert_eq!(s.status().winners, 0b010);
+    assert_eq!(s.lines()[9].round_result.as_ref().unwrap().winners, Seats::from_bits(0b100));
+    assert_eq!(s.status().winners, Seats::from_bits(0b010));
 }
 
 #[test]
@@ -428,7 +428,7 @@ fn dominos_triangles_one_draw_no_figures_first_to_the_target_wins_at_once() {
     let mut s = Sheet::new(names(2), r).unwrap();
     enter(&mut s, vec![(play(0, "5-5-5"), &[25, 0]), (play(1, "4-5-5"), &[25, 14]), (play(0, "0-1-5"), &[31, 14])]);
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b01);
+    assert_eq!(s.status().winners, Seats::from_bits(0b01));
     assert_eq!(s.status().rounds.len(), 0, "no end-of-round scoring");
     refused(&mut s, play(1, "3-5-5"), PadError::GameOver);
 }
@@ -468,7 +468,7 @@ fn dominos_triangles_going_out_and_blocked_round_bonus_with_a_tie_single_round()
     );
     assert_eq!(reasons(&s, 2), vec![(0, "blocked_win", 25), (1, "blocked_win", 25)]);
     assert!(s.is_over());
-    assert_eq!(s.status().winners, 0b11);
+    assert_eq!(s.status().winners, Seats::from_bits(0b11));
 }
 
 #[test]
@@ -675,8 +675,7 @@ fn engine_games_entered_on_the_pad_score_exactly_the_same() {
                 assert_eq!(items, g.public().score_sheet(), "{preset} {target} {players}: every score item");
                 assert_eq!(sheet.status().totals, g.totals());
                 assert!(sheet.is_over());
-                let winners: u8 = g.winners().fold(0, |m, p| m | 1 << p);
-                assert_eq!(sheet.status().winners, winners, "{preset} {target} {players}: winners");
+                assert_eq!(sheet.status().winners, g.winners(), "{preset} {target} {players}: winners");
                 for item in items {
                     seen.insert(item.reason.name());
                 }

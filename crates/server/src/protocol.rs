@@ -34,76 +34,9 @@ use triominos_core::{
     Action, Bonuses, Cell, Event, IllegalAction, Phase, Placement, Public, RoundEnd, ScoreEntry, Tile, TileSet,
 };
 
-pub use triominos_core::RulesError;
+pub use triominos_core::{RulesError, Seats};
 
 // ---------- Shared pieces ----------
-
-/// A set of seats, on the wire a list of seat numbers in increasing order.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Seats(u8);
-
-impl Seats {
-    /// No seat.
-    pub const EMPTY: Seats = Seats(0);
-
-    /// The seats of a bit mask (bit `i` = seat `i`).
-    pub const fn from_mask(mask: u8) -> Seats {
-        Seats(mask)
-    }
-
-    /// Whether the seat is in the set.
-    pub const fn contains(self, seat: u8) -> bool {
-        seat < 8 && self.0 & (1 << seat) != 0
-    }
-
-    /// Adds a seat (seats 0 to 7).
-    pub fn insert(&mut self, seat: u8) {
-        if seat < 8 {
-            self.0 |= 1 << seat;
-        }
-    }
-
-    /// The seats, in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
-        (0..8u8).filter(move |&s| self.contains(s))
-    }
-
-    /// How many seats.
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether no seat is in the set.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
-
-impl FromIterator<u8> for Seats {
-    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Seats {
-        let mut s = Seats::EMPTY;
-        for seat in iter {
-            s.insert(seat);
-        }
-        s
-    }
-}
-
-impl Serialize for Seats {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for Seats {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seats, D::Error> {
-        let list = Vec::<u8>::deserialize(d)?;
-        if let Some(bad) = list.iter().find(|&&s| s >= 8) {
-            return Err(serde::de::Error::custom(format!("seat {bad} out of range")));
-        }
-        Ok(list.into_iter().collect())
-    }
-}
 
 /// How a round ended: `{"kind": "out", "player": p}` or `{"kind": "blocked"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -805,7 +738,7 @@ impl EventWire {
                 hands: hands.iter().take(players).copied().collect(),
                 scores: scores.iter().take(players).copied().collect(),
             },
-            Event::GameEnded { winners } => EventWire::GameEnded { winners: Seats::from_mask(winners) },
+            Event::GameEnded { winners } => EventWire::GameEnded { winners: winners },
         }
     }
 }
@@ -878,9 +811,9 @@ impl GameStatus {
             totals: p.totals().to_vec(),
             round_points: p.round_points().to_vec(),
             round_end: p.round_end().map(RoundEndWire::from),
-            round_winners: p.round_winners().collect(),
-            winners: p.winners().collect(),
-            reached: p.reached_target().collect(),
+            round_winners: p.round_winners(),
+            winners: p.winners(),
+            reached: p.reached_target(),
         }
     }
 }
@@ -1141,16 +1074,6 @@ pub mod pad {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    #[test]
-    fn seats_are_lists_both_ways() {
-        let s = Seats::from_mask(0b101);
-        assert_eq!(serde_json::to_value(s).unwrap(), json!([0, 2]));
-        assert_eq!(serde_json::from_value::<Seats>(json!([2, 0])).unwrap(), s);
-        assert!(serde_json::from_value::<Seats>(json!([8])).is_err());
-        assert_eq!(s.len(), 2);
-        assert!(s.contains(2) && !s.contains(1));
-    }
 
     #[test]
     fn intents_read_and_write_the_stored_form() {

@@ -225,7 +225,9 @@ impl Room {
         let mut spectators = 0;
         for c in &self.conns {
             match c.seat {
-                Some(s) => seats.insert(s),
+                Some(s) => {
+                    seats.insert(s);
+                }
                 None => spectators += 1,
             }
         }
@@ -324,7 +326,7 @@ impl Room {
             preset: self.setup.preset.clone(),
             seats: self.setup.public_seats(),
             totals: p.totals().to_vec(),
-            winners: p.winners().collect(),
+            winners: p.winners(),
             rounds: p.round(),
         }
     }

@@ -2,7 +2,6 @@
 //! per entry with each player's running total, then the totals and winners.
 
 use crate::assets;
-use crate::protocol::Seats;
 use std::collections::HashMap;
 use triominos_core::pad::{Entry, Sheet};
 
@@ -121,7 +120,7 @@ pub fn sheet_csv(sheet: &Sheet, lang: &str) -> String {
     out.push_str(&row.iter().map(|s| csv_field(s)).collect::<Vec<_>>().join(","));
     out.push_str("\r\n");
     if s.is_over() {
-        let winners: Vec<String> = Seats::from_mask(s.winners).iter().map(|p| names[p as usize].clone()).collect();
+        let winners: Vec<String> = s.winners.iter().map(|p| names[p as usize].clone()).collect();
         let row = [
             String::new(),
             String::new(),

@@ -3,7 +3,6 @@
 
 use super::store::{Row, Setup};
 use crate::protocol::pad::{Item, LineView, Phase, RoundResultView, SheetSummary, SheetView, StatusView};
-use crate::protocol::Seats;
 use triominos_core::pad::{Entry, Line, PadPhase, RoundResult, Sheet, Status};
 
 fn round_view(r: &RoundResult) -> RoundResultView {
@@ -11,7 +10,7 @@ fn round_view(r: &RoundResult) -> RoundResultView {
         round: r.round,
         end: r.end.into(),
         hand_sums: r.hand_sums.clone(),
-        winners: Seats::from_mask(r.winners),
+        winners: r.winners,
         points: r.points.clone(),
     }
 }
@@ -28,7 +27,7 @@ pub fn line_view(players: usize, entry: Option<&Entry>, line: &Line) -> LineView
             .collect(),
         points: (0..players as u8).map(|p| line.points(p)).collect(),
         totals: line.totals.clone(),
-        reached: Seats::from_mask(line.reached),
+        reached: line.reached,
         round_result: line.round_result.as_ref().map(round_view),
         game_over: line.game_over,
     }
@@ -54,8 +53,8 @@ pub fn status_view(s: &Status) -> StatusView {
         placed: s.placed,
         passes: s.passes,
         bridges: s.bridges,
-        reached: Seats::from_mask(s.reached),
-        winners: Seats::from_mask(s.winners),
+        reached: s.reached,
+        winners: s.winners,
         can_block: s.can_block(),
         rounds: s.rounds.iter().map(round_view).collect(),
     }
@@ -86,7 +85,7 @@ pub fn summary(setup: &Setup, sheet: &Sheet) -> SheetSummary {
         totals: s.totals.clone(),
         round: s.round,
         over: s.is_over(),
-        winners: Seats::from_mask(s.winners),
+        winners: s.winners,
         entries: sheet.entries().len(),
     }
 }
