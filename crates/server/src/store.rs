@@ -19,6 +19,13 @@
 //! by its tables and columns, and anything else is refused rather than guessed
 //! at. A database with a version newer than [`SCHEMA_VERSION`] is refused with
 //! both versions named, never read.
+//!
+//! The JSON stored in the rows is part of the schema: a game's setup
+//! ([`crate::room::Setup`]), its intents ([`crate::protocol::Intent`]), the
+//! summaries ([`crate::protocol::GameSummary`],
+//! [`crate::protocol::pad::SheetSummary`]), a sheet's setup and entries
+//! ([`crate::pad::store`]). A change that old rows would not read the same
+//! bumps [`SCHEMA_VERSION`] with a migration that rewrites them.
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -208,15 +215,17 @@ impl Store {
     {
         let (reply, rx) = oneshot::channel::<Result<T, E>>();
         let job: Job = Box::new(move |conn| {
+            // Prepared once: a job is often a single small insert.
+            let exec = |c: &Connection, sql: &str| c.prepare_cached(sql).and_then(|mut st| st.execute([]));
             let r = match conn {
                 None => Err(StoreError("cannot begin a transaction".into()).into()),
-                Some(c) => match c.execute_batch("SAVEPOINT job") {
+                Some(c) => match exec(c, "SAVEPOINT job") {
                     Err(e) => Err(err(e).into()),
-                    Ok(()) => {
+                    Ok(_) => {
                         let r = f(c);
-                        let undone = r.is_err() && c.execute_batch("ROLLBACK TO job").is_err();
-                        match c.execute_batch("RELEASE job") {
-                            Ok(()) if !undone => r,
+                        let undone = r.is_err() && exec(c, "ROLLBACK TO job").is_err();
+                        match exec(c, "RELEASE job") {
+                            Ok(_) if !undone => r,
                             _ => Err(StoreError("cannot end a savepoint".into()).into()),
                         }
                     }
