@@ -26,8 +26,8 @@ fn cell_bonus(board: &Board, rules: &RuleSet, cell: Cell) -> i32 {
     let hexagons = corners.iter().filter(|p| board.filled_around(**p) == 5).count() as u8;
     let mut bonus = rules.hexagon_points(hexagons);
     let filled: Vec<usize> = (0..3).filter(|&k| board.at(cell.neighbours()[k]).is_some()).collect();
-    if rules.bridge_bonus > 0 && filled.len() == 1 && board.filled_around(corners[filled[0]]) > 0 {
-        bonus += rules.bridge_bonus;
+    if rules.bridge_bonus() > 0 && filled.len() == 1 && board.filled_around(corners[filled[0]]) > 0 {
+        bonus += rules.bridge_bonus();
     }
     bonus
 }
@@ -69,7 +69,7 @@ pub(crate) fn evaluate(obs: &Observation, p: Placement) -> f64 {
 
     // Going out ends the round in our favour.
     if hand.is_empty() {
-        score += rules.out_bonus as f64 + 20.0;
+        score += rules.out_bonus() as f64 + 20.0;
         return score;
     }
 
@@ -106,7 +106,7 @@ impl Bot for Heuristic {
         let can_draw = self.buf.contains(&Action::Draw);
         let rules = obs.public().rules();
         // A voluntary draw (where allowed) when every placement gives more away than a draw costs.
-        let draw_instead = can_draw && best_score < -(rules.draw_penalty as f64) - 10.0;
+        let draw_instead = can_draw && best_score < -(rules.draw_penalty() as f64) - 10.0;
         if !best.is_empty() && !draw_instead {
             return best[below(&mut self.rng, best.len() as u32) as usize];
         }

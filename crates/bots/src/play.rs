@@ -23,8 +23,9 @@ pub struct GameResult {
     /// A seat that lost by forfeit (an external bot that crashed, hung or
     /// answered an illegal or malformed action), with the reason.
     pub forfeit: Option<(u8, String)>,
-    /// The game as a `.tri` record, when asked for.
-    pub record: Option<String>,
+    /// The game as a `.tri` record, when asked for (an error when the
+    /// names cannot be a record's, see [`record::check_names`]).
+    pub record: Option<Result<String, record::WriteError>>,
     /// The first round's hands, by seat (to verify paired deals).
     pub deal: Vec<TileSet>,
 }

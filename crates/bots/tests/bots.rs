@@ -14,7 +14,7 @@ fn budget() -> Budget {
 fn every_bot_plays_only_legal_actions_in_every_preset_and_player_count() {
     for preset in Preset::ALL {
         let rules = RuleSet::of(preset);
-        for n in rules.min_players..=rules.max_players {
+        for n in rules.min_players()..=rules.max_players() {
             let n = n as usize;
             for (k, level) in LEVELS.iter().enumerate() {
                 // The bot under test in seat 0, greedy elsewhere (fast).
@@ -121,7 +121,7 @@ fn selfplay_records_pass_the_checker() {
         let specs: Vec<String> = vec!["random".into(), "heuristic".into(), "greedy".into()];
         let results = selfplay(RuleSet::of(preset), &specs, 4, 3, budget(), true, &|_| {}).unwrap();
         for r in results {
-            let text = r.record.unwrap();
+            let text = r.record.unwrap().unwrap();
             let replayed = replay(&text).unwrap_or_else(|e| panic!("{preset}: {e}\n{text}"));
             assert_eq!(replayed.game.totals(), &r.totals[..]);
             assert!(replayed.report.winner.is_some());

@@ -29,26 +29,34 @@
 //! games played with a real box, scored by the same functions).
 #![deny(missing_docs)]
 
+pub mod action;
 pub mod board;
+pub mod deal;
+pub mod event;
 pub mod game;
 pub mod geom;
 pub mod observe;
 pub mod pad;
+pub mod public;
 pub mod record;
 pub mod rng;
 pub mod rules;
+pub mod scoring;
 pub mod seats;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod tile;
+mod turn;
 
+pub use action::{Action, IllegalAction, PassRefusal};
 pub use board::{Board, FrontierCell, PlaceInfo, Placement, PlacementError};
-pub use game::{
-    Action, Bonuses, Deal, DealError, Event, Game, IllegalAction, Outcome, PassRefusal, Phase, Public, Reason,
-    RoundEnd, RoundHistory, ScoreEntry, Step,
-};
+pub use deal::{Deal, DealError};
+pub use event::{Event, Outcome, RoundEnd};
+pub use game::{Game, Phase, RoundHistory, Step};
 pub use geom::{Cell, Point};
 pub use observe::Observation;
+pub use public::Public;
 pub use rules::{AfterDraw, Blocked, FirstTile, GameEnd, Preset, RuleSet, RulesError, StartRule, MAX_PLAYERS};
+pub use scoring::{Bonuses, Reason, ScoreEntry};
 pub use seats::Seats;
 pub use tile::{Tile, TileSet};

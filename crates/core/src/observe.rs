@@ -17,10 +17,13 @@
 //! assert_eq!(guess.legal_actions(), game.legal_actions());
 //! ```
 
-use crate::game::{Action, Game, IllegalAction, Public, TurnSecret, TurnView};
+use crate::action::{Action, IllegalAction};
+use crate::game::Game;
+use crate::public::Public;
 use crate::rng::shuffle;
 use crate::rules::MAX_PLAYERS;
 use crate::tile::{Tile, TileSet};
+use crate::turn::{TurnSecret, TurnView};
 use rand_core::RngCore;
 use std::sync::Arc;
 

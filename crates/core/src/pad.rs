@@ -37,11 +37,11 @@
 //! ```
 
 use crate::board::PlaceInfo;
-use crate::game::{
-    game_winners_after_round, immediate_winners, reached_target, score_placement, score_round_end, Reason, RoundEnd,
-    ScoreEntry,
-};
+use crate::event::RoundEnd;
 use crate::rules::RuleSet;
+use crate::scoring::{
+    game_winners_after_round, immediate_winners, reached_target, score_placement, score_round_end, Reason, ScoreEntry,
+};
 use crate::seats::Seats;
 use crate::tile::{Tile, TileSet, TILE_COUNT};
 use core::fmt;
@@ -180,8 +180,6 @@ pub enum PadError {
         /// Players given.
         got: usize,
     },
-    /// The rule set's options contradict each other.
-    InconsistentRules,
     /// The game is over: nothing more can be entered.
     GameOver,
     /// No seat with this number.
@@ -331,7 +329,6 @@ impl PadError {
     pub fn code(&self) -> &'static str {
         match self {
             PadError::PlayerCount { .. } => "player_count",
-            PadError::InconsistentRules => "inconsistent_rules",
             PadError::GameOver => "game_over",
             PadError::NoSuchPlayer { .. } => "no_such_player",
             PadError::NotTheirTurn { .. } => "not_their_turn",
@@ -371,7 +368,6 @@ impl fmt::Display for PadError {
             PadError::PlayerCount { min, max, got } => {
                 write!(f, "these rules are for {min} to {max} players, not {got}")
             }
-            PadError::InconsistentRules => write!(f, "these options do not go together"),
             PadError::GameOver => write!(f, "the game is over"),
             PadError::NoSuchPlayer { player } => write!(f, "no player {player}"),
             PadError::NotTheirTurn { expected, got } => {
@@ -586,17 +582,17 @@ fn step(rules: &RuleSet, before: &Status, entry: &Entry) -> Result<(Line, Status
             if draws == 0 {
                 return Err(PadError::NoDraws);
             }
-            if draws > rules.max_draws {
-                return Err(PadError::TooManyDraws { max: rules.max_draws });
+            if draws > rules.max_draws() {
+                return Err(PadError::TooManyDraws { max: rules.max_draws() });
             }
             if draws > s.pool {
                 return Err(PadError::PoolTooSmall { pool: s.pool });
             }
-            if placed.is_none() && draws < rules.max_draws && s.pool > draws {
-                return Err(PadError::MustDrawAgain { draws, max: rules.max_draws });
+            if placed.is_none() && draws < rules.max_draws() && s.pool > draws {
+                return Err(PadError::MustDrawAgain { draws, max: rules.max_draws() });
             }
             for _ in 0..draws {
-                add(&mut s, &mut items, player, Reason::Draw, -rules.draw_penalty);
+                add(&mut s, &mut items, player, Reason::Draw, -rules.draw_penalty());
             }
             s.pool -= draws;
             s.hands[player as usize] += draws;
@@ -605,8 +601,8 @@ fn step(rules: &RuleSet, before: &Status, entry: &Entry) -> Result<(Line, Status
                     place(rules, &mut s, &mut items, player, tile, bonus, false)?;
                     after_placement(rules, &mut s, player);
                 }
-                None if draws >= rules.max_draws => {
-                    add(&mut s, &mut items, player, Reason::Fail, -rules.fail_penalty);
+                None if draws >= rules.max_draws() => {
+                    add(&mut s, &mut items, player, Reason::Fail, -rules.fail_penalty());
                     s.to_play = Some((player + 1) % n);
                 }
                 // The draws emptied the pool: the player passes.
@@ -679,10 +675,10 @@ fn check_bonus(rules: &RuleSet, s: &Status, bonus: Declared, opening: bool) -> R
     if opening && !bonus.is_empty() {
         return Err(PadError::BonusOnOpening);
     }
-    if bonus.bridge && rules.bridge_bonus == 0 {
+    if bonus.bridge && rules.bridge_bonus() == 0 {
         return Err(PadError::NoSuchBonus { bonus: Reason::Bridge.name() });
     }
-    if bonus.bridge_extension && (rules.bridge_bonus == 0 || rules.bridge_extension_bonus == 0) {
+    if bonus.bridge_extension && (rules.bridge_bonus() == 0 || rules.bridge_extension_bonus() == 0) {
         return Err(PadError::NoSuchBonus { bonus: Reason::BridgeExtension.name() });
     }
     if bonus.hexagons > 0 && rules.hexagon_points(bonus.hexagons) == 0 {
@@ -764,8 +760,8 @@ fn after_placement(rules: &RuleSet, s: &mut Status, player: u8) {
 }
 
 fn pass(rules: &RuleSet, s: &mut Status, items: &mut Vec<ScoreEntry>, player: u8) {
-    if rules.empty_pool_penalty != 0 {
-        add(s, items, player, Reason::Pass, -rules.empty_pool_penalty);
+    if rules.empty_pool_penalty() != 0 {
+        add(s, items, player, Reason::Pass, -rules.empty_pool_penalty());
     }
     s.passes += 1;
     s.to_play = Some((player + 1) % s.players());
@@ -826,7 +822,7 @@ fn end_round(
     let mut sums = Vec::with_capacity(n as usize);
     for p in 0..n {
         let needed = match end {
-            RoundEnd::Out(q) => p != q && rules.out_takes_hands,
+            RoundEnd::Out(q) => p != q && rules.out_takes_hands(),
             RoundEnd::Blocked => true,
         };
         sums.push(match hand(p) {
@@ -883,9 +879,8 @@ pub struct Sheet {
 impl Sheet {
     /// An empty sheet. The rules must allow this many players.
     pub fn new(names: Vec<String>, rules: RuleSet) -> Result<Sheet, PadError> {
-        rules.validate().map_err(|_| PadError::InconsistentRules)?;
         if !rules.allows_players(names.len()) {
-            return Err(PadError::PlayerCount { min: rules.min_players, max: rules.max_players, got: names.len() });
+            return Err(PadError::PlayerCount { min: rules.min_players(), max: rules.max_players(), got: names.len() });
         }
         let status = Status::start(&rules, names.len());
         Ok(Sheet { names, rules, entries: Vec::new(), lines: Vec::new(), status })

@@ -10,14 +10,17 @@
 //!     game.play(a).unwrap();
 //! }
 //! let names = ["Ann".to_string(), "Bob".to_string()];
-//! let text = write(&game, &names, &[]);
+//! let text = write(&game, &names, &[]).unwrap();
 //! let replayed = replay(&text).unwrap();
 //! assert_eq!(replayed.game.totals(), game.totals());
 //! assert_eq!(replayed.report.rounds[0].end, "unfinished");
 //! ```
 
+use crate::action::{Action, IllegalAction};
 use crate::board::Placement;
-use crate::game::{Action, Deal, DealError, Game, IllegalAction, Phase, RoundEnd};
+use crate::deal::{Deal, DealError};
+use crate::event::RoundEnd;
+use crate::game::{Game, Phase};
 use crate::geom::Cell;
 use crate::rules::{RuleSet, StartRule};
 use crate::tile::{Tile, TileSet};
@@ -376,9 +379,9 @@ impl Replayer {
                             return Err(err(line, "start given twice"));
                         }
                         s.start = Some(seat);
-                        if self.rules.start == StartRule::HighestTriple {
+                        if self.rules.start() == StartRule::HighestTriple {
                             let hands: Vec<TileSet> = s.deals.iter().map(|d| d.unwrap_or_default()).collect();
-                            if let Some((expected, tile)) = crate::game::hands_starter(&hands) {
+                            if let Some((expected, tile)) = crate::deal::hands_starter(&hands) {
                                 if expected != seat {
                                     let e = DealError::WrongStarter { got: seat, expected, tile };
                                     return Err(self.deal_error(e, line));
@@ -529,10 +532,10 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
     }
     // Missing headers are reported on the first body line, or on the last line of a file without one.
     let body_start = first_body.map_or(text.lines().count().max(1), |(n, _)| n);
-    let mut rules: Option<RuleSet> = None;
+    let mut rules: Option<crate::rules::Draft> = None;
     let mut players: Option<(usize, Vec<String>)> = None;
     let mut format_seen = false;
-    let mut options_seen: Vec<String> = Vec::new();
+    let mut options_seen: Vec<(String, usize)> = Vec::new();
     let mut tags = Vec::new();
     // The rule set is needed before options, wherever its line is.
     for (n, name, values) in &headers {
@@ -544,7 +547,7 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
                 [v] => v,
                 _ => return Err(err(*n, "expected [Ruleset \"name\"]")),
             };
-            rules = Some(RuleSet::preset(v).map_err(|e| err(*n, e.to_string()))?);
+            rules = Some(RuleSet::preset(v).map_err(|e| err(*n, e.to_string()))?.draft());
         }
     }
     for (n, name, values) in &headers {
@@ -563,35 +566,25 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
                 if players.is_some() {
                     return Err(err(*n, "Players given twice"));
                 }
-                if !(2..=crate::rules::MAX_PLAYERS).contains(&values.len()) {
-                    return Err(err(*n, format!("{} players: a game has 2 to 6 players", values.len())));
-                }
-                for (i, p) in values.iter().enumerate() {
-                    if p.is_empty() || p.chars().any(|c| c.is_whitespace() || c == '#' || c == '"') {
-                        return Err(err(*n, format!("bad player name {p:?}: names are single words")));
-                    }
-                    if ["round", "deal", "pool", "start"].contains(&p.as_str()) {
-                        return Err(err(*n, format!("bad player name {p:?}: reserved word")));
-                    }
-                    if values[..i].contains(p) {
-                        return Err(err(*n, format!("player {p} named twice")));
-                    }
-                }
+                check_names(values).map_err(|e| err(*n, e.to_string()))?;
                 players = Some((*n, values.clone()));
             }
             "Option" => {
-                // Without a Ruleset header, options are still checked (against a
-                // preset) and the missing header is reported below.
-                let mut scratch = RuleSet::of(crate::rules::Preset::Goliath);
+                // Without a Ruleset header, options are still read (against a
+                // preset) and the missing header is reported below. Each value
+                // is checked on its line; the whole set once all are read.
+                let mut scratch = RuleSet::of(crate::rules::Preset::Goliath).draft();
                 let r = match rules.as_mut() {
                     Some(r) => r,
                     None => &mut scratch,
                 };
                 match values.as_slice() {
-                    [k, _] if options_seen.contains(k) => return Err(err(*n, format!("option {k} given twice"))),
+                    [k, _] if options_seen.iter().any(|(o, _)| o == k) => {
+                        return Err(err(*n, format!("option {k} given twice")))
+                    }
                     [k, v] => {
-                        r.set_option(k, v).map_err(|e| err(*n, e.to_string()))?;
-                        options_seen.push(k.clone());
+                        r.set(k, v).map_err(|e| err(*n, e.to_string()))?;
+                        options_seen.push((k.clone(), *n));
                     }
                     _ => return Err(err(*n, "expected [Option \"name\" \"value\"]")),
                 }
@@ -604,11 +597,15 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
     }
     let rules = rules.ok_or_else(|| err(body_start, "missing [Ruleset] header"))?;
     let (players_line, players) = players.ok_or_else(|| err(body_start, "missing [Players] header"))?;
-    rules.validate().map_err(|e| err(body_start, e.to_string()))?;
+    // A broken constraint is reported on the line of the option it names.
+    let rules = rules.finish().map_err(|e| {
+        let line = options_seen.iter().find(|(o, _)| Some(o.as_str()) == e.option()).map_or(body_start, |x| x.1);
+        err(line, e.to_string())
+    })?;
     if !rules.allows_players(players.len()) {
         return Err(err(
             players_line,
-            format!("{} players: these rules allow {} to {}", players.len(), rules.min_players, rules.max_players),
+            format!("{} players: these rules allow {} to {}", players.len(), rules.min_players(), rules.max_players()),
         ));
     }
 
@@ -644,20 +641,126 @@ fn tiles_text(tiles: impl Iterator<Item = Tile>) -> String {
     tiles.map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
 }
 
+/// Why player names cannot be a record's `[Players]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameError {
+    /// Not 2 to 6 names.
+    Count(usize),
+    /// Empty, or holds a space, `#` or `"`.
+    NotAWord(String),
+    /// A word the format reserves (`round`, `deal`, `pool`, `start`).
+    Reserved(String),
+    /// The same name twice.
+    Twice(String),
+}
+
+impl fmt::Display for NameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NameError::Count(n) => write!(f, "{n} players: a game has 2 to 6 players"),
+            NameError::NotAWord(p) => write!(f, "bad player name {p:?}: names are single words"),
+            NameError::Reserved(p) => write!(f, "bad player name {p:?}: reserved word"),
+            NameError::Twice(p) => write!(f, "player {p} named twice"),
+        }
+    }
+}
+
+impl std::error::Error for NameError {}
+
+/// Checks names for a record's `[Players]` header: 2 to 6 single words, none
+/// reserved, none twice.
+pub fn check_names(names: &[String]) -> Result<(), NameError> {
+    if !(2..=crate::rules::MAX_PLAYERS).contains(&names.len()) {
+        return Err(NameError::Count(names.len()));
+    }
+    for (i, p) in names.iter().enumerate() {
+        if p.is_empty() || p.chars().any(|c| c.is_whitespace() || c == '#' || c == '"') {
+            return Err(NameError::NotAWord(p.clone()));
+        }
+        if RESERVED.contains(&p.as_str()) {
+            return Err(NameError::Reserved(p.clone()));
+        }
+        if names[..i].contains(p) {
+            return Err(NameError::Twice(p.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Words that start a body line and so cannot be player names.
+const RESERVED: [&str; 4] = ["round", "deal", "pool", "start"];
+
+/// Why a game cannot be written as a record. Nothing is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WriteError {
+    /// Not one name per seat.
+    NameCount {
+        /// Seats.
+        players: usize,
+        /// Names given.
+        names: usize,
+    },
+    /// A name the format cannot hold.
+    Name(NameError),
+    /// A tag name that is not a word of letters, digits, `_` and `-`
+    /// starting with a letter, or one of the format's own headers.
+    Tag(String),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::NameCount { players, names } => write!(f, "{names} names for {players} players"),
+            WriteError::Name(e) => write!(f, "{e}"),
+            WriteError::Tag(t) => write!(f, "bad tag name {t:?}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+fn tag_name_ok(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        && !["Format", "Ruleset", "Players", "Option"].contains(&name)
+}
+
 /// Writes a game as a `.tri` record. `names` are the seats' names (single
-/// words); `tags` are extra headers such as `("Seed", "42")`.
-pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> String {
+/// words, see [`check_names`]); `tags` are extra headers such as
+/// `("Seed", "42")` (a `"` in a value becomes `'`, a control character a
+/// space). A play is written with `!` when it was announced under
+/// `announce_bonuses`.
+pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<String, WriteError> {
+    if names.len() != game.players() {
+        return Err(WriteError::NameCount { players: game.players(), names: names.len() });
+    }
+    check_names(names).map_err(WriteError::Name)?;
+    if let Some((k, _)) = tags.iter().find(|(k, _)| !tag_name_ok(k)) {
+        return Err(WriteError::Tag(k.to_string()));
+    }
     let rules = game.rules();
     let mut out = String::new();
     out.push_str("[Format \"1\"]\n");
-    out.push_str(&format!("[Ruleset \"{}\"]\n", rules.preset.name()));
+    out.push_str(&format!("[Ruleset \"{}\"]\n", rules.base_preset().name()));
     let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
     out.push_str(&format!("[Players {}]\n", quoted.join(" ")));
     for (k, v) in rules.overrides() {
         out.push_str(&format!("[Option \"{k}\" \"{v}\"]\n"));
     }
     for (k, v) in tags {
-        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+        let v: String = v
+            .chars()
+            .map(|c| {
+                if c == '"' {
+                    '\''
+                } else if c.is_control() {
+                    ' '
+                } else {
+                    c
+                }
+            })
+            .collect();
+        out.push_str(&format!("[{k} \"{v}\"]\n"));
     }
     for (i, round) in game.history().iter().enumerate() {
         out.push_str(&format!("round {}\n", i + 1));
@@ -679,5 +782,5 @@ pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> String {
             }
         }
     }
-    out
+    Ok(out)
 }

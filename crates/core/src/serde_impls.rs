@@ -4,8 +4,8 @@
 //! validates: an off-board cell or a rotation above 2 is an error.
 
 use crate::board::Placement;
-use crate::game::Bonuses;
 use crate::geom::Cell;
+use crate::scoring::Bonuses;
 use crate::tile::{Tile, TileSet};
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 

@@ -175,7 +175,7 @@ fn written_records_replay_to_the_same_scores() {
         for seed in 20..23u64 {
             let game = random_game(rules, n, seed, |_, _| {});
             let names: Vec<String> = (0..n).map(|i| format!("P{}", i + 1)).collect();
-            let text = write(&game, &names, &[("Seed", seed.to_string())]);
+            let text = write(&game, &names, &[("Seed", seed.to_string())]).unwrap();
             let r = replay(&text).unwrap_or_else(|e| panic!("{name} seed {seed}: {e}\n{text}"));
             assert_eq!(r.game.totals(), game.totals(), "{name}");
             assert_eq!(r.game.winners(), game.winners());
@@ -183,7 +183,7 @@ fn written_records_replay_to_the_same_scores() {
             assert_eq!(r.rules, rules);
             assert_eq!(r.tags, vec![("Seed".to_string(), vec![seed.to_string()])]);
             // Writing the replayed game gives the same text.
-            assert_eq!(write(&r.game, &names, &[("Seed", seed.to_string())]), text);
+            assert_eq!(write(&r.game, &names, &[("Seed", seed.to_string())]).unwrap(), text);
             let report_total: i32 = r.report.rounds.iter().flat_map(|x| x.round_scores.0.iter()).map(|x| x.1).sum();
             assert_eq!(report_total, game.totals().iter().sum::<i32>());
         }
@@ -260,11 +260,11 @@ proptest! {
         let (_, rules, n) = variants()[(seed % 13) as usize];
         let game = random_game(rules, n, seed, |_, _| {});
         let names: Vec<String> = (0..n).map(|i| format!("P{}", i + 1)).collect();
-        let text = write(&game, &names, &[]);
+        let text = write(&game, &names, &[]).unwrap();
         let bad = mutate(&text, &ops);
         match replay(&bad) {
             Ok(r) => {
-                let again = write(&r.game, &r.players, &[]);
+                let again = write(&r.game, &r.players, &[]).unwrap();
                 prop_assert!(replay(&again).is_ok());
             }
             Err(e) => {

@@ -16,7 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use std::sync::Arc;
-use triominos_core::rules::OPTION_NAMES;
+use triominos_core::rules::OPTIONS;
 use triominos_core::{Preset, RuleSet};
 
 /// Largest accepted request body (a `.tri` record is far smaller).
@@ -90,7 +90,7 @@ pub fn options_of(rules: &RuleSet) -> std::collections::BTreeMap<String, String>
     rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
-/// Presets with every option's value, bot levels, option names.
+/// Presets with every option's value, bot levels, the option schema.
 async fn meta() -> Json<Meta> {
     let presets = Preset::ALL
         .iter()
@@ -98,13 +98,18 @@ async fn meta() -> Json<Meta> {
             let r = RuleSet::of(*p);
             PresetMeta {
                 name: p.name(),
-                min_players: r.min_players,
-                max_players: r.max_players,
+                min_players: r.min_players(),
+                max_players: r.max_players(),
                 options: r.options().into_iter().collect(),
             }
         })
         .collect();
-    Json(Meta { presets, levels: &triominos_bots::LEVELS, option_names: OPTION_NAMES.to_vec() })
+    Json(Meta {
+        presets,
+        levels: &triominos_bots::LEVELS,
+        options: OPTIONS,
+        option_names: OPTIONS.iter().map(|o| o.name).collect(),
+    })
 }
 
 /// Reads a JSON body, refusing anything else with `bad_json`.
@@ -226,7 +231,10 @@ async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::syn
 /// A finished game as a `.tri` record (it shows every hand, so only once over).
 async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, Fail> {
     let room = finished_room(&state, &id).await?;
-    let text = room.lock().await.record();
+    let text = room.lock().await.record().map_err(|e| {
+        tracing::error!(game = %id, "cannot write the record: {e}");
+        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
+    })?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
@@ -253,7 +261,7 @@ async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
         triominos_core::record::replay(text).map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line }))?;
     let game = PublicGame {
         id: None,
-        preset: replayed.rules.preset.name().to_string(),
+        preset: replayed.rules.base_preset().name().to_string(),
         options: options_of(&replayed.rules),
         seats: replayed
             .players

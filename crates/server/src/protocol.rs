@@ -34,6 +34,7 @@ use triominos_core::{
     Action, Bonuses, Cell, Event, IllegalAction, Phase, Placement, Public, RoundEnd, ScoreEntry, Tile, TileSet,
 };
 
+pub use triominos_core::rules::OptionDef;
 pub use triominos_core::{RulesError, Seats};
 
 // ---------- Shared pieces ----------
@@ -64,7 +65,7 @@ impl From<RoundEnd> for RoundEndWire {
 /// worded by the page in the player's language. Nothing changed.
 ///
 /// Built only from typed refusals: [`Refused`] (the server's own), the
-/// engine's [`IllegalAction`], the score pad's errors and [`RulesError`].
+/// engine's [`IllegalAction`] and [`RulesError`], the score pad's errors.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Refusal {
     /// Stable code, like `not_your_turn` or `placement`.
@@ -229,61 +230,14 @@ impl From<IllegalAction> for Refusal {
     }
 }
 
-/// A rules refusal, in the shape the browser reads: `bad_value {option,
-/// value}`, `unknown_option {option}`, `unknown_preset {preset}`,
-/// `inconsistent {option, rule}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "code", content = "params", rename_all = "snake_case")]
-pub enum RulesRefusal {
-    /// No preset has this name.
-    UnknownPreset {
-        /// The name given.
-        preset: String,
-    },
-    /// No option has this name.
-    UnknownOption {
-        /// The name given.
-        option: String,
-    },
-    /// The value does not suit the option.
-    BadValue {
-        /// The option.
-        option: String,
-        /// The value given.
-        value: String,
-    },
-    /// The option's value goes against a rule of the others.
-    Inconsistent {
-        /// The option.
-        option: String,
-        /// The rule it breaks.
-        rule: String,
-    },
-}
+/// The codes of a [`RulesError`] (it serializes as `{"code", "params"}`
+/// itself): `unknown_preset {preset}`, `unknown_option {option}`, `bad_value
+/// {option, value}`, `inconsistent {option, rule}` (`rule`: the constraint's key).
+pub const RULES_CODES: [&str; 4] = ["unknown_preset", "unknown_option", "bad_value", "inconsistent"];
 
-impl RulesRefusal {
-    /// Every code.
-    pub const CODES: [&'static str; 4] = ["unknown_preset", "unknown_option", "bad_value", "inconsistent"];
-}
-
-impl From<RulesError> for RulesRefusal {
-    fn from(e: RulesError) -> RulesRefusal {
-        match e {
-            RulesError::UnknownPreset(preset) => RulesRefusal::UnknownPreset { preset },
-            RulesError::UnknownOption(option) => RulesRefusal::UnknownOption { option },
-            RulesError::BadValue { option, value, .. } => RulesRefusal::BadValue { option, value },
-            // The sentence starts with the option it is about.
-            RulesError::Inconsistent(rule) => RulesRefusal::Inconsistent {
-                option: rule.split_whitespace().next().unwrap_or_default().to_string(),
-                rule: rule.to_string(),
-            },
-        }
-    }
-}
-
-impl From<RulesRefusal> for Refusal {
-    fn from(r: RulesRefusal) -> Refusal {
-        Refusal::of(r)
+impl From<RulesError> for Refusal {
+    fn from(e: RulesError) -> Refusal {
+        Refusal::of(e)
     }
 }
 
@@ -441,14 +395,19 @@ pub struct PresetMeta {
     pub options: BTreeMap<&'static str, String>,
 }
 
-/// `GET /api/meta`: presets, bot levels, option names.
+/// `GET /api/meta`: presets, bot levels, the option schema.
 #[derive(Clone, Debug, Serialize)]
 pub struct Meta {
     /// The presets.
     pub presets: Vec<PresetMeta>,
     /// Bot levels, weakest first.
     pub levels: &'static [&'static str],
-    /// Every option's name, in the rules' order.
+    /// Every option, in the rules' order: `{"name": "max_draws", "kind":
+    /// {"type": "int", "min": 1, "max": 50}, "help": "opt.max_draws",
+    /// "defaults": {"goliath": "3", ...}}`.
+    pub options: &'static [OptionDef],
+    /// Every option's name, in the rules' order (the same as `options`; kept
+    /// while pages still read it).
     pub option_names: Vec<&'static str>,
 }
 
@@ -738,7 +697,7 @@ impl EventWire {
                 hands: hands.iter().take(players).copied().collect(),
                 scores: scores.iter().take(players).copied().collect(),
             },
-            Event::GameEnded { winners } => EventWire::GameEnded { winners: winners },
+            Event::GameEnded { winners } => EventWire::GameEnded { winners },
         }
     }
 }
@@ -1129,7 +1088,7 @@ mod tests {
             serde_json::from_str::<Value>(&msg.text()).unwrap(),
             json!({"type": "error", "code": "bad_json", "params": null, "id": 2})
         );
-        let r = Refusal::from(RulesRefusal::BadValue { option: "max_draws".into(), value: "0".into() });
+        let r = Refusal::from(triominos_core::RuleSet::with_overrides("goliath", [("max_draws", "0")]).unwrap_err());
         assert_eq!(
             serde_json::to_value(&r).unwrap(),
             json!({"code": "bad_value", "params": {"option": "max_draws", "value": "0"}})
@@ -1200,15 +1159,14 @@ mod tests {
 
     #[test]
     fn every_rules_refusal_code_is_listed() {
-        let s = String::new;
         let all = [
-            RulesRefusal::UnknownPreset { preset: s() },
-            RulesRefusal::UnknownOption { option: s() },
-            RulesRefusal::BadValue { option: s(), value: s() },
-            RulesRefusal::Inconsistent { option: s(), rule: s() },
+            triominos_core::RuleSet::preset("chess").unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("colour", "red")]).unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("max_draws", "0")]).unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("first_tile", "start_tile")]).unwrap_err(),
         ];
-        let codes: Vec<String> = all.into_iter().map(|r| Refusal::from(r).code).collect();
-        assert_eq!(codes, RulesRefusal::CODES.to_vec());
+        let codes: Vec<String> = all.into_iter().map(|e| Refusal::from(e).code).collect();
+        assert_eq!(codes, RULES_CODES.to_vec());
     }
 
     #[test]

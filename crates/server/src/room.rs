@@ -332,7 +332,7 @@ impl Room {
     }
 
     /// The game as a `.tri` record.
-    pub fn record(&self) -> String {
+    pub fn record(&self) -> Result<String, triominos_core::record::WriteError> {
         let tags = [("Seed", self.setup.seed.to_string()), ("Event", format!("triominos {}", self.id))];
         triominos_core::record::write(&self.game, &self.setup.record_names(), &tags)
     }

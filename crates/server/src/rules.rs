@@ -1,8 +1,8 @@
 //! The one place where a preset and options (and the size of the table)
 //! become a rule set, for the lobby, a stored game, the score pad and a stored
-//! sheet alike. A refusal names the option (see [`RulesRefusal`]).
+//! sheet alike. A refusal names the option (see [`crate::protocol::RULES_CODES`]).
 
-use crate::protocol::{Refusal, Refused, RulesRefusal};
+use crate::protocol::{Refusal, Refused};
 use triominos_core::RuleSet;
 
 /// The rule set of `preset` with `options` (name, value) set on it, checked
@@ -12,9 +12,9 @@ pub fn rule_set<'a>(
     options: impl IntoIterator<Item = (&'a str, &'a str)>,
     players: usize,
 ) -> Result<RuleSet, Refusal> {
-    let rules = RuleSet::with_overrides(preset, options).map_err(|e| Refusal::from(RulesRefusal::from(e)))?;
+    let rules = RuleSet::with_overrides(preset, options).map_err(Refusal::from)?;
     if !rules.allows_players(players) {
-        return Err(Refused::BadPlayerCount { min: rules.min_players, max: rules.max_players, got: players }.into());
+        return Err(Refused::BadPlayerCount { min: rules.min_players(), max: rules.max_players(), got: players }.into());
     }
     Ok(rules)
 }
@@ -36,7 +36,8 @@ mod tests {
             refusal("goliath", &[("colour", "red")], 2),
             json!({"code": "unknown_option", "params": {"option": "colour"}})
         );
-        for (option, value) in [("players", "2-7"), ("players", "4-2"), ("max_draws", "0"), ("hand_size", "30 9 9 9 9")]
+        for (option, value) in
+            [("players", "2-7"), ("max_draws", "0"), ("hand_size", "9 7 7 7"), ("hand_size", "30 9 9 9 9")]
         {
             assert_eq!(
                 refusal("goliath", &[(option, value)], 2),
@@ -44,10 +45,17 @@ mod tests {
                 "{option} {value}"
             );
         }
-        let e = refusal("goliath", &[("first_tile", "start_tile")], 2);
-        assert_eq!(e["code"], "inconsistent");
-        assert_eq!(e["params"]["option"], "first_tile");
-        assert!(e["params"]["rule"].is_string());
+        for (option, value, rule) in [
+            ("players", "4-2", "min_above_max"),
+            ("hand_size", "9 7 7 7 10", "hand_too_big"),
+            ("first_tile", "start_tile", "start_tile_needs_highest_triple"),
+        ] {
+            assert_eq!(
+                refusal("goliath", &[(option, value)], 2),
+                json!({"code": "inconsistent", "params": {"option": option, "rule": rule}}),
+                "{option} {value}"
+            );
+        }
         assert_eq!(
             refusal("goliath", &[], 5),
             json!({"code": "bad_player_count", "params": {"min": 2, "max": 4, "got": 5}})

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use triominos_server::assets::{self, LANGUAGES};
-use triominos_server::protocol::{Refused, RulesRefusal};
+use triominos_server::protocol::{Refused, RULES_CODES};
 
 fn dict(lang: &str) -> Map<String, Value> {
     let bytes = assets::get(&format!("i18n/{lang}.json")).unwrap_or_else(|| panic!("no i18n/{lang}.json"));
@@ -35,9 +35,9 @@ fn dynamic_keys() -> Vec<String> {
     for l in triominos_bots::LEVELS {
         keys.push(format!("level.{l}"));
     }
-    for o in triominos_core::rules::OPTION_NAMES {
-        keys.push(format!("opt.{o}"));
-        keys.push(format!("opt.{o}.help"));
+    for o in triominos_core::rules::OPTIONS {
+        keys.push(o.help.to_string());
+        keys.push(format!("{}.help", o.help));
     }
     let enums: [(&str, &[&str]); 5] = [
         ("start", &["reveal", "highest_triple"]),
@@ -105,7 +105,7 @@ fn dynamic_keys() -> Vec<String> {
         keys.push(format!("errors.{c}"));
     }
     // The server's own (the pad's are `pad.error.*`, checked by pad_api.rs).
-    for c in Refused::CODES.iter().chain(&RulesRefusal::CODES) {
+    for c in Refused::CODES.iter().chain(&RULES_CODES) {
         if !["stale_sheet", "sheet_not_found", "bad_sheet", "bad_entry", "too_many_entries"].contains(c) {
             keys.push(format!("errors.{c}"));
         }

@@ -333,7 +333,6 @@ fn every_pad_refusal_and_word_is_translated() {
     let t = Tile::from_index(0).unwrap();
     let all = [
         PadError::PlayerCount { min: 2, max: 4, got: 5 },
-        PadError::InconsistentRules,
         PadError::GameOver,
         PadError::NoSuchPlayer { player: 0 },
         PadError::NotTheirTurn { expected: 0, got: 1 },

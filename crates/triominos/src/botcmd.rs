@@ -98,9 +98,9 @@ fn setup(c: &Common, players: Option<usize>) -> Result<(triominos_core::RuleSet,
         return Err(format!(
             "{} players: {} allows {} to {}",
             specs.len(),
-            rules.preset.name(),
-            rules.min_players,
-            rules.max_players
+            rules.base_preset().name(),
+            rules.min_players(),
+            rules.max_players()
         ));
     }
     let budget =
@@ -140,9 +140,13 @@ fn selfplay_cmd(a: SelfplayArgs) -> Result<ExitCode, String> {
     let write_failed = std::sync::atomic::AtomicBool::new(false);
     let done = |r: &GameResult| {
         pb.inc(1);
-        if let (Some(dir), Some(text)) = (&records_dir, &r.record) {
-            let path = dir.join(format!("{}-{}p-{}.tri", rules.preset.name(), specs.len(), r.seed));
-            if let Err(e) = std::fs::write(&path, text) {
+        if let (Some(dir), Some(record)) = (&records_dir, &r.record) {
+            let path = dir.join(format!("{}-{}p-{}.tri", rules.base_preset().name(), specs.len(), r.seed));
+            let written = match record {
+                Ok(text) => std::fs::write(&path, text).map_err(|e| e.to_string()),
+                Err(e) => Err(e.to_string()),
+            };
+            if let Err(e) = written {
                 pb.suspend(|| eprintln!("selfplay: cannot write {}: {e}", path.display()));
                 write_failed.store(true, std::sync::atomic::Ordering::Relaxed);
             }
@@ -165,7 +169,7 @@ fn selfplay_cmd(a: SelfplayArgs) -> Result<ExitCode, String> {
     let threads = pool.current_num_threads();
     if a.common.json {
         let v = json!({
-            "ruleset": rules.preset.name(),
+            "ruleset": rules.base_preset().name(),
             "bots": specs,
             "games": results.len(),
             "rounds": rounds,
@@ -180,7 +184,7 @@ fn selfplay_cmd(a: SelfplayArgs) -> Result<ExitCode, String> {
         });
         println!("{v}");
     } else {
-        println!("ruleset      {} ({} players: {})", rules.preset.name(), specs.len(), specs.join(", "));
+        println!("ruleset      {} ({} players: {})", rules.base_preset().name(), specs.len(), specs.join(", "));
         println!("games        {}", results.len());
         println!("rounds       {rounds}");
         println!("placements   {placements}");
@@ -227,7 +231,7 @@ fn arena_cmd(a: ArenaArgs) -> Result<ExitCode, String> {
     let table = standings(&specs, &games);
     if a.common.json {
         let v = json!({
-            "ruleset": rules.preset.name(),
+            "ruleset": rules.base_preset().name(),
             "options": rules.overrides().into_iter().collect::<std::collections::BTreeMap<_, _>>(),
             "deals": a.deals,
             "games": games.len(),
@@ -245,7 +249,7 @@ fn arena_cmd(a: ArenaArgs) -> Result<ExitCode, String> {
             games.len(),
             a.deals,
             specs.len(),
-            rules.preset.name(),
+            rules.base_preset().name(),
             secs
         );
         println!(

@@ -33,12 +33,17 @@ enum Command {
     /// Matches between bots on paired deals (seats rotated): win rates, confidence intervals, Elo.
     Arena(botcmd::ArenaArgs),
     /// Show a rule set: a preset name, or a TOML/JSON rules file (a preset plus overrides).
+    /// Exits 1 when the file is not a valid rule set, naming the option.
     Rules {
         /// `goliath`, `pressman`, `dominos-triangles`, or a path to a .toml/.json rules file.
-        ruleset: String,
+        #[arg(required_unless_present = "schema")]
+        ruleset: Option<String>,
         /// Print as JSON.
         #[arg(long)]
         json: bool,
+        /// Print every option's schema (name, kind, help key, each preset's value) as JSON.
+        #[arg(long, conflicts_with = "ruleset")]
+        schema: bool,
     },
 }
 
@@ -46,34 +51,53 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Check { file, json }) => check(&file, json),
-        Some(Command::Rules { ruleset, json }) => match rulesfile::load(&ruleset) {
-            Ok(rules) => {
-                if json {
-                    let map: serde_json::Map<String, serde_json::Value> =
-                        std::iter::once(("ruleset".to_string(), serde_json::Value::String(rules.preset.name().into())))
-                            .chain(
-                                rules.options().into_iter().map(|(k, v)| (k.to_string(), serde_json::Value::String(v))),
-                            )
-                            .collect();
-                    println!("{}", serde_json::Value::Object(map));
-                } else {
-                    println!("ruleset {}", rules.preset.name());
-                    for (k, v) in rules.options() {
-                        println!("{k:28} {v}");
-                    }
+        Some(Command::Rules { ruleset, json, schema }) => match ruleset {
+            Some(ruleset) if !schema => show_rules(&ruleset, json),
+            _ => match serde_json::to_string_pretty(triominos_core::rules::options_schema()) {
+                Ok(s) => {
+                    println!("{s}");
+                    ExitCode::SUCCESS
                 }
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("{ruleset}: {e}");
-                ExitCode::from(2)
-            }
+                Err(e) => {
+                    eprintln!("schema: {e}");
+                    ExitCode::from(2)
+                }
+            },
         },
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Selfplay(args)) => botcmd::run_selfplay(args),
         Some(Command::Arena(args)) => botcmd::run_arena(args),
         None => serve::run(serve::ServeArgs::default()),
     }
+}
+
+/// `triominos rules`: every option's value, as text or JSON. Exit 1 when the
+/// file is not a valid rule set, 2 when it cannot be read.
+fn show_rules(spec: &str, json: bool) -> ExitCode {
+    let rules = match rulesfile::load(spec) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{spec}: {e}");
+            return ExitCode::from(match e {
+                rulesfile::LoadError::Unreadable(_) => 2,
+                rulesfile::LoadError::Invalid(_) => 1,
+            });
+        }
+    };
+    let preset = rules.base_preset().name();
+    if json {
+        let map: serde_json::Map<String, serde_json::Value> =
+            std::iter::once(("ruleset".to_string(), serde_json::Value::String(preset.into())))
+                .chain(rules.options().into_iter().map(|(k, v)| (k.to_string(), serde_json::Value::String(v))))
+                .collect();
+        println!("{}", serde_json::Value::Object(map));
+    } else {
+        println!("ruleset {preset}");
+        for (k, v) in rules.options() {
+            println!("{k:28} {v}");
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// `triominos check`: exit 0 when every line is legal, 1 with `FILE:LINE: reason` otherwise.

@@ -1,5 +1,7 @@
 //! Rule sets from the command line: a preset name, or a TOML or JSON file
-//! holding `ruleset = "NAME"` plus any options of rules.md section 7.
+//! holding `ruleset = "NAME"` plus any options (docs/rules.md). Each value
+//! is a string, a boolean, a number or a list of numbers, read as the
+//! option's text; the whole set is checked by the core's one validation.
 //!
 //! ```toml
 //! ruleset = "goliath"
@@ -35,6 +37,29 @@ fn option_text(key: &str, v: &serde_json::Value) -> Result<String, String> {
     })
 }
 
+/// Why a rule set could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// Not a preset and not a readable file.
+    Unreadable(String),
+    /// The file is read but is not a valid rule set (the message names the option).
+    Invalid(String),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Unreadable(e) | LoadError::Invalid(e) => f.write_str(e),
+        }
+    }
+}
+
+impl From<LoadError> for String {
+    fn from(e: LoadError) -> String {
+        e.to_string()
+    }
+}
+
 /// Rules from a JSON object: `ruleset` plus options.
 pub fn from_json(v: &serde_json::Value) -> Result<RuleSet, String> {
     let obj = v.as_object().ok_or("a rules file is a table of options")?;
@@ -52,20 +77,22 @@ pub fn from_json(v: &serde_json::Value) -> Result<RuleSet, String> {
 }
 
 /// A preset name, or a path to a `.toml` or `.json` rules file.
-pub fn load(spec: &str) -> Result<RuleSet, String> {
+pub fn load(spec: &str) -> Result<RuleSet, LoadError> {
     if let Some(p) = Preset::from_name(spec) {
         return Ok(RuleSet::of(p));
     }
     let text = std::fs::read_to_string(spec).map_err(|e| {
-        format!("not a preset (goliath, pressman, dominos-triangles) and not a readable rules file: {e}")
+        LoadError::Unreadable(format!(
+            "not a preset (goliath, pressman, dominos-triangles) and not a readable rules file: {e}"
+        ))
     })?;
     let value: serde_json::Value = if spec.ends_with(".json") {
-        serde_json::from_str(&text).map_err(|e| format!("bad JSON: {e}"))?
+        serde_json::from_str(&text).map_err(|e| LoadError::Invalid(format!("bad JSON: {e}")))?
     } else {
-        let t: toml::Value = toml::from_str(&text).map_err(|e| format!("bad TOML: {e}"))?;
-        serde_json::to_value(t).map_err(|e| e.to_string())?
+        let t: toml::Value = toml::from_str(&text).map_err(|e| LoadError::Invalid(format!("bad TOML: {e}")))?;
+        serde_json::to_value(t).map_err(|e| LoadError::Invalid(e.to_string()))?
     };
-    from_json(&value)
+    from_json(&value).map_err(LoadError::Invalid)
 }
 
 #[cfg(test)]
@@ -87,9 +114,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!(a, b);
-        assert_eq!(a.target, Some(300));
-        assert_eq!(a.hexagon_bonus, [50, 100, 150]);
-        assert!(!a.draw_when_able);
+        assert_eq!(a.target(), Some(300));
+        assert_eq!(a.hexagon_bonus(), [50, 100, 150]);
+        assert!(!a.draw_when_able());
     }
 
     #[test]

@@ -35,6 +35,78 @@ fn rules_files_are_read_and_bad_options_are_refused() {
     assert!(err.contains("not a preset"), "{err}");
 }
 
+/// Invalid option values and options that do not go together: exit 1 with
+/// one line naming the option, from a TOML file, a JSON file or a record's
+/// `[Option]` headers alike, and never a panic.
+#[test]
+fn invalid_rule_sets_exit_1_naming_the_option_from_every_source() {
+    let dir = std::env::temp_dir().join(format!("tri-badrules-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let example = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/tests/data/spec/example.tri"),
+    )
+    .unwrap();
+    let cases: &[(&str, &str, &str, &str)] = &[
+        // (option, TOML value, JSON value, record value)
+        ("players", "\"2-7\"", "\"2-7\"", "2-7"),
+        ("hand_size", "[30, 9, 9, 9, 9]", "[30, 9, 9, 9, 9]", "30 9 9 9 9"),
+        ("hand_size", "[9, 9, 9, 9, 12]", "\"9 9 9 9 12\"", "9 9 9 9 12"),
+        ("max_draws", "0", "0", "0"),
+        ("players", "\"4-3\"", "\"4-3\"", "4-3"),
+        ("first_tile", "\"start_tile\"", "\"start_tile\"", "start_tile"),
+        ("target", "-1", "1.5", "-1"),
+        ("colour", "\"red\"", "\"red\"", "red"),
+    ];
+    for (i, (option, toml, json, text)) in cases.iter().enumerate() {
+        let preset = if *option == "first_tile" { "goliath" } else { "pressman" };
+        let t = dir.join(format!("bad{i}.toml"));
+        std::fs::write(&t, format!("ruleset = \"{preset}\"\n{option} = {toml}\n")).unwrap();
+        let j = dir.join(format!("bad{i}.json"));
+        std::fs::write(&j, format!("{{\"ruleset\": \"{preset}\", \"{option}\": {json}}}")).unwrap();
+        for f in [&t, &j] {
+            let (code, out, err) = run(&["rules", f.to_str().unwrap()]);
+            assert_eq!(code, 1, "{}: {err}", f.display());
+            assert!(out.is_empty(), "{out}");
+            assert_eq!(err.lines().count(), 1, "{err}");
+            assert!(err.contains(option), "{}: {err}", f.display());
+            assert!(!err.contains("panicked"), "{err}");
+        }
+        // The same option in a record header: reported on that header's line.
+        let record = example.replacen("[Ruleset \"pressman\"]", &format!("[Ruleset \"{preset}\"]"), 1).replacen(
+            "[Option \"target\" \"none\"]",
+            &format!("[Option \"{option}\" \"{text}\"]"),
+            1,
+        );
+        let r = dir.join(format!("bad{i}.tri"));
+        std::fs::write(&r, record).unwrap();
+        let (code, _, err) = run(&["check", r.to_str().unwrap()]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.starts_with(&format!("{}:4: ", r.display())), "{err}");
+        assert!(err.contains(option), "{err}");
+    }
+    let (code, _, err) = run(&["rules", dir.join("missing.toml").to_str().unwrap()]);
+    assert_eq!(code, 2, "an unreadable file is not a bad rule set: {err}");
+}
+
+#[test]
+fn the_schema_lists_every_option_with_its_kind_and_defaults() {
+    let (code, out, err) = run(&["rules", "--schema"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let opts = v.as_array().unwrap();
+    let (_, shown, _) = run(&["rules", "goliath", "--json"]);
+    let shown: serde_json::Value = serde_json::from_str(&shown).unwrap();
+    assert_eq!(opts.len() + 1, shown.as_object().unwrap().len(), "every option and the ruleset");
+    for o in opts {
+        let name = o["name"].as_str().unwrap();
+        assert_eq!(o["defaults"]["goliath"], shown[name], "{name}");
+        assert_eq!(o["help"], format!("opt.{name}"));
+        assert!(o["kind"]["type"].is_string());
+    }
+    let announce = opts.iter().find(|o| o["name"] == "announce_bonuses").unwrap();
+    assert_eq!(announce["kind"]["type"], "bool");
+}
+
 #[test]
 fn selfplay_reports_its_figures_and_writes_checkable_records() {
     let dir = std::env::temp_dir().join(format!("tri-self-{}", std::process::id()));

@@ -10,7 +10,7 @@ pub fn variants() -> Vec<(String, RuleSet, usize)> {
     let mut out = Vec::new();
     for p in Preset::ALL {
         let r = RuleSet::of(p);
-        for n in r.min_players..=r.max_players {
+        for n in r.min_players()..=r.max_players() {
             out.push((p.name().to_string(), r, n as usize));
         }
     }
@@ -25,14 +25,10 @@ pub fn variants() -> Vec<(String, RuleSet, usize)> {
         ("goliath", &[("hand_size", "12 10 8 6 5"), ("players", "2-6"), ("game_end", "immediate"), ("target", "150")]),
     ];
     for (preset, opts) in house {
-        let mut r = RuleSet::preset(preset).unwrap();
-        for (k, v) in opts.iter() {
-            r.set_option(k, v).unwrap();
-        }
-        r.validate().unwrap();
+        let r = RuleSet::with_overrides(preset, opts.iter().copied()).unwrap();
         let name = format!("{preset}+{}", opts.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(","));
-        out.push((name.clone(), r, r.min_players as usize));
-        out.push((name, r, r.max_players as usize));
+        out.push((name.clone(), r, r.min_players() as usize));
+        out.push((name, r, r.max_players() as usize));
     }
     out
 }

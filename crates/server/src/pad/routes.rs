@@ -49,7 +49,7 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
             .map_err(Fail::bad_request)?;
     let sheet = Sheet::new(names.clone(), rules).map_err(|e| Fail::bad_request(pad_refusal(&e)))?;
     let setup =
-        store::Setup { names, preset: rules.preset.name().to_string(), options: crate::api::options_of(&rules) };
+        store::Setup { names, preset: rules.base_preset().name().to_string(), options: crate::api::options_of(&rules) };
     let id = crate::random_hex(8);
     let now = crate::now();
     let row = store::Row { created: now, updated: now, version: 0, setup, entries: Vec::new() };
