@@ -25,7 +25,7 @@ impl Bot for Greedy {
 
     fn choose(&mut self, obs: &Observation) -> Action {
         obs.legal_actions_into(&mut self.buf);
-        let (best, _) = crate::best_placements(&self.buf, |p| obs.public().placement_points(p).0 as f64);
+        let (best, _) = crate::best_placements(&self.buf, |p| obs.public().placement_score(p).points as f64);
         if !best.is_empty() {
             return best[below(&mut self.rng, best.len() as u32) as usize];
         }

@@ -4,7 +4,8 @@
 
 use crate::Bot;
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
-use triominos_core::{Action, Board, Cell, Observation, Placement, RuleSet, TileSet};
+use triominos_core::scoring::figure_points;
+use triominos_core::{Action, Board, Observation, Placement, RuleSet, TileSet};
 
 /// Greedy plus judgement (see the module documentation).
 pub struct Heuristic {
@@ -19,26 +20,14 @@ impl Heuristic {
     }
 }
 
-/// The bonus an open cell offers to whoever fills it: hexagons it would close
-/// and whether it is a bridge spot.
-fn cell_bonus(board: &Board, rules: &RuleSet, cell: Cell) -> i32 {
-    let corners = cell.corners();
-    let hexagons = corners.iter().filter(|p| board.filled_around(**p) == 5).count() as u8;
-    let mut bonus = rules.hexagon_points(hexagons);
-    let filled: Vec<usize> = (0..3).filter(|&k| board.at(cell.neighbours()[k]).is_some()).collect();
-    if rules.bridge_bonus() > 0 && filled.len() == 1 && board.filled_around(corners[filled[0]]) > 0 {
-        bonus += rules.bridge_bonus();
-    }
-    bonus
-}
-
 /// Expected bonus points the next player can take on `board`: each open cell's
 /// bonus times the chance they hold a tile that fits it.
 fn threat(board: &Board, rules: &RuleSet, unknown: TileSet, next_hand: usize) -> f64 {
     let n_unknown = unknown.len().max(1) as f64;
     let mut total = 0.0;
     for fc in board.frontier() {
-        let bonus = cell_bonus(board, rules, fc.cell);
+        // The bonus the cell offers whoever fills it (bots always claim).
+        let bonus = figure_points(rules, board.figures_at(fc.cell));
         if bonus == 0 {
             continue;
         }
@@ -59,7 +48,7 @@ pub(crate) fn evaluate(obs: &Observation, p: Placement) -> f64 {
     let rules = public.rules();
     let me = obs.seat() as usize;
     let n = public.players();
-    let (points, _) = public.placement_points(p);
+    let points = public.placement_score(p).points;
     let mut score = points as f64;
 
     let mut board = public.board().clone();

@@ -80,7 +80,7 @@ pub(crate) fn best_placements(legal: &[Action], mut score: impl FnMut(Placement)
     let mut best: Vec<Action> = Vec::new();
     let mut best_score = f64::NEG_INFINITY;
     for &a in legal {
-        if let Action::Play(p) = a {
+        if let Action::Play { placement: p, .. } = a {
             let s = score(p);
             if s > best_score + 1e-9 {
                 best_score = s;

@@ -120,7 +120,7 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64;
     while g.public().phase() == Phase::Playing && g.public().round() == round && guard < 2_000 {
         guard += 1;
         g.legal_actions_into(legal);
-        let plays = legal.iter().filter(|a| matches!(a, Action::Play(_))).count();
+        let plays = legal.iter().filter(|a| matches!(a, Action::Play { .. })).count();
         let a = if plays == 0 {
             legal[0]
         } else if below(rng, 100) < GREEDY_PERCENT {
@@ -128,8 +128,8 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64;
             let mut best = legal[0];
             let mut best_points = i32::MIN;
             for &a in legal.iter() {
-                if let Action::Play(p) = a {
-                    let pts = g.placement_points(p).0;
+                if let Action::Play { placement: p, .. } = a {
+                    let pts = g.placement_score(p).points;
                     if pts > best_points {
                         best_points = pts;
                         best = a;
@@ -139,7 +139,7 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64;
             best
         } else {
             let pick = below(rng, plays as u32) as usize;
-            legal.iter().copied().filter(|a| matches!(a, Action::Play(_))).nth(pick).unwrap_or(legal[0])
+            legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).nth(pick).unwrap_or(legal[0])
         };
         g.play_unchecked(a);
     }

@@ -73,7 +73,7 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
         match game.play(action) {
             Ok(_) => {
                 actions += 1;
-                placements += matches!(action, Action::Play(_)) as u64;
+                placements += matches!(action, Action::Play { .. }) as u64;
             }
             Err(e) => {
                 forfeit =

@@ -22,7 +22,7 @@ fn positions() -> Vec<Game> {
                 let a = v
                     .iter()
                     .copied()
-                    .find(|a| matches!(a, Action::Play(_)))
+                    .find(|a| matches!(a, Action::Play { .. }))
                     .unwrap_or(v[below(&mut rng, v.len() as u32) as usize]);
                 g.play(a).unwrap();
             }
@@ -67,7 +67,7 @@ fn play_game(seed: u64) -> (usize, usize) {
         }
         g.legal_actions_into(&mut v);
         let a = v[below(&mut rng, v.len() as u32) as usize];
-        plays += matches!(a, Action::Play(_)) as usize;
+        plays += matches!(a, Action::Play { .. }) as usize;
         actions += 1;
         g.play_unchecked(a);
     }

@@ -2,6 +2,6 @@
 use triominos_core::{Game, RuleSet};
 fn main() {
     let g = Game::new(RuleSet::preset("pressman").unwrap(), 2, 2026).unwrap();
-    let hand: Vec<String> = g.hand(0).iter().map(|t| t.to_string()).collect();
+    let hand: Vec<String> = g.hand(0).unwrap().iter().map(|t| t.to_string()).collect();
     println!("{}", hand.join(" "));
 }

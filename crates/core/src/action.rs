@@ -6,16 +6,49 @@ use crate::tile::{Tile, TileSet};
 use core::fmt;
 
 /// What a player does on their turn. Small and `Copy`.
+///
+/// With the `serde` feature: `{"kind": "play", "tile": "1-2-4", "cell": [0, 0],
+/// "rotation": 1, "announce": true}` (`announce` is left out when false and
+/// false when absent), `{"kind": "draw"}`, `{"kind": "pass"}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Action {
     /// Place a tile.
-    Play(Placement),
+    Play {
+        /// Where and how.
+        #[cfg_attr(feature = "serde", serde(flatten))]
+        placement: Placement,
+        /// Whether the player announces the bonuses the tile forms. Under
+        /// `announce_bonuses` an unannounced figure bonus is lost; otherwise
+        /// the flag changes nothing (the engine records the play unannounced).
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "core::ops::Not::not"))]
+        announce: bool,
+    },
     /// Draw a tile from the pool.
     Draw,
     /// Pass (only when unable to play and the pool is empty).
     Pass,
+}
+
+impl Action {
+    /// Placing a tile, unannounced.
+    pub const fn play(placement: Placement) -> Action {
+        Action::Play { placement, announce: false }
+    }
+
+    /// Placing a tile, announcing its bonuses.
+    pub const fn announced(placement: Placement) -> Action {
+        Action::Play { placement, announce: true }
+    }
+
+    /// The placement of a play.
+    pub const fn placement(self) -> Option<Placement> {
+        match self {
+            Action::Play { placement, .. } => Some(placement),
+            _ => None,
+        }
+    }
 }
 
 /// Why a pass is refused.

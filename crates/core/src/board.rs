@@ -103,17 +103,30 @@ impl fmt::Display for PlacementError {
     }
 }
 
-/// What a placement formed, as measured by [`Board::place`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PlaceInfo {
-    /// How many of the cell's edges touch placed tiles.
-    pub edges: u8,
+/// The figures a tile forms where it is placed: what the bonuses are about.
+/// They depend on the cell only ([`Board::figures_at`]). The score pad takes
+/// them as the table declares them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+pub struct Figures {
     /// A bridge: exactly one shared edge, and the opposite corner touches a tile.
     pub bridge: bool,
-    /// Shares two or more edges, one of them with a tile that formed a bridge.
+    /// A bridge extension: two or more shared edges, one of them with a tile
+    /// that formed a bridge.
     pub bridge_extension: bool,
-    /// Hexagons completed (0..=3).
+    /// Hexagons completed (0 to 3).
     pub hexagons: u8,
+}
+
+impl Figures {
+    /// No figure.
+    pub const NONE: Figures = Figures { bridge: false, bridge_extension: false, hexagons: 0 };
+
+    /// Whether no figure is formed.
+    pub fn is_empty(&self) -> bool {
+        *self == Figures::NONE
+    }
 }
 
 /// Marker value for a corner that takes any number.
@@ -363,47 +376,54 @@ impl Board {
         Ok(())
     }
 
-    /// What a legal placement would form, without placing it.
-    pub fn preview(&self, p: Placement) -> PlaceInfo {
-        let mut info = PlaceInfo::default();
+    /// What a tile placed at `cell` would form (nothing on an empty board).
+    /// Meant for open cells: a cell that shares no edge forms nothing.
+    pub fn figures_at(&self, cell: Cell) -> Figures {
+        let mut f = Figures::NONE;
         if self.placed.is_empty() {
-            return info;
+            return f;
         }
-        let corners = p.cell.corners();
-        let neighbours = p.cell.neighbours();
+        let corners = cell.corners();
+        let neighbours = cell.neighbours();
+        let mut edges = 0;
         let mut lone_edge = 0;
         for (k, &n) in neighbours.iter().enumerate() {
             if self.filled(n) {
-                info.edges += 1;
+                edges += 1;
                 lone_edge = k;
             }
         }
-        if info.edges == 1 {
-            info.bridge = self.points[corners[lone_edge].grid_index()] >> 3 > 0;
-        } else if info.edges >= 2 {
-            info.bridge_extension = neighbours.iter().any(|n| self.filled(*n) && self.bridges.contains(n));
+        if edges == 1 {
+            f.bridge = self.points[corners[lone_edge].grid_index()] >> 3 > 0;
+        } else if edges >= 2 {
+            f.bridge_extension = neighbours.iter().any(|n| self.filled(*n) && self.bridges.contains(n));
         }
-        info.hexagons = corners.iter().filter(|q| self.points[q.grid_index()] >> 3 == 5).count() as u8;
-        info
+        f.hexagons = corners.iter().filter(|q| self.points[q.grid_index()] >> 3 == 5).count() as u8;
+        f
+    }
+
+    /// What a legal placement would form, without placing it.
+    pub fn preview(&self, p: Placement) -> Figures {
+        self.figures_at(p.cell)
     }
 
     /// Places a tile and updates the frontier, lattice points and bridges.
     /// The placement must be legal ([`Board::check`]); this is not re-checked
     /// except by debug assertions.
-    pub fn place(&mut self, p: Placement) -> PlaceInfo {
+    pub fn place(&mut self, p: Placement) -> Figures {
         debug_assert_eq!(self.check(p), Ok(()), "{p:?}");
         let cell = p.cell;
         let corners = cell.corners();
         let neighbours = cell.neighbours();
-        let mut info = self.preview(p);
-        info.hexagons = 0;
+        let mut figures = self.preview(p);
+        figures.hexagons = 0;
 
         // Fill the cell.
         let gi = cell.grid_index();
         self.cells[gi] = 1 + p.tile.index() * 3 + p.rotation;
         self.tiles.insert(p.tile);
         self.placed.push(p);
-        if info.bridge {
+        if figures.bridge {
             self.bridges.push(cell);
         }
         self.frontier_remove(gi);
@@ -418,7 +438,7 @@ impl Board {
             }
             v += 1 << 3;
             if v >> 3 == 6 {
-                info.hexagons += 1;
+                figures.hexagons += 1;
             }
             self.points[pi] = v;
         }
@@ -442,7 +462,7 @@ impl Board {
                 self.refresh(n);
             }
         }
-        info
+        figures
     }
 
     fn refresh(&mut self, cell: Cell) {
@@ -633,11 +653,12 @@ mod tests {
                 let touched_before: Vec<bool> =
                     p.cell.corners().iter().map(|q| q.hexagon().iter().any(|h| b.at(*h).is_some())).collect();
                 let first = b.is_empty();
+                let predicted = b.figures_at(p.cell);
                 let info = b.place(p);
+                assert_eq!(info, predicted, "figures_at tells what a placement forms");
                 rest.remove(p.tile);
                 let full = p.cell.corners().iter().filter(|q| q.hexagon().iter().all(|h| b.at(*h).is_some())).count();
                 assert_eq!(info.hexagons as usize, full);
-                assert_eq!(info.edges as usize, neighbours_before);
                 let expect_bridge = !first && neighbours_before == 1 && {
                     let k = p.cell.neighbours().iter().position(|n| b.at(*n).is_some() && *n != p.cell).unwrap();
                     touched_before[k]

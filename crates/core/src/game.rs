@@ -25,9 +25,10 @@ use crate::public::Public;
 use crate::rng::{seeded, ChaCha8Rng};
 use crate::rules::{FirstTile, RuleSet, MAX_PLAYERS};
 use crate::scoring::{
-    game_winners_after_round, immediate_winners, reached_target, score_placement, score_round_end, Bonuses, Reason,
+    game_winners_after_round, immediate_winners, reached_target, score_placement, score_round_end, Bonuses,
+    PlacementScore, Reason,
 };
-use crate::seats::Seats;
+use crate::seats::{NoSuchSeat, Seats};
 use crate::tile::{Tile, TileSet};
 use crate::turn::{TurnSecret, TurnView};
 use std::sync::Arc;
@@ -221,9 +222,22 @@ impl Game {
         self.public.to_move
     }
 
-    /// A seat's hand (the referee's view).
-    pub fn hand(&self, seat: u8) -> TileSet {
-        self.hands[seat as usize]
+    /// A seat's hand (the referee's view); an error for a seat not at the table.
+    pub fn hand(&self, seat: u8) -> Result<TileSet, NoSuchSeat> {
+        self.seat_index(seat).map(|s| self.hands[s])
+    }
+
+    /// Every seat's hand, by seat (the referee's view).
+    pub fn hands(&self) -> &[TileSet] {
+        &self.hands[..self.players()]
+    }
+
+    fn seat_index(&self, seat: u8) -> Result<usize, NoSuchSeat> {
+        if (seat as usize) < self.players() {
+            Ok(seat as usize)
+        } else {
+            Err(NoSuchSeat { seat, players: self.public.players })
+        }
     }
 
     /// The pool in draw order (the referee's view).
@@ -296,10 +310,10 @@ impl Game {
         self.view().count_placements()
     }
 
-    /// The points and bonuses a placement would score now, without playing it
-    /// (end-of-round scoring not included).
-    pub fn placement_points(&self, p: Placement) -> (i32, Bonuses) {
-        self.public.placement_points(p)
+    /// What a legal placement would score now, announced, without playing
+    /// it (end-of-round scoring not included).
+    pub fn placement_score(&self, p: Placement) -> PlacementScore {
+        self.public.placement_score(p)
     }
 
     /// Plays an action for the player to move. On error the game is unchanged.
@@ -339,6 +353,11 @@ impl Game {
         debug_assert_eq!(self.check(action), Ok(()));
         let player = self.public.to_move;
         let rules = self.public.rules;
+        // Without `announce_bonuses` the flag means nothing: record the play unannounced.
+        let action = match action {
+            Action::Play { placement, .. } if !rules.announce_bonuses() => Action::play(placement),
+            a => a,
+        };
         let mut out = Outcome {
             player,
             points: 0,
@@ -348,18 +367,18 @@ impl Game {
             game_over: false,
         };
         match action {
-            Action::Play(p) => {
+            Action::Play { placement: p, announce } => {
                 let opening = self.public.board.is_empty();
                 let hand = &mut self.hands[player as usize];
                 hand.remove(p.tile);
                 let hand_after = *hand;
                 // One `make_mut` for the whole placement (observations share `public`).
                 let pb = Arc::make_mut(&mut self.public);
-                let info = pb.board.place(p);
+                let figures = pb.board.place(p);
                 pb.hand_sizes[player as usize] -= 1;
                 pb.known[player as usize].remove(p.tile);
-                let (items, n, bonuses) = score_placement(&rules, p.tile, opening, info);
-                out.bonuses = bonuses;
+                let score = score_placement(&rules, p.tile, opening, figures, announce);
+                out.bonuses = score.bonuses;
                 // Pressman: opening with 0-0-0 shows the highest triple.
                 if opening && rules.first_tile() == FirstTile::StartTile && p.tile.index() == 0 {
                     if let Some(t) = hand_after.highest_triple() {
@@ -367,10 +386,10 @@ impl Game {
                         pb.events.push(Event::Revealed { player, tile: t });
                     }
                 }
-                for &(reason, pts) in &items[..n] {
+                for &(reason, pts) in score.items() {
                     pb.add_score(player, reason, pts);
-                    out.points += pts;
                 }
+                out.points = score.points;
                 pb.passes = 0;
                 pb.events.push(Event::Played { player, placement: p, points: out.points, bonuses: out.bonuses });
                 pb.next_turn();
@@ -467,10 +486,12 @@ impl Game {
         }
     }
 
-    /// A full game state for bots to search: this game with every tile hidden
-    /// from `observer` dealt at random (see [`crate::Observation::determinize`]).
+    /// What `seat` may know: their hand, the public state and, on their
+    /// turn, the tile they drew. A seat not at the table gets a spectator's
+    /// view: the public state, no hand, never to move.
     pub fn observe(&self, seat: u8) -> crate::Observation {
-        crate::Observation::new(self, seat)
+        let hand = self.hand(seat).unwrap_or_default();
+        crate::Observation::new(self, seat, hand)
     }
 
     pub(crate) fn from_parts(
@@ -504,11 +525,11 @@ mod tests {
             let g = Game::new(RuleSet::of(crate::Preset::Goliath), 3, seed).unwrap();
             seen[g.to_move() as usize] += 1;
             let p = Game::new(RuleSet::of(crate::Preset::Pressman), 3, seed).unwrap();
-            let hands: Vec<TileSet> = (0..3).map(|s| p.hand(s)).collect();
+            let hands: Vec<TileSet> = (0..3).map(|s| p.hand(s).unwrap()).collect();
             assert_eq!(Some(p.to_move()), hands_starter(&hands).map(|x| x.0));
             let allowed = p.legal_actions();
             let (_, tile) = hands_starter(&hands).unwrap();
-            assert!(allowed.iter().any(|a| matches!(a, Action::Play(pl) if pl.tile == tile)));
+            assert!(allowed.iter().any(|a| matches!(a, Action::Play { placement, .. } if placement.tile == tile)));
         }
         assert!(seen.iter().all(|&n| n > 5), "every seat opens sometimes: {seen:?}");
     }

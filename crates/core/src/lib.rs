@@ -49,7 +49,7 @@ pub mod tile;
 mod turn;
 
 pub use action::{Action, IllegalAction, PassRefusal};
-pub use board::{Board, FrontierCell, PlaceInfo, Placement, PlacementError};
+pub use board::{Board, Figures, FrontierCell, Placement, PlacementError};
 pub use deal::{Deal, DealError};
 pub use event::{Event, Outcome, RoundEnd};
 pub use game::{Game, Phase, RoundHistory, Step};
@@ -57,6 +57,6 @@ pub use geom::{Cell, Point};
 pub use observe::Observation;
 pub use public::Public;
 pub use rules::{AfterDraw, Blocked, FirstTile, GameEnd, Preset, RuleSet, RulesError, StartRule, MAX_PLAYERS};
-pub use scoring::{Bonuses, Reason, ScoreEntry};
-pub use seats::Seats;
+pub use scoring::{Bonuses, PlacementScore, Reason, ScoreEntry};
+pub use seats::{NoSuchSeat, Seats};
 pub use tile::{Tile, TileSet};

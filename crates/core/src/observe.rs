@@ -10,7 +10,7 @@
 //! let game = Game::new(RuleSet::preset("pressman").unwrap(), 3, 7).unwrap();
 //! let me = game.to_move();
 //! let obs = game.observe(me);
-//! assert_eq!(obs.hand(), game.hand(me));
+//! assert_eq!(obs.hand(), game.hand(me).unwrap());
 //! // A full game consistent with what `me` knows, the unknown tiles dealt at random.
 //! let guess = obs.determinize(&mut seeded(1));
 //! assert_eq!(guess.hand(me), game.hand(me));
@@ -38,10 +38,11 @@ pub struct Observation {
 }
 
 impl Observation {
-    pub(crate) fn new(game: &Game, seat: u8) -> Observation {
+    pub(crate) fn new(game: &Game, seat: u8, hand: TileSet) -> Observation {
         let public = game.public_shared();
-        let secret = (public.to_move() == seat).then(|| game.secret());
-        Observation { seat, hand: game.hand(seat), public, secret }
+        let seated = (seat as usize) < public.players();
+        let secret = (seated && public.to_move() == seat).then(|| game.secret());
+        Observation { seat, hand, public, secret }
     }
 
     /// The observing seat.

@@ -1,42 +1,53 @@
 //! The score pad: scoring a game played with a real box.
 //!
 //! A [`Sheet`] is a table's score sheet: the players, the rule set, and one
-//! [`Entry`] per turn (a tile placed and the bonuses it formed, draws, a pass)
-//! and per round end (who went out, or a blocked round, with what each hand
-//! holds). The pad computes every entry's points with their reasons, running
-//! totals, who plays next, who reached the target and the winners, with the
-//! engine's own scoring functions ([`score_placement`], [`score_round_end`],
-//! [`immediate_winners`], [`game_winners_after_round`]): a sheet scores
-//! exactly as [`crate::Game`] would.
+//! [`Entry`] per turn (a tile placed and the figures it formed, draws, a
+//! pass) and per round end (who went out, or a blocked round, with what each
+//! hand holds). The pad computes every entry's points with their reasons,
+//! running totals, who plays next, who reached the target and the winners,
+//! with the engine's own scoring functions ([`score_placement`],
+//! [`score_round_end`], [`immediate_winners`], [`game_winners_after_round`]):
+//! a sheet scores exactly as [`crate::Game`] would.
 //!
-//! The pad cannot see the table, so it trusts the bonuses declared, but it
-//! keeps track of everything a table knows: the tiles placed this round, how
-//! many tiles each hand holds, how many are left in the pool, whose turn it
-//! is. It refuses, with a [`PadError`], what cannot happen: a tile placed twice
-//! in a round, a bonus the rule set does not have, a fourth draw, a pass while
+//! The pad cannot see the table, so it trusts the figures declared (as
+//! [`Figures`], the type the board reports), but it keeps track of
+//! everything a table knows: the tiles placed this round, how many tiles
+//! each hand holds, how many are left in the pool, whose turn it is. It
+//! refuses, with a [`PadError`], what cannot happen: a tile placed twice in
+//! a round, a bonus the rule set does not have, a fourth draw, a pass while
 //! the pool has tiles, a hand bigger than possible, an entry after the game.
 //! Any entry may be undone, edited, inserted or deleted: the whole sheet is
 //! computed again, and a change that would make a later entry impossible is
 //! refused with that entry's index ([`EntryError`]).
 //!
+//! **Announced bonuses.** A placement entry records the figures the tile
+//! formed and, separately, whether the player announced them (`announced`,
+//! false when absent). Under the `announce_bonuses` option an unannounced
+//! figure scores nothing (the tile's value and the start bonus still do),
+//! exactly as an unannounced play in the engine; the figure stays on the
+//! table all the same, so a bridge formed unannounced can still be
+//! extended. Without the option `announced` changes nothing. Recording the
+//! figures rather than leaving them out keeps the sheet true to the table
+//! and lets an edit of the flag alone rescore the entry.
+//!
 //! ```
-//! use triominos_core::pad::{Declared, Entry, Hand, Sheet};
-//! use triominos_core::RuleSet;
+//! use triominos_core::pad::{Entry, Hand, Placed, Sheet};
+//! use triominos_core::{Figures, RuleSet};
 //!
 //! let t = |s: &str| s.parse().unwrap();
 //! let mut sheet = Sheet::new(vec!["Ann".into(), "Bob".into()], RuleSet::preset("pressman").unwrap()).unwrap();
 //! // Ann opens with 5-5-5: 15 + 10 for a triple.
-//! sheet.add(Entry::Play { player: 0, tile: t("5-5-5"), bonus: Declared::default() }).unwrap();
+//! sheet.add(Entry::Play { player: 0, tile: t("5-5-5"), bonus: Figures::NONE, announced: false }).unwrap();
 //! // Bob draws twice, then places 1-2-5.
-//! let placed = Some(triominos_core::pad::Placed { tile: t("1-2-5"), bonus: Declared::default() });
+//! let placed = Some(Placed { tile: t("1-2-5"), bonus: Figures::NONE, announced: false });
 //! sheet.add(Entry::Draw { player: 1, draws: 2, placed }).unwrap();
 //! assert_eq!(sheet.status().totals, vec![25, -2]);
 //! // A tile already placed this round is refused.
-//! assert!(sheet.add(Entry::Play { player: 0, tile: t("5-5-5"), bonus: Declared::default() }).is_err());
+//! assert!(sheet.add(Entry::Play { player: 0, tile: t("5-5-5"), bonus: Figures::NONE, announced: false }).is_err());
 //! assert_eq!(sheet.status().to_play, Some(0));
 //! ```
 
-use crate::board::PlaceInfo;
+use crate::board::Figures;
 use crate::event::RoundEnd;
 use crate::rules::RuleSet;
 use crate::scoring::{
@@ -46,38 +57,18 @@ use crate::seats::Seats;
 use crate::tile::{Tile, TileSet, TILE_COUNT};
 use core::fmt;
 
-/// The bonuses a placed tile formed, as the table declares them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
-pub struct Declared {
-    /// A bridge.
-    pub bridge: bool,
-    /// A bridge extension (a tile added to a bridge).
-    pub bridge_extension: bool,
-    /// Hexagons completed by the tile (0 to 3).
-    pub hexagons: u8,
-}
-
-impl Declared {
-    /// No bonus.
-    pub const NONE: Declared = Declared { bridge: false, bridge_extension: false, hexagons: 0 };
-
-    /// Whether nothing is declared.
-    pub fn is_empty(&self) -> bool {
-        *self == Declared::NONE
-    }
-}
-
-/// A tile placed after drawing, with its bonuses.
+/// A tile placed after drawing, with the figures it formed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Placed {
     /// The tile.
     pub tile: Tile,
-    /// What it formed.
+    /// What it formed, as the table declares it.
     #[cfg_attr(feature = "serde", serde(default))]
-    pub bonus: Declared,
+    pub bonus: Figures,
+    /// Whether the player announced the figures (see the module documentation).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "core::ops::Not::not"))]
+    pub announced: bool,
 }
 
 /// What a hand holds at the end of a round: its tiles, or only their sum.
@@ -102,9 +93,12 @@ pub enum Entry {
         player: u8,
         /// The tile.
         tile: Tile,
-        /// The bonuses it formed.
+        /// The figures it formed, as the table declares them.
         #[cfg_attr(feature = "serde", serde(default))]
-        bonus: Declared,
+        bonus: Figures,
+        /// Whether the player announced the figures (see the module documentation).
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "core::ops::Not::not"))]
+        announced: bool,
     },
     /// Tiles drawn in one turn, then the drawn tile placed, or not: after
     /// `max_draws` draws that is the fail penalty; after draws that emptied
@@ -572,9 +566,9 @@ fn step(rules: &RuleSet, before: &Status, entry: &Entry) -> Result<(Line, Status
     }
     let mut round_result = None;
     match *entry {
-        Entry::Play { player, tile, bonus } => {
+        Entry::Play { player, tile, bonus, announced } => {
             let opening = turn(&s, player, true)?;
-            place(rules, &mut s, &mut items, player, tile, bonus, opening)?;
+            place(rules, &mut s, &mut items, player, Placed { tile, bonus, announced }, opening)?;
             after_placement(rules, &mut s, player);
         }
         Entry::Draw { player, draws, placed } => {
@@ -597,8 +591,8 @@ fn step(rules: &RuleSet, before: &Status, entry: &Entry) -> Result<(Line, Status
             s.pool -= draws;
             s.hands[player as usize] += draws;
             match placed {
-                Some(Placed { tile, bonus }) => {
-                    place(rules, &mut s, &mut items, player, tile, bonus, false)?;
+                Some(placed) => {
+                    place(rules, &mut s, &mut items, player, placed, false)?;
                     after_placement(rules, &mut s, player);
                 }
                 None if draws >= rules.max_draws() => {
@@ -667,7 +661,7 @@ fn add(s: &mut Status, items: &mut Vec<ScoreEntry>, player: u8, reason: Reason, 
 }
 
 /// Checks the declared bonuses against the rules and the table.
-fn check_bonus(rules: &RuleSet, s: &Status, bonus: Declared, opening: bool) -> Result<(), PadError> {
+fn check_bonus(rules: &RuleSet, s: &Status, bonus: Figures, opening: bool) -> Result<(), PadError> {
     let placed = s.placed.len() as u8;
     if bonus.hexagons > 3 {
         return Err(PadError::BadHexagons { hexagons: bonus.hexagons });
@@ -712,29 +706,21 @@ fn place(
     s: &mut Status,
     items: &mut Vec<ScoreEntry>,
     player: u8,
-    tile: Tile,
-    bonus: Declared,
+    placed: Placed,
     opening: bool,
 ) -> Result<(), PadError> {
+    let Placed { tile, bonus, announced } = placed;
     if s.placed.contains(tile) {
         return Err(PadError::TileAlreadyPlaced { tile });
     }
     check_bonus(rules, s, bonus, opening)?;
-    let edges = if opening {
-        0
-    } else if bonus.bridge_extension || bonus.hexagons > 0 {
-        2
-    } else {
-        1
-    };
-    let info =
-        PlaceInfo { edges, bridge: bonus.bridge, bridge_extension: bonus.bridge_extension, hexagons: bonus.hexagons };
-    let (scored, k, _) = score_placement(rules, tile, opening, info);
-    for &(reason, points) in &scored[..k] {
+    let score = score_placement(rules, tile, opening, bonus, announced);
+    for &(reason, points) in score.items() {
         add(s, items, player, reason, points);
     }
     s.placed.insert(tile);
     s.hands[player as usize] -= 1;
+    // A bridge is on the table, announced or not: it can be extended.
     if bonus.bridge {
         s.bridges += 1;
     }

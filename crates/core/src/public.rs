@@ -4,7 +4,7 @@ use crate::board::{Board, Placement};
 use crate::event::{Event, RoundEnd};
 use crate::game::Phase;
 use crate::rules::{RuleSet, MAX_PLAYERS};
-use crate::scoring::{score_placement, Bonuses, Reason, ScoreEntry};
+use crate::scoring::{score_placement, PlacementScore, Reason, ScoreEntry};
 use crate::seats::Seats;
 use crate::tile::TileSet;
 
@@ -86,9 +86,10 @@ impl Public {
     pub fn pool_size(&self) -> usize {
         self.pool_size as usize
     }
-    /// Tiles known to everyone to be in a seat's hand.
+    /// Tiles known to everyone to be in a seat's hand (none for a seat not
+    /// at the table).
     pub fn known_tiles(&self, seat: u8) -> TileSet {
-        self.known[seat as usize]
+        self.known.get(seat as usize).copied().unwrap_or_default()
     }
     /// How the last round ended, once it has.
     pub fn round_end(&self) -> Option<RoundEnd> {
@@ -134,11 +135,11 @@ impl Public {
         Public { board: self.board.clone(), events: Vec::new(), scores: Vec::new(), ..*self }
     }
 
-    /// The points and bonuses a legal placement would score now, without
-    /// playing it (end-of-round scoring not included).
-    pub fn placement_points(&self, p: Placement) -> (i32, Bonuses) {
-        let info = self.board.preview(p);
-        let (items, n, bonuses) = score_placement(&self.rules, p.tile, self.board.is_empty(), info);
-        (items[..n].iter().map(|i| i.1).sum(), bonuses)
+    /// What a legal placement would score now, announced (as the engine's
+    /// legal actions are), without playing it (end-of-round scoring not
+    /// included). `figures` tells what it forms, so a player can be asked
+    /// to claim them under `announce_bonuses`.
+    pub fn placement_score(&self, p: Placement) -> PlacementScore {
+        score_placement(&self.rules, p.tile, self.board.is_empty(), self.board.preview(p), true)
     }
 }

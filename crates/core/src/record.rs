@@ -411,7 +411,7 @@ impl Replayer {
         let (action, checksum) = match (kind, tokens.len()) {
             ("draw", 2) => (Action::Draw, None),
             ("pass", 2) => (Action::Pass, None),
-            ("play", 5) | ("play", 6) => {
+            ("play", 5..=7) => {
                 let tile: Tile =
                     tokens[2].parse().map_err(|e: crate::tile::TileParseError| err(line, e.to_string()))?;
                 let cell = parse_cell(tokens[3], line)?;
@@ -421,7 +421,13 @@ impl Replayer {
                     "2" => 2,
                     r => return Err(err(line, format!("bad rotation {r:?}: expected 0, 1 or 2"))),
                 };
-                let checksum = match tokens.get(5) {
+                // `!` after the rotation: the play announces its bonuses.
+                let announce = tokens.get(5) == Some(&"!");
+                let rest = &tokens[5 + usize::from(announce)..];
+                if rest.len() > 1 {
+                    return Err(err(line, "expected: NAME play TILE C,R ROT [!] [+N]"));
+                }
+                let checksum = match rest.first() {
                     None => None,
                     Some(c) => {
                         let valid = c.starts_with('+') || c.starts_with('-');
@@ -434,7 +440,9 @@ impl Replayer {
                     }
                 };
                 match cell {
-                    Some(cell) => (Action::Play(Placement::new(tile, cell, rotation)), checksum),
+                    Some(cell) => {
+                        (Action::Play { placement: Placement::new(tile, cell, rotation), announce }, checksum)
+                    }
                     None => {
                         // Far outside any board: refused as not touching, after the turn checks.
                         match game.public().phase() {
@@ -446,14 +454,14 @@ impl Replayer {
                             let e = IllegalAction::NotYourTurn { expected: game.to_move(), got: seat };
                             return Err(illegal(&self.players, line, e));
                         }
-                        if !game.hand(seat).contains(tile) {
+                        if !game.hand(seat).is_ok_and(|h| h.contains(tile)) {
                             return Err(err(line, format!("tile not in hand: {tile}")));
                         }
                         return Err(err(line, "not touching: the cell shares no edge with a placed tile"));
                     }
                 }
             }
-            ("play", _) => return Err(err(line, "expected: NAME play TILE C,R ROT [+N]")),
+            ("play", _) => return Err(err(line, "expected: NAME play TILE C,R ROT [!] [+N]")),
             ("draw", _) | ("pass", _) => return Err(err(line, format!("unexpected words after {kind}"))),
             _ => return Err(err(line, format!("unknown action {kind:?}: expected play, draw or pass"))),
         };
@@ -475,7 +483,7 @@ impl Replayer {
             }
         }
         let (tile, cell, rotation) = match action {
-            Action::Play(p) => (Some(p.tile), Some([p.cell.c(), p.cell.r()]), Some(p.rotation)),
+            Action::Play { placement: p, .. } => (Some(p.tile), Some([p.cell.c(), p.cell.r()]), Some(p.rotation)),
             _ => (None, None, None),
         };
         let round = self.rounds.last_mut().ok_or_else(|| err(line, "action before any round"))?;
@@ -483,7 +491,7 @@ impl Replayer {
             line,
             player: self.players[seat as usize].clone(),
             kind: match action {
-                Action::Play(_) => "play",
+                Action::Play { .. } => "play",
                 Action::Draw => "draw",
                 Action::Pass => "pass",
             },
@@ -774,8 +782,12 @@ pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<S
             match step.action {
                 // The points go in a comment: readers disagree on what a `+N`
                 // checksum means (the play's points or the player's total).
-                Action::Play(p) => {
-                    out.push_str(&format!("{who} play {} {} {}  # {:+}\n", p.tile, p.cell, p.rotation, step.points))
+                Action::Play { placement: p, announce } => {
+                    let claim = if announce { " !" } else { "" };
+                    out.push_str(&format!(
+                        "{who} play {} {} {}{claim}  # {:+}\n",
+                        p.tile, p.cell, p.rotation, step.points
+                    ))
                 }
                 Action::Draw => out.push_str(&format!("{who} draw\n")),
                 Action::Pass => out.push_str(&format!("{who} pass\n")),

@@ -5,7 +5,7 @@
 //! [`game_winners_after_round`]). The engine and the score pad both score
 //! with these functions.
 
-use crate::board::PlaceInfo;
+use crate::board::Figures;
 use crate::event::RoundEnd;
 use crate::rules::{Blocked, GameEnd, RuleSet, MAX_PLAYERS};
 use crate::seats::Seats;
@@ -119,48 +119,100 @@ impl Bonuses {
     }
 }
 
-/// The score items of a placement: its tile value and every bonus the rules
-/// award for what it formed. Returns the items, how many are used, and the flags.
+/// What a placement scores: the points with their reasons, the bonuses
+/// scored, and the figures the tile formed (a figure formed but not
+/// announced under `announce_bonuses` is in `figures` and `unclaimed`, not
+/// in `bonuses`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacementScore {
+    /// The change to the player's score: the sum of [`PlacementScore::items`].
+    pub points: i32,
+    /// The bonuses scored (start, bridge, bridge extension, hexagons).
+    pub bonuses: Bonuses,
+    /// What the tile formed on the board.
+    pub figures: Figures,
+    /// Figure bonuses the rules award for `figures` that were lost because
+    /// the play was not announced (always empty without `announce_bonuses`).
+    pub unclaimed: Bonuses,
+    items: [(Reason, i32); 4],
+    len: u8,
+}
+
+impl PlacementScore {
+    /// The score items `(reason, points)` in order: the tile's value first.
+    pub fn items(&self) -> &[(Reason, i32)] {
+        &self.items[..self.len as usize]
+    }
+
+    fn push(&mut self, reason: Reason, points: i32, flag: Bonuses) {
+        self.items[self.len as usize] = (reason, points);
+        self.len += 1;
+        self.points += points;
+        self.bonuses.set(flag);
+    }
+}
+
+/// The figure bonuses the rules award for `figures`, each with its reason,
+/// points and flag, in the order they are scored. A bridge extension scores
+/// only in rules with bridges.
+fn figure_items(rules: &RuleSet, figures: Figures) -> impl Iterator<Item = (Reason, i32, Bonuses)> {
+    let bridge =
+        (figures.bridge && rules.bridge_bonus() != 0).then(|| (Reason::Bridge, rules.bridge_bonus(), Bonuses::BRIDGE));
+    let extension = (figures.bridge_extension && rules.bridge_bonus() != 0 && rules.bridge_extension_bonus() != 0)
+        .then(|| (Reason::BridgeExtension, rules.bridge_extension_bonus(), Bonuses::BRIDGE_EXTENSION));
+    let h = rules.hexagon_points(figures.hexagons);
+    let hexagons = (figures.hexagons > 0 && h != 0).then(|| {
+        let flag = match figures.hexagons {
+            1 => Bonuses::HEXAGON,
+            2 => Bonuses::DOUBLE_HEXAGON,
+            _ => Bonuses::TRIPLE_HEXAGON,
+        };
+        (Reason::Hexagon(figures.hexagons), h, flag)
+    });
+    bridge.into_iter().chain(extension).chain(hexagons)
+}
+
+/// The bonus points `figures` earn when claimed (tile value and start bonus
+/// not included): what an open cell offers whoever fills it.
+pub fn figure_points(rules: &RuleSet, figures: Figures) -> i32 {
+    figure_items(rules, figures).map(|(_, points, _)| points).sum()
+}
+
+/// Scores a placement: the tile's value, the start bonus on the round's
+/// first tile, and every bonus the rules award for the figures it formed.
+/// With `announce_bonuses`, the figure bonuses score only when `announced`
+/// (the start bonus always does); without it, `announced` changes nothing.
 pub fn score_placement(
     rules: &RuleSet,
     tile: Tile,
     opening: bool,
-    info: PlaceInfo,
-) -> ([(Reason, i32); 4], usize, Bonuses) {
-    let mut items: [(Reason, i32); 4] = [(Reason::Tile, tile.value() as i32); 4];
-    let mut n = 1;
-    let mut bonuses = Bonuses::default();
+    figures: Figures,
+    announced: bool,
+) -> PlacementScore {
+    let mut s = PlacementScore {
+        points: 0,
+        bonuses: Bonuses::default(),
+        figures,
+        unclaimed: Bonuses::default(),
+        items: [(Reason::Tile, 0); 4],
+        len: 0,
+    };
+    s.push(Reason::Tile, tile.value() as i32, Bonuses::default());
     if opening {
-        let s = rules.start_points(tile);
-        if s != 0 {
-            items[n] = (Reason::Start, s);
-            n += 1;
-            bonuses.set(Bonuses::START);
+        let p = rules.start_points(tile);
+        if p != 0 {
+            s.push(Reason::Start, p, Bonuses::START);
         }
     }
-    if info.bridge && rules.bridge_bonus() != 0 {
-        items[n] = (Reason::Bridge, rules.bridge_bonus());
-        n += 1;
-        bonuses.set(Bonuses::BRIDGE);
-    }
-    if info.bridge_extension && rules.bridge_bonus() != 0 && rules.bridge_extension_bonus() != 0 {
-        items[n] = (Reason::BridgeExtension, rules.bridge_extension_bonus());
-        n += 1;
-        bonuses.set(Bonuses::BRIDGE_EXTENSION);
-    }
-    if info.hexagons > 0 {
-        let h = rules.hexagon_points(info.hexagons);
-        if h != 0 {
-            items[n] = (Reason::Hexagon(info.hexagons), h);
-            n += 1;
-            bonuses.set(match info.hexagons {
-                1 => Bonuses::HEXAGON,
-                2 => Bonuses::DOUBLE_HEXAGON,
-                _ => Bonuses::TRIPLE_HEXAGON,
-            });
+    let claimed = announced || !rules.announce_bonuses();
+    for (reason, points, flag) in figure_items(rules, figures) {
+        if claimed {
+            s.push(reason, points, flag);
+        } else {
+            s.unclaimed.set(flag);
         }
     }
-    (items, n, bonuses)
+    s
 }
 
 /// The end-of-round scoring of one round: every score item in the order the

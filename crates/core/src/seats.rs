@@ -112,6 +112,24 @@ impl Seats {
     }
 }
 
+/// A seat number that is not at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NoSuchSeat {
+    /// The seat asked for.
+    pub seat: u8,
+    /// Seats at the table (seats are `0..players`).
+    pub players: u8,
+}
+
+impl fmt::Display for NoSuchSeat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no seat {} at a table of {}", self.seat, self.players)
+    }
+}
+
+impl std::error::Error for NoSuchSeat {}
+
 /// The seats of a [`Seats`], in increasing order.
 #[derive(Clone, Debug)]
 pub struct SeatsIter(u8);

@@ -71,17 +71,26 @@ mod tests {
     fn actions_round_trip_and_bad_input_is_refused() {
         let a: Action = serde_json::from_str(r#"{"kind":"play","tile":"1-2-4","cell":[-1,0],"rotation":2}"#).unwrap();
         match a {
-            Action::Play(p) => assert_eq!(format!("{p:?}"), "1-2-4 -1,0 2"),
+            Action::Play { placement, announce: false } => assert_eq!(format!("{placement:?}"), "1-2-4 -1,0 2"),
             _ => panic!("{a:?}"),
         }
         let s = serde_json::to_string(&a).unwrap();
+        assert_eq!(s, r#"{"kind":"play","tile":"1-2-4","cell":[-1,0],"rotation":2}"#, "no announce when false");
         assert_eq!(serde_json::from_str::<Action>(&s).unwrap(), a);
+        let announced: Action =
+            serde_json::from_str(r#"{"kind":"play","tile":"1-2-4","cell":[-1,0],"rotation":2,"announce":true}"#)
+                .unwrap();
+        assert_eq!(announced, Action::announced(a.placement().unwrap()));
+        let s = serde_json::to_string(&announced).unwrap();
+        assert_eq!(s, r#"{"kind":"play","tile":"1-2-4","cell":[-1,0],"rotation":2,"announce":true}"#);
+        assert_eq!(serde_json::from_str::<Action>(&s).unwrap(), announced);
         assert_eq!(serde_json::from_str::<Action>(r#"{"kind":"draw"}"#).unwrap(), Action::Draw);
         for bad in [
             r#"{"kind":"play","tile":"1-4-2","cell":[0,0],"rotation":0}"#,
             r#"{"kind":"play","tile":"1-2-4","cell":[900,0],"rotation":0}"#,
             r#"{"kind":"play","tile":"1-2-4","cell":[0,0],"rotation":3}"#,
             r#"{"kind":"jump"}"#,
+            r#"{"kind":"play","tile":"1-2-4","cell":[0,0],"rotation":0,"announce":"yes"}"#,
         ] {
             assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");
         }

@@ -71,7 +71,7 @@ impl TurnView<'_> {
         self.ready()?;
         let p = self.public;
         match action {
-            Action::Play(pl) => {
+            Action::Play { placement: pl, .. } => {
                 if !self.hand.contains(pl.tile) {
                     return Err(IllegalAction::TileNotInHand(pl.tile));
                 }
@@ -144,7 +144,9 @@ impl TurnView<'_> {
         if self.ready().is_err() {
             return;
         }
-        self.legal_placements(|p| out.push(Action::Play(p)));
+        // Under `announce_bonuses` the engine's plays claim their bonuses.
+        let announce = self.public.rules.announce_bonuses();
+        self.legal_placements(|placement| out.push(Action::Play { placement, announce }));
         if self.check(Action::Draw).is_ok() {
             out.push(Action::Draw);
         }

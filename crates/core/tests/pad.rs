@@ -3,9 +3,9 @@
 //! of ending a game), every refusal, undo/edit/insert/delete, and whole random
 //! games played by the engine, entered on a pad, scoring exactly the same.
 
-use triominos_core::pad::{Declared, Entry, EntryError, Hand, PadError, PadPhase, Placed, Sheet};
+use triominos_core::pad::{Entry, EntryError, Hand, PadError, PadPhase, Placed, Sheet};
 use triominos_core::rng::{below, seeded};
-use triominos_core::{Action, Bonuses, Event, Game, Reason, RoundEnd, RuleSet, ScoreEntry, Seats, Tile};
+use triominos_core::{Action, Bonuses, Event, Figures, Game, Reason, RoundEnd, RuleSet, ScoreEntry, Seats, Tile};
 
 fn t(s: &str) -> Tile {
     s.parse().unwrap()
@@ -20,15 +20,15 @@ fn rules(preset: &str, options: &[(&str, &str)]) -> RuleSet {
 }
 
 fn play(player: u8, tile: &str) -> Entry {
-    Entry::Play { player, tile: t(tile), bonus: Declared::NONE }
+    Entry::Play { player, tile: t(tile), bonus: Figures::NONE, announced: false }
 }
 
 fn play_b(player: u8, tile: &str, bridge: bool, bridge_extension: bool, hexagons: u8) -> Entry {
-    Entry::Play { player, tile: t(tile), bonus: Declared { bridge, bridge_extension, hexagons } }
+    Entry::Play { player, tile: t(tile), bonus: Figures { bridge, bridge_extension, hexagons }, announced: false }
 }
 
 fn draw(player: u8, draws: u8, placed: Option<&str>) -> Entry {
-    Entry::Draw { player, draws, placed: placed.map(|p| Placed { tile: t(p), bonus: Declared::NONE }) }
+    Entry::Draw { player, draws, placed: placed.map(|p| Placed { tile: t(p), bonus: Figures::NONE, announced: false }) }
 }
 
 fn tiles(list: &str) -> Option<Hand> {
@@ -542,7 +542,7 @@ fn undo_edit_insert_and_delete_recompute_everything() {
 
 // ---- Engine games entered on a pad ----
 
-fn declared(b: Bonuses) -> Declared {
+fn declared(b: Bonuses) -> Figures {
     let hexagons = if b.contains(Bonuses::TRIPLE_HEXAGON) {
         3
     } else if b.contains(Bonuses::DOUBLE_HEXAGON) {
@@ -550,7 +550,7 @@ fn declared(b: Bonuses) -> Declared {
     } else {
         u8::from(b.contains(Bonuses::HEXAGON))
     };
-    Declared { bridge: b.contains(Bonuses::BRIDGE), bridge_extension: b.contains(Bonuses::BRIDGE_EXTENSION), hexagons }
+    Figures { bridge: b.contains(Bonuses::BRIDGE), bridge_extension: b.contains(Bonuses::BRIDGE_EXTENSION), hexagons }
 }
 
 /// A whole game of random legal moves (placements preferred).
@@ -564,14 +564,11 @@ fn random_game(rules: RuleSet, players: usize, seed: u64) -> Game {
             continue;
         }
         g.legal_actions_into(&mut moves);
-        let plays: Vec<Action> = moves.iter().copied().filter(|a| matches!(a, Action::Play(_))).collect();
+        let plays: Vec<Action> = moves.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
         let a = if !plays.is_empty() && below(&mut rng, 8) != 0 {
             // The best-scoring placement half of the time, so bonuses come up.
             if below(&mut rng, 2) == 0 {
-                *plays
-                    .iter()
-                    .max_by_key(|a| if let Action::Play(p) = a { g.placement_points(*p).0 } else { 0 })
-                    .unwrap()
+                *plays.iter().max_by_key(|a| a.placement().map_or(0, |p| g.placement_score(p).points)).unwrap()
             } else {
                 plays[below(&mut rng, plays.len() as u32) as usize]
             }
@@ -600,14 +597,18 @@ fn entries_of(g: &Game, sums: bool) -> Vec<Entry> {
         let mut pending: Option<(u8, u8)> = None;
         for st in &round.actions {
             match st.action {
-                Action::Play(p) => {
+                Action::Play { placement: p, .. } => {
                     let bonus = declared(st.bonuses);
                     out.push(match pending.take() {
                         Some((seat, draws)) => {
                             assert_eq!(seat, st.seat);
-                            Entry::Draw { player: seat, draws, placed: Some(Placed { tile: p.tile, bonus }) }
+                            Entry::Draw {
+                                player: seat,
+                                draws,
+                                placed: Some(Placed { tile: p.tile, bonus, announced: false }),
+                            }
                         }
-                        None => Entry::Play { player: st.seat, tile: p.tile, bonus },
+                        None => Entry::Play { player: st.seat, tile: p.tile, bonus, announced: false },
                     });
                 }
                 Action::Draw => {

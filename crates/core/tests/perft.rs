@@ -27,7 +27,7 @@ fn position(preset: &str, players: usize, seed: u64, ply: usize) -> Game {
 /// Counts legal placements by trying every hand tile on every cell in a box
 /// around the board with every rotation, through `Game::check`.
 fn brute_force(g: &Game) -> usize {
-    let hand = g.hand(g.to_move());
+    let hand = g.hand(g.to_move()).unwrap();
     let mut n = 0;
     for r in -30..30 {
         for c in -60..60 {
@@ -35,7 +35,7 @@ fn brute_force(g: &Game) -> usize {
             for t in hand {
                 let rots = if t.is_triple() { 1 } else { 3 };
                 for rot in 0..rots {
-                    n += g.is_legal(Action::Play(Placement::new(t, cell, rot))) as usize;
+                    n += g.is_legal(Action::play(Placement::new(t, cell, rot))) as usize;
                 }
             }
         }

@@ -13,7 +13,7 @@ use triominos_core::{Action, Cell, Game, Phase, Placement, Tile, TileSet};
 /// every cell around the board (and a few far away), draw and pass.
 fn candidate_actions(game: &Game) -> Vec<Action> {
     let mut out = vec![Action::Draw, Action::Pass];
-    let hand = game.hand(game.to_move());
+    let hand = game.hand(game.to_move()).unwrap();
     let board = game.board();
     let mut cells: Vec<Cell> = vec![Cell::ORIGIN, Cell::new(40, 20).unwrap()];
     for p in board.placements() {
@@ -28,16 +28,20 @@ fn candidate_actions(game: &Game) -> Vec<Action> {
     for t in hand.iter().chain(board.tiles().iter().take(1)) {
         for &c in &cells {
             for r in 0..3 {
-                out.push(Action::Play(Placement::new(t, c, r)));
+                out.push(Action::play(Placement::new(t, c, r)));
             }
         }
     }
     out
 }
 
-fn normalized(a: Action) -> Action {
+/// The action as the engine lists it: the placement normalized, announced
+/// when the rules ask for announces.
+fn normalized(game: &Game, a: Action) -> Action {
     match a {
-        Action::Play(p) => Action::Play(p.normalized()),
+        Action::Play { placement, .. } => {
+            Action::Play { placement: placement.normalized(), announce: game.rules().announce_bonuses() }
+        }
         a => a,
     }
 }
@@ -48,7 +52,7 @@ fn fingerprint(g: &Game) -> String {
         "{:?} {:?} {:?} {:?} {:?} {:?} {} {:?} {}",
         p.phase(),
         p.totals(),
-        (0..g.players() as u8).map(|s| g.hand(s)).collect::<Vec<_>>(),
+        (0..g.players() as u8).map(|s| g.hand(s).unwrap()).collect::<Vec<_>>(),
         g.pool().collect::<Vec<_>>(),
         g.board().placements(),
         g.to_move(),
@@ -70,14 +74,14 @@ fn legal_actions_agree_with_is_legal_and_illegal_actions_change_nothing() {
                 let mut copy = game.clone();
                 let before = fingerprint(&copy);
                 for a in candidate_actions(game) {
-                    let offered = legal.contains(&normalized(a));
+                    let offered = legal.contains(&normalized(game, a));
                     assert_eq!(game.is_legal(a), offered, "{name} seed {seed}: {a:?}");
                     if !offered {
                         assert!(copy.play(a).is_err());
                     }
                 }
                 assert_eq!(fingerprint(&copy), before, "refused actions left the game unchanged");
-                let placements = legal.iter().filter(|a| matches!(a, Action::Play(_))).count();
+                let placements = legal.iter().filter(|a| matches!(a, Action::Play { .. })).count();
                 assert_eq!(game.count_legal_placements(), placements);
             });
         }
@@ -93,10 +97,10 @@ fn tiles_are_conserved_and_totals_are_the_sum_of_the_score_sheet() {
                     let mut all = game.board().tiles();
                     let mut count = game.board().tiles().len();
                     for s in 0..n as u8 {
-                        assert!(all.intersection(game.hand(s)).is_empty());
-                        all = all.union(game.hand(s));
-                        count += game.hand(s).len();
-                        assert_eq!(game.public().hand_sizes()[s as usize] as usize, game.hand(s).len());
+                        assert!(all.intersection(game.hand(s).unwrap()).is_empty());
+                        all = all.union(game.hand(s).unwrap());
+                        count += game.hand(s).unwrap().len();
+                        assert_eq!(game.public().hand_sizes()[s as usize] as usize, game.hand(s).unwrap().len());
                     }
                     for t in game.pool() {
                         assert!(!all.contains(t), "{t} twice");
@@ -127,12 +131,12 @@ fn observations_hide_other_hands_and_determinize_consistently() {
         random_game(rules, n, 3, |game, _| {
             for seat in 0..n as u8 {
                 let obs = game.observe(seat);
-                assert_eq!(obs.hand(), game.hand(seat));
+                assert_eq!(obs.hand(), game.hand(seat).unwrap());
                 // What the observer cannot see is exactly the other hands and the
                 // pool, less what the rules revealed.
                 let mut hidden = TileSet::EMPTY;
                 for s in (0..n as u8).filter(|&s| s != seat) {
-                    hidden = hidden.union(game.hand(s).difference(game.public().known_tiles(s)));
+                    hidden = hidden.union(game.hand(s).unwrap().difference(game.public().known_tiles(s)));
                 }
                 hidden = hidden.union(game.pool().collect());
                 assert_eq!(obs.unknown_tiles(), hidden, "{name}");
@@ -145,20 +149,24 @@ fn observations_hide_other_hands_and_determinize_consistently() {
                     assert_eq!(obs.drawn_tile(), game.drawn_tile());
                 }
                 let d = obs.determinize(&mut rng);
-                assert_eq!(d.hand(seat), game.hand(seat));
+                assert_eq!(d.hand(seat).unwrap(), game.hand(seat).unwrap());
                 assert_eq!(d.board().placements(), game.board().placements());
                 assert_eq!(d.totals(), game.totals());
                 assert_eq!(d.to_move(), game.to_move());
                 assert_eq!(d.pool().count(), game.pool().count());
                 let mut all = d.board().tiles().union(d.pool().collect());
                 for s in 0..n as u8 {
-                    assert_eq!(d.hand(s).len(), game.hand(s).len(), "{name}: hand sizes kept");
+                    assert_eq!(d.hand(s).unwrap().len(), game.hand(s).unwrap().len(), "{name}: hand sizes kept");
                     assert!(
-                        d.hand(s).difference(game.public().known_tiles(s)).len() + game.public().known_tiles(s).len()
-                            >= d.hand(s).len()
+                        d.hand(s).unwrap().difference(game.public().known_tiles(s)).len()
+                            + game.public().known_tiles(s).len()
+                            >= d.hand(s).unwrap().len()
                     );
-                    assert_eq!(d.hand(s).intersection(game.public().known_tiles(s)), game.public().known_tiles(s));
-                    all = all.union(d.hand(s));
+                    assert_eq!(
+                        d.hand(s).unwrap().intersection(game.public().known_tiles(s)),
+                        game.public().known_tiles(s)
+                    );
+                    all = all.union(d.hand(s).unwrap());
                 }
                 assert_eq!(all, TileSet::ALL);
                 if seat == game.to_move() {
@@ -196,9 +204,9 @@ fn a_seed_deals_the_same_game_forever() {
     let rules = triominos_core::RuleSet::preset("pressman").unwrap();
     let g = Game::new(rules, 2, 2026).unwrap();
     let again = Game::new(rules, 2, 2026).unwrap();
-    assert_eq!(g.hand(0), again.hand(0));
+    assert_eq!(g.hand(0).unwrap(), again.hand(0).unwrap());
     assert_eq!(g.pool().collect::<Vec<_>>(), again.pool().collect::<Vec<_>>());
-    let hand: Vec<String> = g.hand(0).iter().map(|t| t.to_string()).collect();
+    let hand: Vec<String> = g.hand(0).unwrap().iter().map(|t| t.to_string()).collect();
     assert_eq!(hand.len(), 9);
     let pinned = include_str!("data/seed2026.txt").trim();
     assert_eq!(hand.join(" "), pinned, "seed 2026, pressman, seat 0");

@@ -452,7 +452,7 @@ impl Intent {
     /// Short name for logs: `play`, `draw`, `pass`, `next_round`.
     pub fn kind(self) -> &'static str {
         match self {
-            Intent::Act(Action::Play(_)) => "play",
+            Intent::Act(Action::Play { .. }) => "play",
             Intent::Act(Action::Draw) => "draw",
             Intent::Act(Action::Pass) => "pass",
             Intent::NextRound => "next_round",
@@ -1044,8 +1044,13 @@ mod tests {
         assert_eq!(serde_json::to_value(draw).unwrap(), json!({"kind": "draw"}));
         let play = json!({"kind": "play", "tile": "1-2-4", "cell": [0, 0], "rotation": 1});
         let i: Intent = serde_json::from_value(play.clone()).unwrap();
-        assert!(matches!(i, Intent::Act(Action::Play(_))));
+        assert!(matches!(i, Intent::Act(Action::Play { announce: false, .. })));
         assert_eq!(serde_json::to_value(i).unwrap(), play);
+        let announced = json!({"kind": "play", "tile": "1-2-4", "cell": [0, 0], "rotation": 1, "announce": true});
+        let i: Intent = serde_json::from_value(announced.clone()).unwrap();
+        assert!(matches!(i, Intent::Act(Action::Play { announce: true, .. })));
+        assert_eq!(serde_json::to_value(i).unwrap(), announced);
+        assert_eq!(serde_json::to_value(Step::from(Some(i))).unwrap(), announced);
         for bad in [json!({"kind": "jump"}), json!({"kind": "play", "tile": "1-4-2", "cell": [0, 0], "rotation": 0})] {
             assert!(serde_json::from_value::<Intent>(bad.clone()).is_err(), "{bad}");
         }

@@ -15,7 +15,7 @@ fn frame(
     intent: Option<Intent>,
 ) -> Frame {
     let delta = view::delta(game, before, v, seat, intent);
-    let hands: Vec<TileSet> = (0..game.players() as u8).map(|s| game.hand(s)).collect();
+    let hands: Vec<TileSet> = game.hands().to_vec();
     let drawn = match (intent, seat) {
         (Some(Intent::Act(triominos_core::Action::Draw)), Some(s)) => {
             hands[s as usize].difference(hands_before[s as usize]).iter().next()
@@ -31,7 +31,7 @@ pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, R
     let Some(first) = history.first() else { return Ok(Vec::new()) };
     let n = first.deal.hands.len();
     let mut game = Game::with_deal(*rules, n, first.deal.clone()).map_err(|_| Refusal::from(Refused::BadLog))?;
-    let hands = |g: &Game| -> Vec<TileSet> { (0..n as u8).map(|s| g.hand(s)).collect() };
+    let hands = |g: &Game| -> Vec<TileSet> { g.hands().to_vec() };
     let mut out = vec![frame(&game, Mark::default(), &hands(&game), 0, None, None)];
     let mut v = 0;
     for (i, round) in history.iter().enumerate() {

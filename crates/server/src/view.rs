@@ -50,8 +50,9 @@ pub fn me(obs: &Observation) -> Me {
     let mut can_pass = false;
     for a in obs.legal_actions() {
         match a {
-            Action::Play(pl) => {
-                let (points, bonuses) = obs.public().placement_points(pl);
+            Action::Play { placement: pl, .. } => {
+                let s = obs.public().placement_score(pl);
+                let (points, bonuses) = (s.points, s.bonuses);
                 legal.push(LegalPlacement { tile: pl.tile, cell: pl.cell, rotation: pl.rotation, points, bonuses });
             }
             Action::Draw => can_draw = true,

@@ -274,7 +274,7 @@ fn hidden(g: &Game, seat: Option<u8>) -> TileSet {
     if g.public().phase() == Phase::Playing {
         for p in 0..g.players() as u8 {
             if Some(p) != seat {
-                h = h.union(g.hand(p).difference(g.public().known_tiles(p)));
+                h = h.union(g.hand(p).unwrap().difference(g.public().known_tiles(p)));
             }
         }
     }

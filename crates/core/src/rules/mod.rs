@@ -291,7 +291,9 @@ impl RuleSet {
             }
         }
         if self.first_tile == FirstTile::StartTile && self.start == StartRule::Reveal {
-            return inconsistent("first_tile", Constraint::StartTileNeedsHighestTriple);
+            // Name the option that departs from the preset (`start` when both do).
+            let option = if self.start != RuleSet::of(self.preset).start { "start" } else { "first_tile" };
+            return inconsistent(option, Constraint::StartTileNeedsHighestTriple);
         }
         Ok(())
     }
@@ -539,6 +541,11 @@ mod tests {
             assert_eq!(r.set_option(k, v), Err(RulesError::Inconsistent { option, rule }), "{k}={v}");
         }
         assert_eq!(r, RuleSet::of(Preset::Goliath));
+        // The option named is the one that departs from the preset.
+        assert_eq!(
+            RuleSet::preset("pressman").unwrap().set_option("start", "reveal"),
+            Err(RulesError::Inconsistent { option: "start", rule: Constraint::StartTileNeedsHighestTriple })
+        );
         // Limits that fit are taken.
         r.set_options([("hand_size", "28 18 14 11 9"), ("players", "2-6")]).unwrap();
         assert_eq!(r.hand_size_for(6), 9);

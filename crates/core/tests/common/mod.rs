@@ -23,6 +23,7 @@ pub fn variants() -> Vec<(String, RuleSet, usize)> {
         ("dominos-triangles", &[("after_draw", "any_tile"), ("max_draws", "3"), ("target", "none")]),
         ("goliath", &[("start", "highest_triple"), ("first_tile", "start_tile"), ("blocked", "lowest_bonus")]),
         ("goliath", &[("hand_size", "12 10 8 6 5"), ("players", "2-6"), ("game_end", "immediate"), ("target", "150")]),
+        ("pressman", &[("announce_bonuses", "true"), ("target", "150")]),
     ];
     for (preset, opts) in house {
         let r = RuleSet::with_overrides(preset, opts.iter().copied()).unwrap();
@@ -51,13 +52,10 @@ pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnM
         assert!(!moves.is_empty(), "a player in a live round always has an action");
         let a = moves[below(&mut rng, moves.len() as u32) as usize];
         each(&game, a);
-        let preview = match a {
-            Action::Play(p) => Some(game.placement_points(p)),
-            _ => None,
-        };
+        let preview = a.placement().map(|p| game.placement_score(p));
         let outcome = game.play(a).expect("legal action accepted");
-        if let Some((points, bonuses)) = preview {
-            assert_eq!((points, bonuses), (outcome.points, outcome.bonuses), "preview agrees with play");
+        if let Some(s) = preview {
+            assert_eq!((s.points, s.bonuses), (outcome.points, outcome.bonuses), "preview agrees with play");
         }
     }
     game

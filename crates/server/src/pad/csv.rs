@@ -37,7 +37,7 @@ fn csv_field(s: &str) -> String {
 }
 
 fn entry_words(w: &Words, e: &Entry) -> String {
-    let bonus = |b: &triominos_core::pad::Declared| {
+    let bonus = |b: &triominos_core::Figures| {
         let mut v = Vec::new();
         if b.bridge {
             v.push(w.t("reason.bridge", &[]));
