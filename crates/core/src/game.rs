@@ -1,5 +1,8 @@
-//! The game state machine: dealing, the start procedures, turns (play, draw,
-//! pass), going out, blocked rounds, multi-round games and their end.
+//! The game state machine: rounds dealt ([`crate::deal`]), turns (play,
+//! draw, pass) checked against what the player to move knows and applied,
+//! scored ([`crate::scoring`]), going out, blocked rounds, multi-round games
+//! and their end. What happens is told as [`crate::Event`]s; what everyone
+//! may know is the [`crate::Public`] part.
 //!
 //! ```
 //! use triominos_core::{Action, Game, RuleSet};
