@@ -248,7 +248,6 @@ async fn run(a: Args) {
             std::fs::create_dir_all(&dir).expect("temp dir");
             let mut c = triominos_server::ServeConfig::new("127.0.0.1:0", dir.join("load.db"));
             c.bot_delay = Duration::ZERO;
-            c.quiet = true;
             let server = triominos_server::start(c).await.expect("server");
             (server.addr, Some(server), Some(dir))
         }

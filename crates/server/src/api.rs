@@ -1,16 +1,20 @@
-//! HTTP: pages, assets, the JSON API. Every refusal is `{"code", "params"}`.
+//! HTTP: pages, assets, the JSON API. Bodies are the types of
+//! [`crate::protocol`]; every refusal is `{"code", "params"}` with a status.
 
-use crate::room::{Room, SeatKind, SeatSetup, Setup};
-use crate::view::Refusal;
+use crate::protocol::{
+    CreateGame, Created, CreatedSeat, FinishedGame, GameInfo, GameList, GameStatus, GameSummary, Meta, PresetMeta,
+    PublicGame, PublicSeat, Refusal, Refused, Replay, SeatKind,
+};
+use crate::room::{Room, SeatSetup, Setup};
+use crate::store::StoreError;
 use crate::{assets, replay, ws, AppState};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::sync::Arc;
 use triominos_core::rules::OPTIONS;
 use triominos_core::{Preset, RuleSet};
@@ -37,92 +41,103 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/replay", get(game_replay))
         .route("/api/replay", post(replay_text))
         .route("/ws/{id}", get(ws::upgrade))
-        .merge(crate::pad::routes(&state))
+        .merge(crate::pad::routes())
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }
 
-/// A JSON refusal with an HTTP status.
-pub fn refuse(status: StatusCode, r: Refusal) -> Response {
-    (status, axum::Json(json!({"code": r.code, "params": r.params}))).into_response()
+/// A refusal with its HTTP status: the error of every handler.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fail {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// What to tell the page.
+    pub refusal: Refusal,
 }
 
-async fn not_found() -> Response {
-    refuse(StatusCode::NOT_FOUND, Refusal::code("not_found"))
+impl Fail {
+    /// A refusal with a status.
+    pub fn new(status: StatusCode, refusal: impl Into<Refusal>) -> Fail {
+        Fail { status, refusal: refusal.into() }
+    }
+
+    /// A 400 refusal.
+    pub fn bad_request(refusal: impl Into<Refusal>) -> Fail {
+        Fail::new(StatusCode::BAD_REQUEST, refusal)
+    }
 }
 
-fn json_response(v: Value) -> Response {
-    axum::Json(v).into_response()
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        tracing::error!("storage failed: {e}");
+        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::StorageFailed)
+    }
 }
 
-/// Presets with every option's value, bot levels, option names.
-async fn meta() -> Response {
-    let presets: Vec<Value> = Preset::ALL
+impl IntoResponse for Fail {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.refusal)).into_response()
+    }
+}
+
+async fn not_found() -> Fail {
+    Fail::new(StatusCode::NOT_FOUND, Refused::NotFound)
+}
+
+/// Every option of a rule set, by name.
+pub fn options_of(rules: &RuleSet) -> std::collections::BTreeMap<String, String> {
+    rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
+/// Presets with every option's value, bot levels, the option schema.
+async fn meta() -> Json<Meta> {
+    let presets = Preset::ALL
         .iter()
         .map(|p| {
             let r = RuleSet::of(*p);
-            let options: serde_json::Map<String, Value> =
-                r.options().into_iter().map(|(k, v)| (k.to_string(), Value::String(v))).collect();
-            json!({"name": p.name(), "min_players": r.min_players(), "max_players": r.max_players(), "options": options})
+            PresetMeta {
+                name: p.name(),
+                min_players: r.min_players(),
+                max_players: r.max_players(),
+                options: r.options().into_iter().collect(),
+            }
         })
         .collect();
-    json_response(json!({
-        "presets": presets,
-        "levels": triominos_bots::LEVELS,
-        "option_names": OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>(),
-        "options": triominos_core::rules::options_schema(),
-    }))
+    Json(Meta {
+        presets,
+        levels: &triominos_bots::LEVELS,
+        options: OPTIONS,
+        option_names: OPTIONS.iter().map(|o| o.name).collect(),
+    })
 }
 
-/// The options as the browser builds its forms from them: name, kind, i18n key, default
-/// per preset. A stand-in until the rules model defines its options once.
-#[derive(Deserialize)]
-struct SeatRequest {
-    kind: SeatKind,
-    #[serde(default)]
-    name: String,
-    #[serde(default)]
-    level: Option<String>,
+/// Reads a JSON body, refusing anything else with `bad_json`.
+pub fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Fail> {
+    serde_json::from_slice(bytes).map_err(|_| Fail::bad_request(Refused::BadJson))
 }
 
-#[derive(Deserialize)]
-struct CreateRequest {
-    preset: String,
-    #[serde(default)]
-    options: std::collections::BTreeMap<String, String>,
-    seats: Vec<SeatRequest>,
-    #[serde(default)]
-    seed: Option<u64>,
+/// A name as shown: trimmed, without control characters, at most `max` characters.
+pub fn clean_name(name: &str, max: usize) -> String {
+    name.trim().chars().filter(|c| !c.is_control()).take(max).collect()
 }
 
-/// Creates a game: `{preset, options, seats: [{kind, name, level}], seed?}`.
-/// Answers the game id, each human seat's secret link and the spectator link.
-async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
-    let req: CreateRequest = match serde_json::from_slice(&body) {
-        Ok(r) => r,
-        Err(_) => return refuse(StatusCode::BAD_REQUEST, Refusal::code("bad_json")),
-    };
-    let rules = match RuleSet::with_overrides(&req.preset, &req.options) {
-        Ok(r) => r,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, e.into()),
-    };
+/// Creates a game: [`CreateGame`]. Answers the game id, each human seat's
+/// secret link and the spectator link.
+async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(StatusCode, Json<Created>), Fail> {
+    let req: CreateGame = body(&bytes)?;
     let n = req.seats.len();
-    if !rules.allows_players(n) {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            Refusal::new("bad_player_count", json!({"min": rules.min_players(), "max": rules.max_players(), "got": n})),
-        );
-    }
+    let rules = crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), n)
+        .map_err(Fail::bad_request)?;
     let mut seats = Vec::with_capacity(n);
     for s in req.seats {
-        let name: String = s.name.trim().chars().filter(|c| !c.is_control()).take(24).collect();
+        let name = clean_name(&s.name, 24);
         let seat = match s.kind {
             SeatKind::Human => SeatSetup { kind: s.kind, name, level: None, token: Some(crate::random_hex(16)) },
             SeatKind::Bot => {
                 let level = s.level.unwrap_or_default();
                 if !triominos_bots::LEVELS.contains(&level.as_str()) {
-                    return refuse(StatusCode::BAD_REQUEST, Refusal::new("unknown_level", json!({"level": level})));
+                    return Err(Fail::bad_request(Refused::UnknownLevel { level: Some(level) }));
                 }
                 SeatSetup { kind: s.kind, name, level: Some(level), token: None }
             }
@@ -138,122 +153,123 @@ async fn create(State(state): State<Arc<AppState>>, body: Bytes) -> Response {
         created: crate::now(),
     };
     let id = crate::random_hex(8);
-    let room = match Room::new(id.clone(), setup.clone()) {
-        Ok(r) => r,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, e),
-    };
-    let setup_json = match serde_json::to_string(&setup) {
-        Ok(s) => s,
-        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::code("storage_failed")),
-    };
-    if state.store.create_game(id.clone(), setup.created, setup_json).await.is_err() {
-        return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::code("storage_failed"));
-    }
-    state.logs.line(format!("game {id} created: {} with {n} seats", setup.preset));
+    let room = Room::new(id.clone(), setup.clone()).map_err(Fail::bad_request)?;
+    let setup_json = serde_json::to_string(&setup).map_err(|e| StoreError(e.to_string()))?;
+    state.store.create_game(id.clone(), setup.created, setup_json).await?;
+    tracing::info!(game = %id, preset = %setup.preset, seats = n, "game created");
     let arc = state.insert(room);
     {
         let mut r = arc.lock().await;
         crate::play::schedule(&state, &arc, &mut r);
     }
-    let seats: Vec<Value> = setup
+    let seats = setup
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            json!({
-                "seat": i, "kind": s.kind, "name": s.name, "level": s.level,
-                "link": s.token.as_ref().map(|t| format!("/g/{id}/{t}")),
-            })
+        .map(|(i, s)| CreatedSeat {
+            seat: i,
+            kind: s.kind,
+            name: s.name.clone(),
+            level: s.level.clone(),
+            link: s.token.as_ref().map(|t| format!("/g/{id}/{t}")),
         })
         .collect();
-    (StatusCode::CREATED, axum::Json(json!({"id": id, "seats": seats, "spectator": format!("/g/{id}")})))
-        .into_response()
+    let spectator = format!("/g/{id}");
+    Ok((StatusCode::CREATED, Json(Created { id, seats, spectator })))
 }
 
+/// `?limit=N` of the lists.
 #[derive(Deserialize)]
-struct ListQuery {
+pub struct ListQuery {
+    /// At most this many (100 when missing, 1000 at most).
     #[serde(default)]
-    limit: Option<u32>,
+    pub limit: Option<u32>,
 }
 
-/// The finished games, newest first.
-async fn list(State(state): State<Arc<AppState>>, Query(q): Query<ListQuery>) -> Response {
-    match state.store.finished(q.limit.unwrap_or(100).min(1000)).await {
-        Ok(games) => json_response(json!({"games": games})),
-        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::code("storage_failed")),
+impl ListQuery {
+    /// The limit asked for, within bounds.
+    pub fn limit(&self) -> u32 {
+        self.limit.unwrap_or(100).min(1000)
     }
 }
 
-/// Public facts about one game.
-async fn game_info(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
-    let Some(room) = state.room(&id).await else {
-        return refuse(StatusCode::NOT_FOUND, Refusal::code("game_not_found"));
-    };
-    let r = room.lock().await;
-    let mut v = r.setup.public_json(&r.id);
-    v["version"] = json!(r.version());
-    v["status"] = crate::view::status(r.game.public());
-    json_response(v)
+/// The finished games, newest first.
+async fn list(State(state): State<Arc<AppState>>, Query(q): Query<ListQuery>) -> Result<Json<GameList>, Fail> {
+    let rows = state.store.finished(q.limit()).await?;
+    let games = rows
+        .into_iter()
+        .filter_map(|row| match serde_json::from_str::<GameSummary>(&row.summary) {
+            Ok(summary) => Some(FinishedGame { id: row.id, created: row.created, finished: row.finished, summary }),
+            Err(e) => {
+                tracing::warn!(game = %row.id, "unreadable summary left out of the list: {e}");
+                None
+            }
+        })
+        .collect();
+    Ok(Json(GameList { games }))
 }
 
-async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Response> {
-    let Some(room) = state.room(id).await else {
-        return Err(refuse(StatusCode::NOT_FOUND, Refusal::code("game_not_found")));
-    };
+async fn room_of(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Fail> {
+    state.room(id).await.ok_or_else(|| Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound))
+}
+
+/// Public facts about one game.
+async fn game_info(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<GameInfo>, Fail> {
+    let room = room_of(&state, &id).await?;
+    let r = room.lock().await;
+    Ok(Json(GameInfo { game: r.setup.public(&r.id), version: r.version(), status: GameStatus::of(r.game.public()) }))
+}
+
+async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Fail> {
+    let room = room_of(state, id).await?;
     if !room.lock().await.is_over() {
-        return Err(refuse(StatusCode::CONFLICT, Refusal::code("game_not_finished")));
+        return Err(Fail::new(StatusCode::CONFLICT, Refused::GameNotFinished));
     }
     Ok(room)
 }
 
 /// A finished game as a `.tri` record (it shows every hand, so only once over).
-async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
-    let room = match finished_room(&state, &id).await {
-        Ok(r) => r,
-        Err(e) => return e,
-    };
-    let text = match room.lock().await.record() {
-        Ok(t) => t,
-        Err(_) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, Refusal::code("unknown")),
-    };
-    (
+async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, Fail> {
+    let room = finished_room(&state, &id).await?;
+    let text = room.lock().await.record().map_err(|e| {
+        tracing::error!(game = %id, "cannot write the record: {e}");
+        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
+    })?;
+    Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
             (header::CONTENT_DISPOSITION, format!("attachment; filename=\"triominos-{id}.tri\"")),
         ],
         text,
     )
-        .into_response()
+        .into_response())
 }
 
 /// A finished game, step by step, with every hand.
-async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Response {
-    let room = match finished_room(&state, &id).await {
-        Ok(r) => r,
-        Err(e) => return e,
-    };
+async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<Replay>, Fail> {
+    let room = finished_room(&state, &id).await?;
     let r = room.lock().await;
-    match replay::frames(r.game.rules(), r.game.history()) {
-        Ok(frames) => json_response(json!({"game": r.setup.public_json(&r.id), "frames": frames})),
-        Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e),
-    }
+    let frames = replay::frames(r.game.rules(), r.game.history())
+        .map_err(|e| Fail::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok(Json(Replay { game: r.setup.public(&r.id), frames }))
 }
 
 /// A `.tri` record sent as the body, step by step.
-async fn replay_text(body: Bytes) -> Response {
-    let Ok(text) = std::str::from_utf8(&body) else {
-        return refuse(StatusCode::BAD_REQUEST, Refusal::code("not_utf8"));
+async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
+    let text = std::str::from_utf8(&bytes).map_err(|_| Fail::bad_request(Refused::NotUtf8))?;
+    let replayed =
+        triominos_core::record::replay(text).map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line }))?;
+    let game = PublicGame {
+        id: None,
+        preset: replayed.rules.base_preset().name().to_string(),
+        options: options_of(&replayed.rules),
+        seats: replayed
+            .players
+            .iter()
+            .map(|n| PublicSeat { kind: SeatKind::Human, name: n.clone(), level: None })
+            .collect(),
+        created: None,
     };
-    let replayed = match triominos_core::record::replay(text) {
-        Ok(r) => r,
-        Err(e) => return refuse(StatusCode::BAD_REQUEST, Refusal::new("bad_record", json!({"line": e.line}))),
-    };
-    let options: serde_json::Map<String, Value> =
-        replayed.rules.options().into_iter().map(|(k, v)| (k.to_string(), Value::String(v))).collect();
-    let seats: Vec<Value> = replayed.players.iter().map(|n| json!({"kind": "human", "name": n})).collect();
-    let game = json!({"id": null, "preset": replayed.rules.base_preset().name(), "options": options, "seats": seats});
-    match replay::frames(&replayed.rules, replayed.game.history()) {
-        Ok(frames) => json_response(json!({"game": game, "frames": frames})),
-        Err(e) => refuse(StatusCode::BAD_REQUEST, e),
-    }
+    let frames = replay::frames(&replayed.rules, replayed.game.history()).map_err(Fail::bad_request)?;
+    Ok(Json(Replay { game, frames }))
 }

@@ -71,6 +71,6 @@ pub async fn file(Path(path): Path<String>) -> Response {
         Some(bytes) => {
             ([(header::CONTENT_TYPE, mime(&path)), (header::CACHE_CONTROL, "no-cache")], bytes).into_response()
         }
-        None => crate::api::refuse(StatusCode::NOT_FOUND, crate::view::Refusal::code("not_found")),
+        None => crate::api::Fail::new(StatusCode::NOT_FOUND, crate::protocol::Refused::NotFound).into_response(),
     }
 }

@@ -5,8 +5,10 @@ pub mod api;
 pub mod assets;
 pub mod pad;
 pub mod play;
+pub mod protocol;
 pub mod replay;
 pub mod room;
+pub mod rules;
 pub mod store;
 pub mod view;
 pub mod ws;
@@ -30,49 +32,17 @@ pub struct ServeConfig {
     pub bot_delay: Duration,
     /// Pause before the next round of a game without people.
     pub round_delay: Duration,
-    /// Keep log lines in memory too (tests scan them).
-    pub capture_logs: bool,
-    /// Do not print log lines.
-    pub quiet: bool,
 }
 
 impl ServeConfig {
-    /// The defaults: 600 ms bot pause, logs on stderr.
+    /// The defaults: 600 ms bot pause, 3 s between the rounds of bots.
     pub fn new(addr: impl Into<String>, db: impl Into<PathBuf>) -> ServeConfig {
         ServeConfig {
             addr: addr.into(),
             db: db.into(),
             bot_delay: Duration::from_millis(600),
             round_delay: Duration::from_secs(3),
-            capture_logs: false,
-            quiet: false,
         }
-    }
-}
-
-/// Log lines: printed on stderr and, when asked, kept for tests.
-#[derive(Default)]
-pub struct Logs {
-    quiet: bool,
-    kept: Option<Mutex<Vec<String>>>,
-}
-
-impl Logs {
-    /// Writes one line.
-    pub fn line(&self, s: String) {
-        if !self.quiet {
-            eprintln!("{s}");
-        }
-        if let Some(k) = &self.kept {
-            if let Ok(mut v) = k.lock() {
-                v.push(s);
-            }
-        }
-    }
-
-    /// Every kept line.
-    pub fn kept(&self) -> Vec<String> {
-        self.kept.as_ref().and_then(|k| k.lock().ok().map(|v| v.clone())).unwrap_or_default()
     }
 }
 
@@ -84,8 +54,6 @@ pub struct AppState {
     pub store: Store,
     /// Settings.
     pub config: ServeConfig,
-    /// Log lines.
-    pub logs: Logs,
 }
 
 impl AppState {
@@ -101,7 +69,7 @@ impl AppState {
         let room = match play::rebuild(&stored) {
             Ok(r) => r,
             Err(e) => {
-                self.logs.line(format!("game {id}: cannot rebuild: {}", e.code));
+                tracing::error!(game = %id, code = %e.code, "cannot rebuild a stored game");
                 return None;
             }
         };
@@ -135,7 +103,7 @@ impl AppState {
 pub struct Server {
     /// The address it listens on.
     pub addr: SocketAddr,
-    /// Its state (tests look at logs and games).
+    /// Its state (tests look at games).
     pub state: Arc<AppState>,
     task: tokio::task::JoinHandle<()>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
@@ -152,13 +120,10 @@ impl Server {
     }
 }
 
-/// Opens the database, resumes unfinished games and starts listening.
-pub async fn start(config: ServeConfig) -> Result<Server, String> {
+/// Opens the database and resumes its unfinished games: the state of a server.
+pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
     let store = Store::open(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
-    let logs = Logs { quiet: config.quiet, kept: config.capture_logs.then(|| Mutex::new(Vec::new())) };
-    let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let state = Arc::new(AppState { rooms: Mutex::new(HashMap::new()), store, config, logs });
+    let state = Arc::new(AppState { rooms: Mutex::new(HashMap::new()), store, config });
     let ids = state.store.unfinished().await.map_err(|e| e.to_string())?;
     let mut resumed = 0;
     for id in &ids {
@@ -169,8 +134,16 @@ pub async fn start(config: ServeConfig) -> Result<Server, String> {
         }
     }
     if resumed > 0 {
-        state.logs.line(format!("resumed {resumed} unfinished game(s)"));
+        tracing::info!("resumed {resumed} unfinished game(s)");
     }
+    Ok(state)
+}
+
+/// Opens the database, resumes unfinished games and starts listening.
+pub async fn start(config: ServeConfig) -> Result<Server, String> {
+    let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let state = open(config).await?;
     let app = api::router(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
@@ -183,14 +156,16 @@ pub async fn start(config: ServeConfig) -> Result<Server, String> {
     Ok(Server { addr, state, task, shutdown: Some(tx) })
 }
 
-/// Runs the server until Ctrl-C (for `triominos serve`).
-pub fn serve_blocking(config: ServeConfig) -> Result<(), String> {
+/// Runs the server until Ctrl-C (for `triominos serve`); `ready` is called
+/// with the address once it listens.
+pub fn serve_blocking(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| e.to_string())?;
     rt.block_on(async move {
         let server = start(config).await?;
-        println!("Triominos is ready: open http://{}/ in your browser (Ctrl-C to stop)", server.addr);
+        tracing::info!(addr = %server.addr, "listening");
+        ready(server.addr);
         let _ = tokio::signal::ctrl_c().await;
-        println!("stopping");
+        tracing::info!("stopping");
         server.stop().await;
         Ok(())
     })

@@ -1,11 +1,10 @@
 //! Accepting intents: check, store, apply, tell everyone; bots' turns; rebuilding
 //! a stored game by replaying its log.
 
+use crate::protocol::{Intent, Refusal, Refused, ServerMsg};
 use crate::room::Room;
 use crate::store::StoredGame;
-use crate::view::{Intent, Refusal};
 use crate::AppState;
-use serde_json::json;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -33,27 +32,22 @@ pub async fn submit(
     let mut r = room.lock().await;
     r.check(seat, intent)?;
     let v = r.version() + 1;
-    state
-        .store
-        .append(r.id.clone(), v, seat, intent.to_json().to_string())
-        .await
-        .map_err(|_| Refusal::code("storage_failed"))?;
+    let stored = serde_json::to_string(&intent).map_err(|_| Refusal::from(Refused::BadAction))?;
+    if let Err(e) = state.store.append(r.id.clone(), v, seat, stored).await {
+        tracing::error!(game = %r.id, "cannot store an action: {e}");
+        return Err(Refused::StorageFailed.into());
+    }
     let applied = r.commit(seat, intent)?;
-    state.logs.line(format!(
-        "game {} v{} seat {} {}",
-        r.id,
-        v,
-        seat.map_or("-".to_string(), |s| s.to_string()),
-        intent.kind()
-    ));
+    tracing::info!(game = %r.id, v, seat, intent = intent.kind(), "accepted");
     if applied.game_over {
-        if let Err(e) = state.store.finish(r.id.clone(), crate::now(), r.summary().to_string()).await {
-            state.logs.line(format!("game {}: cannot mark finished: {e}", r.id));
+        let summary = serde_json::to_string(&r.summary()).unwrap_or_default();
+        if let Err(e) = state.store.finish(r.id.clone(), crate::now(), summary).await {
+            tracing::error!(game = %r.id, "cannot mark finished: {e}");
         }
-        state.logs.line(format!("game {} over", r.id));
+        tracing::info!(game = %r.id, "game over");
     }
     if let Some(conn) = asker.conn {
-        r.send_to(conn, json!({"type": "ack", "id": asker.id, "v": v}).to_string());
+        r.send_to(conn, ServerMsg::Ack { id: asker.id, v }.text());
     }
     r.broadcast_from(v);
     schedule(state, room, &mut r);
@@ -106,12 +100,12 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
         })
         .await;
         let Ok((action, fallback, bot)) = chosen else {
-            state.logs.line("a bot panicked".to_string());
+            tracing::error!("a bot panicked");
             return;
         };
         room.lock().await.put_bot(seat, bot);
         if let Err(e) = submit(&state, &room, Some(seat), Intent::Act(action), Asker::default()).await {
-            state.logs.line(format!("bot at seat {seat} refused ({}); playing its first legal action", e.code));
+            tracing::warn!(seat, code = %e.code, "a bot's action was refused; playing its first legal action");
             let _ = submit(&state, &room, Some(seat), Intent::Act(fallback), Asker::default()).await;
         }
     })
@@ -119,11 +113,10 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
 
 /// Rebuilds a stored game: its setup, then every stored intent in order.
 pub fn rebuild(stored: &StoredGame) -> Result<Room, Refusal> {
-    let setup = serde_json::from_str(&stored.setup).map_err(|_| Refusal::code("bad_setup"))?;
+    let setup = serde_json::from_str(&stored.setup).map_err(|_| Refusal::from(Refused::BadSetup))?;
     let mut room = Room::new(stored.id.clone(), setup)?;
     for (seat, text) in &stored.actions {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|_| Refusal::code("bad_log"))?;
-        let intent = Intent::from_json(&value).ok_or_else(|| Refusal::code("bad_log"))?;
+        let intent: Intent = serde_json::from_str(text).map_err(|_| Refusal::from(Refused::BadLog))?;
         room.check(*seat, intent)?;
         room.commit(*seat, intent)?;
     }

@@ -2,8 +2,8 @@
 //! deltas the live game sends, each with every hand and the tile drawn, so a
 //! viewer can step through the game move by move.
 
-use crate::view::{self, Intent, Mark, Refusal};
-use serde_json::{json, Value};
+use crate::protocol::{Frame, Intent, Refusal, Refused};
+use crate::view::{self, Mark};
 use triominos_core::{Game, RoundHistory, RuleSet, TileSet};
 
 fn frame(
@@ -13,8 +13,8 @@ fn frame(
     v: u64,
     seat: Option<u8>,
     intent: Option<Intent>,
-) -> Value {
-    let mut d = view::delta(game, before, v, seat, intent);
+) -> Frame {
+    let delta = view::delta(game, before, v, seat, intent);
     let hands: Vec<TileSet> = game.hands().to_vec();
     let drawn = match (intent, seat) {
         (Some(Intent::Act(triominos_core::Action::Draw)), Some(s)) => {
@@ -22,16 +22,15 @@ fn frame(
         }
         _ => None,
     };
-    d["hands"] = json!(hands);
-    d["drawn"] = json!(drawn);
-    d
+    Frame { delta, hands, drawn }
 }
 
-/// Every step of a game given by its rounds (deals and actions).
-pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Value>, Refusal> {
+/// Every step of a game given by its rounds (deals and actions). A history
+/// that does not replay (it always does: it was played) is `bad_log`.
+pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, Refusal> {
     let Some(first) = history.first() else { return Ok(Vec::new()) };
     let n = first.deal.hands.len();
-    let mut game = Game::with_deal(*rules, n, first.deal.clone()).map_err(|_| Refusal::code("bad_record"))?;
+    let mut game = Game::with_deal(*rules, n, first.deal.clone()).map_err(|_| Refusal::from(Refused::BadLog))?;
     let hands = |g: &Game| -> Vec<TileSet> { g.hands().to_vec() };
     let mut out = vec![frame(&game, Mark::default(), &hands(&game), 0, None, None)];
     let mut v = 0;
@@ -39,14 +38,14 @@ pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Value>, R
         if i > 0 {
             let before = Mark::of(&game);
             let hb = hands(&game);
-            game.begin_round(round.deal.clone()).map_err(|_| Refusal::code("bad_record"))?;
+            game.begin_round(round.deal.clone()).map_err(|_| Refusal::from(Refused::BadLog))?;
             v += 1;
             out.push(frame(&game, before, &hb, v, None, Some(Intent::NextRound)));
         }
         for step in &round.actions {
             let before = Mark::of(&game);
             let hb = hands(&game);
-            game.play_as(step.seat, step.action).map_err(|_| Refusal::code("bad_record"))?;
+            game.play_as(step.seat, step.action).map_err(|_| Refusal::from(Refused::BadLog))?;
             v += 1;
             out.push(frame(&game, before, &hb, v, Some(step.seat), Some(Intent::Act(step.action))));
         }

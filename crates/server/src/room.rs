@@ -1,23 +1,16 @@
 //! One game on the server: its setup, the referee's [`Game`], the public log of
 //! numbered deltas, the bots and the open connections.
 
-use crate::view::{self, Intent, Mark, Refusal};
+use crate::protocol::{GameSummary, Intent, Presence, PublicGame, PublicSeat, Refusal, Refused, Seats, ServerMsg};
+use crate::view::{self, Mark};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::value::RawValue;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use triominos_bots::{make_bot, Bot, Budget};
 use triominos_core::{Game, Phase, RuleSet};
 
-/// Human or bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeatKind {
-    /// A person with a secret link.
-    Human,
-    /// A server-side bot.
-    Bot,
-}
+pub use crate::protocol::SeatKind;
 
 /// One seat as set up.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -36,6 +29,7 @@ pub struct SeatSetup {
 }
 
 /// Everything needed to rebuild a game: with the stored intents, the whole game.
+/// Stored as JSON in the `games` table.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Setup {
     /// Preset name.
@@ -51,9 +45,13 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The rule set.
+    /// The rule set, for this many seats.
     pub fn rules(&self) -> Result<RuleSet, Refusal> {
-        RuleSet::with_overrides(&self.preset, self.options.iter().map(|(k, v)| (k, v))).map_err(Refusal::from)
+        crate::rules::rule_set(
+            &self.preset,
+            self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+            self.seats.len(),
+        )
     }
 
     /// Names for a `.tri` record: single words, unique, never empty.
@@ -76,13 +74,20 @@ impl Setup {
         names
     }
 
+    /// The seats as everyone may see them (no tokens).
+    pub fn public_seats(&self) -> Vec<PublicSeat> {
+        self.seats.iter().map(|s| PublicSeat { kind: s.kind, name: s.name.clone(), level: s.level.clone() }).collect()
+    }
+
     /// The public description of the game: preset, options, seats (no tokens).
-    pub fn public_json(&self, id: &str) -> Value {
-        let seats: Vec<Value> =
-            self.seats.iter().map(|s| json!({"kind": s.kind, "name": s.name, "level": s.level})).collect();
-        let options: serde_json::Map<String, Value> =
-            self.options.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
-        json!({"id": id, "preset": self.preset, "options": options, "seats": seats, "created": self.created})
+    pub fn public(&self, id: &str) -> PublicGame {
+        PublicGame {
+            id: Some(id.to_string()),
+            preset: self.preset.clone(),
+            options: self.options.iter().cloned().collect(),
+            seats: self.public_seats(),
+            created: Some(self.created),
+        }
     }
 }
 
@@ -105,7 +110,7 @@ pub struct Room {
     /// The referee's game.
     pub game: Game,
     /// Serialized public deltas; entry `v` is the delta numbered `v` (0 = the deal).
-    log: Vec<String>,
+    log: Vec<Box<RawValue>>,
     bots: Vec<Option<Box<dyn Bot>>>,
     conns: Vec<Conn>,
     next_conn: u64,
@@ -126,13 +131,7 @@ impl Room {
     pub fn new(id: String, setup: Setup) -> Result<Room, Refusal> {
         let rules = setup.rules()?;
         let n = setup.seats.len();
-        if !rules.allows_players(n) {
-            return Err(Refusal::new(
-                "bad_player_count",
-                json!({"min": rules.min_players(), "max": rules.max_players(), "got": n}),
-            ));
-        }
-        let game = Game::new(rules, n, setup.seed).map_err(|_| Refusal::code("bad_setup"))?;
+        let game = Game::new(rules, n, setup.seed).map_err(|_| Refusal::from(Refused::BadSetup))?;
         let mut bots = Vec::with_capacity(n);
         for (i, s) in setup.seats.iter().enumerate() {
             bots.push(match (s.kind, &s.level) {
@@ -140,14 +139,14 @@ impl Room {
                     let seed = setup.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i as u64 + 1);
                     Some(
                         make_bot(level, seed, Budget::default())
-                            .map_err(|_| Refusal::new("unknown_level", json!({"level": level})))?,
+                            .map_err(|_| Refusal::from(Refused::UnknownLevel { level: Some(level.clone()) }))?,
                     )
                 }
-                (SeatKind::Bot, None) => return Err(Refusal::new("unknown_level", json!({"level": null}))),
+                (SeatKind::Bot, None) => return Err(Refused::UnknownLevel { level: None }.into()),
                 (SeatKind::Human, _) => None,
             });
         }
-        let first = view::delta_text(&game, Mark::default(), 0, None, None);
+        let first = view::delta_raw(&game, Mark::default(), 0, None, None);
         Ok(Room { id, setup, game, log: vec![first], bots, conns: Vec::new(), next_conn: 0, scheduled: None })
     }
 
@@ -181,14 +180,14 @@ impl Room {
         match intent {
             Intent::NextRound => match self.game.public().phase() {
                 Phase::RoundOver => Ok(()),
-                Phase::GameOver => Err(Refusal::code("game_over")),
-                Phase::Playing => Err(Refusal::code("round_not_over")),
+                Phase::GameOver => Err(Refused::GameOver.into()),
+                Phase::Playing => Err(Refused::RoundNotOver.into()),
             },
             Intent::Act(a) => {
-                let Some(seat) = seat else { return Err(Refusal::code("spectator")) };
+                let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
                 let g = &self.game;
                 if g.public().phase() == Phase::Playing && seat != g.to_move() {
-                    return Err(Refusal::new("not_your_turn", json!({"expected": g.to_move(), "got": seat})));
+                    return Err(Refused::NotYourTurn { expected: g.to_move(), got: seat }.into());
                 }
                 g.check(a).map_err(Refusal::from)
             }
@@ -199,68 +198,58 @@ impl Room {
     pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Refusal> {
         let before = Mark::of(&self.game);
         match intent {
-            Intent::NextRound => self.game.next_round().map_err(|_| Refusal::code("round_not_over"))?,
+            Intent::NextRound => self.game.next_round().map_err(|_| Refusal::from(Refused::RoundNotOver))?,
             Intent::Act(a) => {
-                let s = seat.ok_or_else(|| Refusal::code("spectator"))?;
+                let s = seat.ok_or_else(|| Refusal::from(Refused::Spectator))?;
                 self.game.play_as(s, a).map_err(Refusal::from)?;
             }
         }
         let v = self.version() + 1;
-        self.log.push(view::delta_text(&self.game, before, v, seat, Some(intent)));
+        self.log.push(view::delta_raw(&self.game, before, v, seat, Some(intent)));
         Ok(Applied { v, game_over: self.game.is_over() })
     }
 
-    /// The deltas numbered after `v`, as a JSON array text.
-    pub fn deltas_after(&self, v: u64) -> String {
+    /// The deltas numbered after `v`.
+    fn deltas_after(&self, v: u64) -> &[Box<RawValue>] {
         let from = (v.saturating_add(1) as usize).min(self.log.len());
-        format!("[{}]", self.log[from..].join(","))
+        &self.log[from..]
     }
 
-    fn deltas_after_start(&self) -> String {
-        let mut s = String::with_capacity(self.log.iter().map(|d| d.len() + 1).sum::<usize>() + 2);
-        s.push('[');
-        s.push_str(&self.log.join(","));
-        s.push(']');
-        s
-    }
-
-    fn me_json(&self, seat: Option<u8>) -> String {
-        match seat {
-            Some(s) => view::me_text(&self.game.observe(s)),
-            None => "null".into(),
-        }
+    fn me(&self, seat: Option<u8>) -> Option<crate::protocol::Me> {
+        seat.map(|s| view::me(&self.game.observe(s)))
     }
 
     /// Which seats have a connection, and how many spectators watch.
-    pub fn presence_json(&self) -> String {
-        let n = self.setup.seats.len();
-        let mut seats = vec![false; n];
+    pub fn presence(&self) -> Presence {
+        let mut seats = Seats::EMPTY;
         let mut spectators = 0;
         for c in &self.conns {
             match c.seat {
-                Some(s) => seats[s as usize] = true,
+                Some(s) => {
+                    seats.insert(s);
+                }
                 None => spectators += 1,
             }
         }
-        json!({"type": "presence", "seats": seats, "spectators": spectators}).to_string()
+        Presence { seats, spectators }
     }
 
     /// The full state for a seat (or a spectator): the game, every delta, its private view.
     pub fn snapshot(&self, seat: Option<u8>) -> String {
-        format!(
-            r#"{{"type":"snapshot","v":{},"you":{},"game":{},"log":{},"me":{},"presence":{}}}"#,
-            self.version(),
-            seat.map_or("null".to_string(), |s| s.to_string()),
-            self.setup.public_json(&self.id),
-            self.deltas_after_start(),
-            self.me_json(seat),
-            self.presence_json(),
-        )
+        ServerMsg::Snapshot {
+            v: self.version(),
+            you: seat,
+            game: self.setup.public(&self.id),
+            log: &self.log,
+            me: self.me(seat),
+            presence: self.presence(),
+        }
+        .text()
     }
 
     /// The deltas after `v` and the seat's private view now.
     pub fn update_since(&self, seat: Option<u8>, v: u64) -> String {
-        format!(r#"{{"type":"update","deltas":{},"me":{}}}"#, self.deltas_after(v), self.me_json(seat))
+        ServerMsg::Update { deltas: self.deltas_after(v), me: self.me(seat) }.text()
     }
 
     /// Sends the delta numbered `v` to every connection, each seat with its private view.
@@ -312,7 +301,7 @@ impl Room {
 
     /// Tells everyone who is connected.
     pub fn send_presence(&self) {
-        let msg: Arc<str> = self.presence_json().into();
+        let msg: Arc<str> = ServerMsg::Presence(self.presence()).text().into();
         for c in &self.conns {
             let _ = c.tx.try_send(msg.clone());
         }
@@ -331,15 +320,15 @@ impl Room {
     }
 
     /// The finished game's summary for the list.
-    pub fn summary(&self) -> Value {
+    pub fn summary(&self) -> GameSummary {
         let p = self.game.public();
-        json!({
-            "preset": self.setup.preset,
-            "seats": self.setup.public_json(&self.id)["seats"],
-            "totals": p.totals(),
-            "winners": p.winners().iter().collect::<Vec<_>>(),
-            "rounds": p.round(),
-        })
+        GameSummary {
+            preset: self.setup.preset.clone(),
+            seats: self.setup.public_seats(),
+            totals: p.totals().to_vec(),
+            winners: p.winners(),
+            rounds: p.round(),
+        }
     }
 
     /// The game as a `.tri` record.

@@ -1,67 +1,48 @@
-//! Durable storage in SQLite, event-sourced: a game is its setup (rules, seats,
-//! seed) plus every accepted action in order. One thread owns the connection;
-//! jobs sent to it are grouped into one transaction per batch (group commit), and
-//! each job's reply is sent only after that transaction is committed, so an action
-//! is on disk before anyone hears of it.
+//! Durable storage in SQLite: the one database of the server, its schema and
+//! its migrations, and the one thread that owns the connection.
+//!
+//! Games are event-sourced: a game is its setup (rules, seats, seed) plus every
+//! accepted action in order. Score-pad sheets (see [`crate::pad`]) live in the
+//! same database, in a table of their own.
+//!
+//! Jobs sent to the storage thread are grouped into one transaction per batch
+//! (group commit); each job runs in a savepoint of its own, rolled back when the
+//! job fails, and its reply is sent only after the transaction is committed, so
+//! an action is on disk before anyone hears of it.
+//!
+//! # Schema versions
+//!
+//! The schema version is SQLite's `PRAGMA user_version`. [`SCHEMA_VERSION`] is
+//! the version this program writes; [`MIGRATIONS`] takes a database from each
+//! older version to the next, in one transaction. Version 0 is a database
+//! written before migrations existed (or a new, empty file): it is recognised
+//! by its tables and columns, and anything else is refused rather than guessed
+//! at. A database with a version newer than [`SCHEMA_VERSION`] is refused with
+//! both versions named, never read.
+//!
+//! The JSON stored in the rows is part of the schema: a game's setup
+//! ([`crate::room::Setup`]), its intents ([`crate::protocol::Intent`]), the
+//! summaries ([`crate::protocol::GameSummary`],
+//! [`crate::protocol::pad::SheetSummary`]), a sheet's setup and entries
+//! ([`crate::pad::store`]). A change that old rows would not read the same
+//! bumps [`SCHEMA_VERSION`] with a migration that rewrites them.
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
 use tokio::sync::oneshot;
 
-/// A job run on the storage thread inside a transaction. It returns what to do
-/// once the transaction is committed (typically: send the reply).
-type Job = Box<dyn FnOnce(&Connection) -> Box<dyn FnOnce(bool) + Send> + Send>;
+/// The schema version this program reads and writes.
+pub const SCHEMA_VERSION: u32 = 1;
 
-/// A stored game: its id, setup (JSON), status and every action (JSON) in order.
-#[derive(Clone, Debug)]
-pub struct StoredGame {
-    /// Game id.
-    pub id: String,
-    /// The setup as JSON (see `room::Setup`).
-    pub setup: String,
-    /// Whether the game is over.
-    pub finished: bool,
-    /// Every accepted intent: `(seat, intent JSON)`, in order.
-    pub actions: Vec<(Option<u8>, String)>,
-}
+/// `MIGRATIONS[i]` takes a database from schema version `i` to `i + 1`.
+///
+/// Version 0 -> 1: the tables of the server before migrations existed (games,
+/// their actions, and score-pad sheets), created where missing. A database of
+/// that time already has some of them, exactly so.
+pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1];
 
-/// A finished game in the list.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct FinishedGame {
-    /// Game id.
-    pub id: String,
-    /// Unix seconds when it was created.
-    pub created: i64,
-    /// Unix seconds when it ended.
-    pub finished: i64,
-    /// The summary (JSON): preset, names, totals, winners.
-    pub summary: serde_json::Value,
-}
-
-/// Handle to the storage thread. Cheap to clone.
-#[derive(Clone)]
-pub struct Store {
-    tx: mpsc::Sender<Job>,
-}
-
-/// Storage failed (disk full, database locked or corrupt...).
-#[derive(Debug, Clone)]
-pub struct StoreError(pub String);
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for StoreError {}
-
-fn err(e: impl std::fmt::Display) -> StoreError {
-    StoreError(e.to_string())
-}
-
-const SCHEMA: &str = "
+const V0_TO_V1: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     created INTEGER NOT NULL,
@@ -77,32 +58,181 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game, v)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_finished ON games(finished);
+CREATE TABLE IF NOT EXISTS pad_sheets (
+    id TEXT PRIMARY KEY,
+    created INTEGER NOT NULL,
+    updated INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    setup TEXT NOT NULL,
+    entries TEXT NOT NULL,
+    summary TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pad_sheets_updated ON pad_sheets(updated);
 ";
 
+/// The tables (and their columns, in order) of a database written before
+/// migrations existed: what a version-0 database may hold.
+const V0_TABLES: [(&str, &[&str]); 3] = [
+    ("games", &["id", "created", "setup", "finished", "summary"]),
+    ("actions", &["game", "v", "seat", "intent"]),
+    ("pad_sheets", &["id", "created", "updated", "version", "setup", "entries", "summary"]),
+];
+
+/// What the storage thread does once a batch is over: `true` when it was committed.
+pub(crate) type Done = Box<dyn FnOnce(bool) + Send>;
+
+/// A job run on the storage thread, inside the batch's transaction (`None`
+/// when no transaction could be begun: the job must not touch the database).
+/// It returns what to do once the transaction is over (typically: reply).
+type Job = Box<dyn FnOnce(Option<&Connection>) -> Done + Send>;
+
+/// A stored game: its id, setup (JSON), status and every action (JSON) in order.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// Game id.
+    pub id: String,
+    /// The setup as JSON (see `room::Setup`).
+    pub setup: String,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// Every accepted intent: `(seat, intent JSON)`, in order.
+    pub actions: Vec<(Option<u8>, String)>,
+}
+
+/// A finished game in the list, as stored.
+#[derive(Clone, Debug)]
+pub struct FinishedRow {
+    /// Game id.
+    pub id: String,
+    /// Unix seconds when it was created.
+    pub created: i64,
+    /// Unix seconds when it ended.
+    pub finished: i64,
+    /// The summary, as JSON text (see [`crate::protocol::GameSummary`]).
+    pub summary: String,
+}
+
+/// Handle to the storage thread. Cheap to clone.
+#[derive(Clone)]
+pub struct Store {
+    tx: mpsc::Sender<Job>,
+}
+
+/// Storage failed (disk full, database locked or corrupt, unknown schema...).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+pub(crate) fn err(e: impl std::fmt::Display) -> StoreError {
+    StoreError(e.to_string())
+}
+
+/// The schema version of an open database.
+pub fn schema_version(conn: &Connection) -> Result<u32, StoreError> {
+    conn.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
+        .map_err(err)
+        .and_then(|v| u32::try_from(v).map_err(|_| StoreError(format!("bad schema version {v}"))))
+}
+
+/// Checks that a version-0 database holds only the tables (and columns) that
+/// the server wrote before migrations existed.
+fn check_v0(conn: &Connection) -> Result<(), StoreError> {
+    let mut s = conn
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        .map_err(err)?;
+    let tables =
+        s.query_map([], |r| r.get::<_, String>(0)).map_err(err)?.collect::<Result<Vec<_>, _>>().map_err(err)?;
+    for table in tables {
+        let Some((_, expected)) = V0_TABLES.iter().find(|(n, _)| *n == table) else {
+            return Err(StoreError(format!("not a triominos database (it has a table {table:?})")));
+        };
+        let mut s = conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid").map_err(err)?;
+        let columns = s
+            .query_map([&table], |r| r.get::<_, String>(0))
+            .map_err(err)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(err)?;
+        if columns != *expected {
+            return Err(StoreError(format!(
+                "not a triominos database: table {table:?} has columns {columns:?}, expected {expected:?}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Brings a database to [`SCHEMA_VERSION`], each step in a transaction of its
+/// own; refuses a database newer than this program or one it does not recognise.
+pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let found = schema_version(conn)?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError(format!(
+            "the database has schema version {found}, newer than version {SCHEMA_VERSION} that this program \
+             knows: it was written by a newer triominos; use that one (or a copy of the database)"
+        )));
+    }
+    if found == 0 {
+        check_v0(conn)?;
+    }
+    for v in found..SCHEMA_VERSION {
+        let tx = conn.transaction().map_err(err)?;
+        tx.execute_batch(MIGRATIONS[v as usize]).map_err(|e| StoreError(format!("migration {v} -> {}: {e}", v + 1)))?;
+        tx.pragma_update(None, "user_version", v + 1).map_err(err)?;
+        tx.commit().map_err(err)?;
+    }
+    Ok(())
+}
+
 impl Store {
-    /// Opens (or creates) the database and starts the storage thread.
+    /// Opens (or creates) the database, brings its schema up to date and
+    /// starts the storage thread.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let conn = Connection::open(path).map_err(err)?;
+        let mut conn = Connection::open(path).map_err(err)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
+        migrate(&mut conn)?;
         conn.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
         // WAL + FULL: each commit is synced; group commit keeps that cheap.
         let sync = std::env::var("TRIOMINOS_SQLITE_SYNC").unwrap_or_else(|_| "FULL".into());
         conn.pragma_update(None, "synchronous", sync).map_err(err)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
-        conn.execute_batch(SCHEMA).map_err(err)?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new().name("triominos-store".into()).spawn(move || run(conn, rx)).map_err(err)?;
         Ok(Store { tx })
     }
 
-    async fn call<T: Send + 'static>(
-        &self,
-        f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, StoreError> {
-        let (reply, rx) = oneshot::channel();
+    /// Runs `f` on the storage thread inside a transaction, in a savepoint of
+    /// its own that is rolled back when `f` fails; answers once committed.
+    pub(crate) async fn call<T, E>(&self, f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+    {
+        let (reply, rx) = oneshot::channel::<Result<T, E>>();
         let job: Job = Box::new(move |conn| {
-            let r = f(conn);
+            // Prepared once: a job is often a single small insert.
+            let exec = |c: &Connection, sql: &str| c.prepare_cached(sql).and_then(|mut st| st.execute([]));
+            let r = match conn {
+                None => Err(StoreError("cannot begin a transaction".into()).into()),
+                Some(c) => match exec(c, "SAVEPOINT job") {
+                    Err(e) => Err(err(e).into()),
+                    Ok(_) => {
+                        let r = f(c);
+                        let undone = r.is_err() && exec(c, "ROLLBACK TO job").is_err();
+                        match exec(c, "RELEASE job") {
+                            Ok(_) if !undone => r,
+                            _ => Err(StoreError("cannot end a savepoint".into()).into()),
+                        }
+                    }
+                },
+            };
             Box::new(move |committed| {
-                let _ = reply.send(if committed { r } else { Err(StoreError("commit failed".into())) });
+                let _ = reply.send(if committed { r } else { Err(StoreError("commit failed".into()).into()) });
             })
         });
         self.tx.send(job).map_err(|_| StoreError("storage thread stopped".into()))?;
@@ -156,7 +286,7 @@ impl Store {
     }
 
     /// The most recently finished games, newest first.
-    pub async fn finished(&self, limit: u32) -> Result<Vec<FinishedGame>, StoreError> {
+    pub async fn finished(&self, limit: u32) -> Result<Vec<FinishedRow>, StoreError> {
         self.call(move |c| {
             let mut s = c
                 .prepare(
@@ -166,11 +296,11 @@ impl Store {
                 .map_err(err)?;
             let rows = s
                 .query_map([limit], |r| {
-                    Ok(FinishedGame {
+                    Ok(FinishedRow {
                         id: r.get(0)?,
                         created: r.get(1)?,
                         finished: r.get(2)?,
-                        summary: serde_json::from_str(&r.get::<_, String>(3)?).unwrap_or_default(),
+                        summary: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
                     })
                 })
                 .map_err(err)?;
@@ -205,13 +335,14 @@ fn load_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError>
 /// a batch limit), runs them in one transaction, commits, then replies.
 fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
     const BATCH: usize = 512;
-    let mut done: Vec<Box<dyn FnOnce(bool) + Send>> = Vec::with_capacity(BATCH);
+    let mut done: Vec<Done> = Vec::with_capacity(BATCH);
     while let Ok(first) = rx.recv() {
         let began = conn.execute_batch("BEGIN").is_ok();
-        done.push(first(&conn));
+        let c = began.then_some(&conn);
+        done.push(first(c));
         while done.len() < BATCH {
             match rx.try_recv() {
-                Ok(job) => done.push(job(&conn)),
+                Ok(job) => done.push(job(c)),
                 Err(_) => break,
             }
         }
@@ -222,5 +353,144 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
         for d in done.drain(..) {
             d(committed);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The schema of the server before migrations existed, exactly as it
+    /// created its tables: the games in `store.rs` at start...
+    const MAIN_GAMES: &str = "
+        CREATE TABLE IF NOT EXISTS games (
+            id TEXT PRIMARY KEY,
+            created INTEGER NOT NULL,
+            setup TEXT NOT NULL,
+            finished INTEGER,
+            summary TEXT
+        );
+        CREATE TABLE IF NOT EXISTS actions (
+            game TEXT NOT NULL,
+            v INTEGER NOT NULL,
+            seat INTEGER,
+            intent TEXT NOT NULL,
+            PRIMARY KEY (game, v)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS games_finished ON games(finished);
+    ";
+    /// ...and the score pad's sheets in `pad.rs`, on its first use.
+    const MAIN_PAD: &str = "
+        CREATE TABLE IF NOT EXISTS pad_sheets (
+            id TEXT PRIMARY KEY,
+            created INTEGER NOT NULL,
+            updated INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            setup TEXT NOT NULL,
+            entries TEXT NOT NULL,
+            summary TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS pad_sheets_updated ON pad_sheets(updated);
+    ";
+
+    fn db() -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        (dir, path)
+    }
+
+    fn version_of(path: &Path) -> u32 {
+        schema_version(&Connection::open(path).unwrap()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_new_database_gets_the_current_schema() {
+        let (_dir, path) = db();
+        let store = Store::open(&path).unwrap();
+        store.create_game("g".into(), 1, "{}".into()).await.unwrap();
+        drop(store);
+        assert_eq!(version_of(&path), SCHEMA_VERSION);
+        // Opened again: nothing to migrate, the game is there.
+        let store = Store::open(&path).unwrap();
+        assert_eq!(store.unfinished().await.unwrap(), vec!["g".to_string()]);
+    }
+
+    #[tokio::test]
+    async fn a_database_of_the_schema_before_migrations_is_upgraded_and_keeps_its_data() {
+        for with_pad in [false, true] {
+            let (_dir, path) = db();
+            {
+                let c = Connection::open(&path).unwrap();
+                c.execute_batch(MAIN_GAMES).unwrap();
+                if with_pad {
+                    c.execute_batch(MAIN_PAD).unwrap();
+                }
+                c.execute("INSERT INTO games (id, created, setup) VALUES ('old', 5, '{\"preset\":\"goliath\"}')", [])
+                    .unwrap();
+                c.execute(
+                    "INSERT INTO actions (game, v, seat, intent) VALUES ('old', 1, 0, '{\"kind\":\"draw\"}')",
+                    [],
+                )
+                .unwrap();
+                if with_pad {
+                    c.execute("INSERT INTO pad_sheets VALUES ('s', 1, 2, 0, '{}', '[]', '{}')", []).unwrap();
+                }
+                assert_eq!(schema_version(&c).unwrap(), 0);
+            }
+            let store = Store::open(&path).unwrap();
+            let g = store.load("old".into()).await.unwrap().unwrap();
+            assert_eq!(g.setup, "{\"preset\":\"goliath\"}");
+            assert_eq!(g.actions, vec![(Some(0), "{\"kind\":\"draw\"}".to_string())]);
+            let sheets: i64 = store
+                .call(|c| c.query_row("SELECT count(*) FROM pad_sheets", [], |r| r.get(0)).map_err(err))
+                .await
+                .unwrap();
+            assert_eq!(sheets, i64::from(with_pad));
+            drop(store);
+            assert_eq!(version_of(&path), SCHEMA_VERSION);
+        }
+    }
+
+    #[test]
+    fn a_newer_database_is_refused_naming_both_versions() {
+        let (_dir, path) = db();
+        {
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(MAIN_GAMES).unwrap();
+            c.pragma_update(None, "user_version", SCHEMA_VERSION + 1).unwrap();
+        }
+        let e = Store::open(&path).err().expect("refused");
+        assert!(e.0.contains(&format!("version {}", SCHEMA_VERSION + 1)), "{e}");
+        assert!(e.0.contains(&format!("version {SCHEMA_VERSION}")), "{e}");
+        // Not touched.
+        assert_eq!(version_of(&path), SCHEMA_VERSION + 1);
+    }
+
+    #[test]
+    fn a_database_of_something_else_is_refused() {
+        for schema in
+            ["CREATE TABLE notes (id TEXT)", "CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT, score INTEGER)"]
+        {
+            let (_dir, path) = db();
+            Connection::open(&path).unwrap().execute_batch(schema).unwrap();
+            let e = Store::open(&path).err().expect("refused");
+            assert!(e.0.contains("not a triominos database"), "{e}");
+            assert_eq!(version_of(&path), 0, "left as it was");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failed_job_changes_nothing_and_the_others_of_its_batch_are_kept() {
+        let (_dir, path) = db();
+        let store = Store::open(&path).unwrap();
+        let failing = store.call(|c| -> Result<(), StoreError> {
+            c.execute("INSERT INTO games (id, created, setup) VALUES ('half', 1, '{}')", []).map_err(err)?;
+            Err(StoreError("refused after a write".into()))
+        });
+        let good = store.create_game("kept".into(), 2, "{}".into());
+        let (a, b) = tokio::join!(failing, good);
+        assert!(a.is_err());
+        b.unwrap();
+        assert_eq!(store.unfinished().await.unwrap(), vec!["kept".to_string()]);
     }
 }

@@ -1,27 +1,20 @@
 //! The WebSocket of one seat (with its token) or one spectator (without).
 //!
-//! Server to client: `snapshot` (everything, on connect or on request),
-//! `update` (new numbered deltas and the seat's private view), `ack` (an intent
-//! of this connection was stored and applied), `presence`, `error` (a refusal:
-//! code and params; nothing changed), `pong`.
-//!
-//! Client to server: `{"type":"action","action":{...},"id":N}`,
-//! `{"type":"next_round","id":N}`, `{"type":"since","v":N}` (deltas after N),
-//! `{"type":"snapshot"}`, `{"type":"ping"}`. A bad message is refused and the
+//! The messages are [`crate::protocol::ClientMsg`] and
+//! [`crate::protocol::ServerMsg`]. A bad message is refused and the
 //! connection stays open.
 
-use crate::api::refuse;
+use crate::api::Fail;
 use crate::play::{self, Asker};
+use crate::protocol::{ClientMsg, ClientMsgError, Intent, Refusal, Refused, ServerMsg};
 use crate::room::Room;
-use crate::view::{Intent, Refusal};
 use crate::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio::sync::{mpsc, Mutex};
 
@@ -46,17 +39,17 @@ pub(crate) async fn upgrade(
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
     let Some(room) = state.room(&id).await else {
-        return refuse(StatusCode::NOT_FOUND, Refusal::code("game_not_found"));
+        return Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound).into_response();
     };
     let seat = match q.token.as_deref() {
         None | Some("") => None,
         Some(t) => match room.lock().await.seat_of_token(t) {
             Some(s) => Some(s),
-            None => return refuse(StatusCode::FORBIDDEN, Refusal::code("bad_token")),
+            None => return Fail::new(StatusCode::FORBIDDEN, Refused::BadToken).into_response(),
         },
     };
     let Ok(ws) = ws else {
-        return refuse(StatusCode::BAD_REQUEST, Refusal::code("not_websocket"));
+        return Fail::new(StatusCode::BAD_REQUEST, Refused::NotWebsocket).into_response();
     };
     // A small read buffer: client messages are tiny, and the buffer is zeroed as it grows.
     ws.read_buffer_size(8 * 1024)
@@ -65,8 +58,8 @@ pub(crate) async fn upgrade(
         .on_upgrade(move |socket| session(socket, state, room, seat))
 }
 
-fn error_msg(r: &Refusal, id: Option<u64>) -> String {
-    json!({"type": "error", "code": r.code, "params": r.params, "id": id}).to_string()
+fn error_msg(refusal: impl Into<Refusal>, id: Option<u64>) -> String {
+    ServerMsg::Error { refusal: refusal.into(), id }.text()
 }
 
 async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Room>>, seat: Option<u8>) {
@@ -78,8 +71,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
         r.send_presence();
         (conn, r.id.clone())
     };
-    let who = seat.map_or("spectator".to_string(), |s| format!("seat {s}"));
-    state.logs.line(format!("game {game_id}: {who} connected"));
+    tracing::info!(game = %game_id, seat, "connected");
     loop {
         tokio::select! {
             out = rx.recv() => match out {
@@ -109,7 +101,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
                     }
                 }
                 Some(Ok(Message::Binary(_))) => {
-                    let m = error_msg(&Refusal::code("bad_json"), None);
+                    let m = error_msg(Refused::BadJson, None);
                     if socket.send(Message::Text(m.into())).await.is_err() {
                         break;
                     }
@@ -125,7 +117,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
     if r.is_over() && r.is_idle() {
         state.forget(&game_id);
     }
-    state.logs.line(format!("game {game_id}: {who} disconnected"));
+    tracing::info!(game = %game_id, seat, "disconnected");
 }
 
 /// Handles one client message; returns a direct reply, if any.
@@ -137,38 +129,32 @@ async fn handle(
     text: &str,
 ) -> Option<String> {
     if text.len() > MAX_MESSAGE {
-        return Some(error_msg(&Refusal::new("too_large", json!({"max": MAX_MESSAGE})), None));
+        return Some(error_msg(Refused::TooLarge { max: MAX_MESSAGE }, None));
     }
-    let Ok(msg) = serde_json::from_str::<Value>(text) else {
-        return Some(error_msg(&Refusal::code("bad_json"), None));
-    };
-    let id = msg.get("id").and_then(Value::as_u64);
-    let kind = msg.get("type").and_then(Value::as_str).unwrap_or("");
-    let intent = match kind {
-        "action" => match msg.get("action").and_then(Intent::from_json) {
-            Some(i) => i,
-            None => return Some(error_msg(&Refusal::code("bad_action"), id)),
-        },
-        "next_round" => Intent::NextRound,
-        "since" => {
+    let (intent, id) = match ClientMsg::parse(text) {
+        Ok(ClientMsg::Action { action, id }) => (action, id),
+        Ok(ClientMsg::NextRound { id }) => (Intent::NextRound, id),
+        Ok(ClientMsg::Since { v }) => {
             let r = room.lock().await;
-            return Some(match msg.get("v").and_then(Value::as_u64) {
+            return Some(match v {
                 Some(v) if v <= r.version() => r.update_since(seat, v),
                 _ => r.snapshot(seat),
             });
         }
-        "snapshot" => return Some(room.lock().await.snapshot(seat)),
-        "ping" => return Some(json!({"type": "pong", "id": id}).to_string()),
-        _ => return Some(error_msg(&Refusal::new("unknown_message", json!({"type": kind})), id)),
+        Ok(ClientMsg::Snapshot) => return Some(room.lock().await.snapshot(seat)),
+        Ok(ClientMsg::Ping { id }) => return Some(ServerMsg::Pong { id }.text()),
+        Err(ClientMsgError::BadJson) => return Some(error_msg(Refused::BadJson, None)),
+        Err(ClientMsgError::BadAction(id)) => return Some(error_msg(Refused::BadAction, id)),
+        Err(ClientMsgError::Unknown(kind, id)) => return Some(error_msg(Refused::UnknownMessage { kind }, id)),
     };
     if seat.is_none() {
-        return Some(error_msg(&Refusal::code("spectator"), id));
+        return Some(error_msg(Refused::Spectator, id));
     }
     match play::submit(state, room, seat, intent, Asker { conn: Some(conn), id }).await {
         Ok(_) => None,
         Err(e) => {
-            state.logs.line(format!("refused seat {} {}: {}", seat.map_or(-1, i32::from), intent.kind(), e.code));
-            Some(error_msg(&e, id))
+            tracing::info!(seat, intent = intent.kind(), code = %e.code, "refused");
+            Some(error_msg(e, id))
         }
     }
 }

@@ -7,32 +7,45 @@ use common::*;
 use futures_util::SinkExt;
 use serde_json::{json, Value};
 use triominos_core::{Action, Event, Game, Phase, RuleSet, Tile, TileSet};
+use triominos_server::Server;
 
 fn two_humans(preset: &str, seed: u64) -> Value {
     json!({"preset": preset, "seed": seed, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
 }
 
-async fn version_of(addr: std::net::SocketAddr, id: &str) -> u64 {
-    let (s, body) = http(addr, "GET", &format!("/api/games/{id}"), None).await;
+async fn version_of(server: &Server, id: &str) -> u64 {
+    let (s, body) = http(server, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(s, 200);
     serde_json::from_str::<Value>(&body).unwrap()["version"].as_u64().unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn create_join_play_and_pages() {
-    let db = temp_db("play");
+    let db = temp_db();
     let server = start(&db).await;
     let addr = server.addr;
-    let (s, body) = http(addr, "GET", "/", None).await;
+    let (s, body) = http(&server, "GET", "/", None).await;
     assert_eq!(s, 200);
     assert!(body.contains("<html"));
-    let (s, body) = http(addr, "GET", "/api/meta", None).await;
+    let (s, body) = http(&server, "GET", "/api/meta", None).await;
     assert_eq!(s, 200);
     let meta: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(meta["presets"].as_array().unwrap().len(), 3);
     assert_eq!(meta["levels"].as_array().unwrap().len(), triominos_bots::LEVELS.len());
+    // The option schema: every option once, with its kind, help key and each preset's value.
+    let options = meta["options"].as_array().unwrap();
+    assert_eq!(options.len(), meta["option_names"].as_array().unwrap().len());
+    let max_draws = options.iter().find(|o| o["name"] == "max_draws").unwrap();
+    assert_eq!(
+        *max_draws,
+        json!({"name": "max_draws", "kind": {"type": "int", "min": 1, "max": 50}, "help": "opt.max_draws",
+            "defaults": {"goliath": "3", "pressman": "3", "dominos-triangles": "1"}})
+    );
+    for o in options {
+        assert_eq!(meta["presets"][0]["options"][o["name"].as_str().unwrap()], o["defaults"]["goliath"], "{o}");
+    }
 
-    let g = create(addr, two_humans("pressman", 19)).await;
+    let g = create(&server, two_humans("pressman", 19)).await;
     let id = g["id"].as_str().unwrap();
     let t0 = token_of(&g, 0);
     let t1 = token_of(&g, 1);
@@ -50,16 +63,16 @@ async fn create_join_play_and_pages() {
     assert_eq!(mover.act(first.clone()).await, Ok(1));
     other.wait_version(1).await;
     assert_eq!(other.status["to_move"], other.me["seat"]);
-    assert_eq!(version_of(addr, id).await, 1);
+    assert_eq!(version_of(&server, id).await, 1);
     server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_changes_nothing_and_the_connection_survives() {
-    let db = temp_db("refuse");
+    let db = temp_db();
     let server = start(&db).await;
     let addr = server.addr;
-    let g = create(addr, two_humans("goliath", 7)).await;
+    let g = create(&server, two_humans("goliath", 7)).await;
     let id = g["id"].as_str().unwrap().to_string();
     let mut a = Client::connect(addr, &id, Some(&token_of(&g, 0))).await;
     let mut b = Client::connect(addr, &id, Some(&token_of(&g, 1))).await;
@@ -106,7 +119,7 @@ async fn every_refusal_changes_nothing_and_the_connection_survives() {
     // The round is not over.
     assert_eq!(mover.act(json!({"kind": "next_round"})).await.unwrap_err()["code"], "round_not_over");
     // Nothing changed, and the connection still works.
-    assert_eq!(version_of(addr, &id).await, 0);
+    assert_eq!(version_of(&server, &id).await, 0);
     mover.send(json!({"type": "ping", "id": 99})).await;
     assert_eq!(mover.recv_type("pong").await["id"], 99);
     assert_eq!(mover.act(good).await, Ok(1));
@@ -119,10 +132,10 @@ async fn every_refusal_changes_nothing_and_the_connection_survives() {
     // Wrong token, unknown game.
     let url = format!("ws://{addr}/ws/{id}?token={}", "0".repeat(32));
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
-    let (s, body) = http(addr, "GET", &format!("/ws/{id}?token={}", "0".repeat(32)), None).await;
+    let (s, body) = http(&server, "GET", &format!("/ws/{id}?token={}", "0".repeat(32)), None).await;
     assert_eq!(s, 403);
     assert!(body.contains("bad_token"));
-    let (s, body) = http(addr, "GET", "/api/games/nosuchgame", None).await;
+    let (s, body) = http(&server, "GET", "/api/games/nosuchgame", None).await;
     assert_eq!(s, 404);
     assert!(body.contains("game_not_found"));
     // Bad creation requests.
@@ -130,19 +143,19 @@ async fn every_refusal_changes_nothing_and_the_connection_survives() {
         (json!("nope"), "bad_json"),
         (json!({"preset": "chess", "seats": []}), "unknown_preset"),
         (json!({"preset": "goliath", "seats": [{"kind": "human"}]}), "bad_player_count"),
-        (json!({"preset": "goliath", "options": {"max_draws": "0"}, "seats": []}), "bad_option"),
+        (json!({"preset": "goliath", "options": {"max_draws": "0"}, "seats": []}), "bad_value"),
         (json!({"preset": "goliath", "options": {"colour": "red"}, "seats": []}), "unknown_option"),
         (json!({"preset": "goliath", "seats": [{"kind": "human"}, {"kind": "bot", "level": "god"}]}), "unknown_level"),
     ] {
-        let (s, body) = http(addr, "POST", "/api/games", Some(&req.to_string())).await;
+        let (s, body) = http(&server, "POST", "/api/games", Some(&req.to_string())).await;
         assert_eq!(s, 400, "{req}");
         assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["code"], code, "{req}");
     }
     // The record of an unfinished game would show the hands: refused.
-    let (s, body) = http(addr, "GET", &format!("/api/games/{id}/record.tri"), None).await;
+    let (s, body) = http(&server, "GET", &format!("/api/games/{id}/record.tri"), None).await;
     assert_eq!(s, 409);
     assert!(body.contains("game_not_finished"));
-    assert_eq!(version_of(addr, &id).await, 1);
+    assert_eq!(version_of(&server, &id).await, 1);
     server.stop().await;
 }
 
@@ -157,10 +170,10 @@ async fn play_moves(clients: &mut [Client; 2], moves: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reconnect_catches_up_and_restart_resumes_exactly() {
-    let db = temp_db("restart");
+    let db = temp_db();
     let server = start(&db).await;
     let addr = server.addr;
-    let g = create(addr, two_humans("goliath", 11)).await;
+    let g = create(&server, two_humans("goliath", 11)).await;
     let id = g["id"].as_str().unwrap().to_string();
     let tokens = [token_of(&g, 0), token_of(&g, 1)];
     let mut clients =
@@ -207,8 +220,9 @@ async fn reconnect_catches_up_and_restart_resumes_exactly() {
 
 /// Plays a whole game: seat 0 is a person (this test), the others bots; a
 /// spectator watches. Returns every text the two clients and HTTP received.
-async fn play_whole_game(addr: std::net::SocketAddr, req: Value) -> (String, Vec<String>, Vec<String>) {
-    let g = create(addr, req).await;
+async fn play_whole_game(server: &Server, req: Value) -> (String, Vec<String>, Vec<String>) {
+    let addr = server.addr;
+    let g = create(server, req).await;
     let id = g["id"].as_str().unwrap().to_string();
     let mut me = Client::connect(addr, &id, Some(&token_of(&g, 0))).await;
     let mut spec = Client::connect(addr, &id, None).await;
@@ -228,12 +242,12 @@ async fn play_whole_game(addr: std::net::SocketAddr, req: Value) -> (String, Vec
         }
         steps += 1;
         if steps % 10 == 0 {
-            http_texts.push(http(addr, "GET", &format!("/api/games/{id}"), None).await.1);
+            http_texts.push(http(server, "GET", &format!("/api/games/{id}"), None).await.1);
         }
         assert!(steps < 2000, "the game ends");
     }
     spec.wait_version(me.v).await;
-    http_texts.push(http(addr, "GET", "/api/games", None).await.1);
+    http_texts.push(http(server, "GET", "/api/games", None).await.1);
     (id, me.received, spec.received.into_iter().chain(http_texts).collect())
 }
 
@@ -312,7 +326,7 @@ fn scan(texts: &[String], states: &[Game], seat: Option<u8>, what: &str) -> usiz
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_message_response_or_log_line_shows_a_hidden_tile() {
-    let db = temp_db("hidden");
+    let db = temp_db();
     let server = start(&db).await;
     let addr = server.addr;
     let levels = triominos_bots::LEVELS;
@@ -328,7 +342,7 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
         });
         let mut rules = RuleSet::preset(preset).unwrap();
         rules.set_option("target", target).unwrap();
-        let (id, mine, others) = play_whole_game(addr, req).await;
+        let (id, mine, others) = play_whole_game(&server, req).await;
         // The full public log, from a final snapshot.
         let mut c = Client::connect(addr, &id, None).await;
         let snap: Value = serde_json::from_str(c.received.last().unwrap()).unwrap();
@@ -343,31 +357,33 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
         let _ = c.recv_type("snapshot").await;
 
         // Finished: listed, its record replays to the same totals, its replay has every step.
-        let (s, list) = http(addr, "GET", "/api/games", None).await;
+        let (s, list) = http(&server, "GET", "/api/games", None).await;
         assert_eq!(s, 200);
         assert!(list.contains(&id));
-        let (s, tri) = http(addr, "GET", &format!("/api/games/{id}/record.tri"), None).await;
+        let (s, tri) = http(&server, "GET", &format!("/api/games/{id}/record.tri"), None).await;
         assert_eq!(s, 200);
         let replayed = triominos_core::record::replay(&tri).unwrap();
         assert_eq!(replayed.game.totals(), states.last().unwrap().totals());
-        let (s, rep) = http(addr, "GET", &format!("/api/games/{id}/replay"), None).await;
+        let (s, rep) = http(&server, "GET", &format!("/api/games/{id}/replay"), None).await;
         assert_eq!(s, 200);
         let rep: Value = serde_json::from_str(&rep).unwrap();
         assert_eq!(rep["frames"].as_array().unwrap().len(), log.len());
-        let (s, rep2) = http(addr, "POST", "/api/replay", Some(&tri)).await;
+        let (s, rep2) = http(&server, "POST", "/api/replay", Some(&tri)).await;
         assert_eq!(s, 200);
         let rep2: Value = serde_json::from_str(&rep2).unwrap();
         assert_eq!(rep2["frames"].as_array().unwrap().len(), log.len());
     }
     // Log lines never name a tile.
-    let logs = server.state.logs.kept();
+    // Every line the server logged through `tracing`, at every level, is captured.
+    let logs = logs();
     assert!(logs.len() > 50);
+    assert!(logs.iter().any(|l| l.contains("accepted") && l.contains("intent=\"play\"")), "{logs:?}");
     for line in &logs {
         for t in Tile::all() {
             assert!(!line.contains(&t.to_string()), "log line shows a tile: {line}");
         }
     }
-    let (s, body) = http(addr, "POST", "/api/replay", Some("[Format \"1\"]\nnonsense\n")).await;
+    let (s, body) = http(&server, "POST", "/api/replay", Some("[Format \"1\"]\nnonsense\n")).await;
     assert_eq!(s, 400);
     assert!(body.contains("bad_record"));
     server.stop().await;
@@ -375,12 +391,12 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_alone_play_every_round_to_the_end_and_presence_is_told() {
-    let db = temp_db("bots");
+    let db = temp_db();
     let server = start(&db).await;
     let addr = server.addr;
     let levels = triominos_bots::LEVELS;
     let g = create(
-        addr,
+        &server,
         json!({"preset": "goliath", "seed": 21, "options": {"target": "150"},
             "seats": [{"kind": "bot", "level": levels[0]}, {"kind": "bot", "level": levels[1 % levels.len()]}]}),
     )
@@ -393,27 +409,83 @@ async fn bots_alone_play_every_round_to_the_end_and_presence_is_told() {
         spec.absorb(&m);
     }
     assert!(spec.status["round"].as_u64().unwrap() >= 1);
-    let (s, list) = http(addr, "GET", "/api/games", None).await;
+    let (s, list) = http(&server, "GET", "/api/games", None).await;
     assert_eq!(s, 200);
     assert!(list.contains(&id));
 
     // Presence: a seat sees the other seat come and go.
-    let g = create(addr, two_humans("pressman", 3)).await;
+    let g = create(&server, two_humans("pressman", 3)).await;
     let id = g["id"].as_str().unwrap().to_string();
     let mut a = Client::connect(addr, &id, Some(&token_of(&g, 0))).await;
     let b = Client::connect(addr, &id, Some(&token_of(&g, 1))).await;
     loop {
         let p = a.recv_type("presence").await;
-        if p["seats"] == json!([true, true]) {
+        if p["seats"] == json!([0, 1]) {
             break;
         }
     }
     drop(b);
     loop {
         let p = a.recv_type("presence").await;
-        if p["seats"] == json!([true, false]) {
+        if p["seats"] == json!([0]) {
             break;
         }
     }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_rules_are_refused_naming_the_option_for_games_and_sheets() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let seats = json!([{"kind": "human"}, {"kind": "human"}]);
+    let cases = [
+        (json!({"players": "2-7"}), json!({"code": "bad_value", "params": {"option": "players", "value": "2-7"}})),
+        (
+            json!({"players": "4-2"}),
+            json!({"code": "inconsistent", "params": {"option": "players", "rule": "min_above_max"}}),
+        ),
+        (
+            json!({"hand_size": "9 7 7 7 10"}),
+            json!({"code": "inconsistent", "params": {"option": "hand_size", "rule": "hand_too_big"}}),
+        ),
+        (
+            json!({"hand_size": "30 9 9 9 9"}),
+            json!({"code": "bad_value", "params": {"option": "hand_size", "value": "30 9 9 9 9"}}),
+        ),
+        (json!({"max_draws": "0"}), json!({"code": "bad_value", "params": {"option": "max_draws", "value": "0"}})),
+        (json!({"colour": "red"}), json!({"code": "unknown_option", "params": {"option": "colour"}})),
+    ];
+    for (options, refusal) in &cases {
+        let game = json!({"preset": "goliath", "options": options, "seats": seats});
+        let sheet = json!({"preset": "goliath", "options": options, "names": ["A", "B"]});
+        for (path, req) in [("/api/games", game), ("/api/pad", sheet)] {
+            let (s, body) = http(&server, "POST", path, Some(&req.to_string())).await;
+            assert_eq!(s, 400, "{path} {req}: {body}");
+            assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), *refusal, "{path} {req}");
+        }
+    }
+    for (path, req) in [
+        ("/api/games", json!({"preset": "bingo", "seats": seats})),
+        ("/api/pad", json!({"preset": "bingo", "names": ["A", "B"]})),
+    ] {
+        let (s, body) = http(&server, "POST", path, Some(&req.to_string())).await;
+        assert_eq!(s, 400);
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v, json!({"code": "unknown_preset", "params": {"preset": "bingo"}}), "{path}");
+    }
+    for (path, req) in [
+        ("/api/games", json!({"preset": "goliath", "options": {"first_tile": "start_tile"}, "seats": seats})),
+        ("/api/pad", json!({"preset": "goliath", "options": {"first_tile": "start_tile"}, "names": ["A", "B"]})),
+    ] {
+        let (s, body) = http(&server, "POST", path, Some(&req.to_string())).await;
+        assert_eq!(s, 400);
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let rule = json!({"option": "first_tile", "rule": "start_tile_needs_highest_triple"});
+        assert_eq!(v, json!({"code": "inconsistent", "params": rule}), "{path}");
+    }
+    // Nothing was created, and the server still answers.
+    let (s, body) = http(&server, "GET", "/api/pad", None).await;
+    assert_eq!((s, body.as_str()), (200, r#"{"sheets":[]}"#));
     server.stop().await;
 }

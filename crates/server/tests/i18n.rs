@@ -4,6 +4,7 @@
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use triominos_server::assets::{self, LANGUAGES};
+use triominos_server::protocol::{Refused, RULES_CODES};
 
 fn dict(lang: &str) -> Map<String, Value> {
     let bytes = assets::get(&format!("i18n/{lang}.json")).unwrap_or_else(|| panic!("no i18n/{lang}.json"));
@@ -99,31 +100,15 @@ fn dynamic_keys() -> Vec<String> {
         "no_placement_after_failed_draw",
         "may_not_draw_when_able",
         "pool_empty",
-        "spectator",
-        "bad_json",
-        "bad_action",
-        "too_large",
-        "unknown_message",
-        "round_not_over",
-        "storage_failed",
-        "game_not_found",
-        "bad_token",
-        "not_found",
-        "not_websocket",
-        "unknown_preset",
-        "unknown_option",
-        "bad_option",
-        "inconsistent_rules",
-        "bad_player_count",
-        "unknown_level",
-        "bad_setup",
-        "bad_log",
-        "game_not_finished",
-        "bad_record",
-        "not_utf8",
         "unknown",
     ] {
         keys.push(format!("errors.{c}"));
+    }
+    // The server's own (the pad's are `pad.error.*`, checked by pad_api.rs).
+    for c in Refused::CODES.iter().chain(&RULES_CODES) {
+        if !["stale_sheet", "sheet_not_found", "bad_sheet", "bad_entry", "too_many_entries"].contains(c) {
+            keys.push(format!("errors.{c}"));
+        }
     }
     for c in ["can_play", "pool_not_empty", "opening"] {
         keys.push(format!("errors.may_not_pass.{c}"));

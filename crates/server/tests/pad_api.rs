@@ -8,28 +8,29 @@ use common::*;
 use serde_json::{json, Value};
 use triominos_core::pad::PadError;
 use triominos_core::Tile;
+use triominos_server::Server;
 
-async fn call(addr: std::net::SocketAddr, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+async fn call(srv: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
     let text = body.map(|b| b.to_string());
-    let (s, body) = http(addr, method, path, text.as_deref()).await;
+    let (s, body) = http(srv, method, path, text.as_deref()).await;
     match serde_json::from_str(&body) {
         Ok(v) => (s, v),
         Err(_) => (s, Value::String(body)),
     }
 }
 
-async fn new_sheet(addr: std::net::SocketAddr, req: Value) -> Value {
-    let (s, v) = call(addr, "POST", "/api/pad", Some(req)).await;
+async fn new_sheet(srv: &Server, req: Value) -> Value {
+    let (s, v) = call(srv, "POST", "/api/pad", Some(req)).await;
     assert_eq!(s, 201, "{v}");
     v
 }
 
-async fn add(addr: std::net::SocketAddr, id: &str, entry: Value) -> (u16, Value) {
-    call(addr, "POST", &format!("/api/pad/{id}/entries"), Some(json!({ "entry": entry }))).await
+async fn add(srv: &Server, id: &str, entry: Value) -> (u16, Value) {
+    call(srv, "POST", &format!("/api/pad/{id}/entries"), Some(json!({ "entry": entry }))).await
 }
 
-async fn add_ok(addr: std::net::SocketAddr, id: &str, entry: Value, totals: Value) -> Value {
-    let (s, v) = add(addr, id, entry.clone()).await;
+async fn add_ok(srv: &Server, id: &str, entry: Value, totals: Value) -> Value {
+    let (s, v) = add(srv, id, entry.clone()).await;
     assert_eq!(s, 200, "{entry}: {v}");
     assert_eq!(v["status"]["totals"], totals, "after {entry}");
     v
@@ -41,16 +42,16 @@ fn play(player: u8, tile: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_goliath_sheet_entered_turn_by_turn() {
-    let db = temp_db("pad");
+    let db = temp_db();
     let server = start(&db).await;
-    let addr = server.addr;
-    let (s, page) = http(addr, "GET", "/pad", None).await;
+    let srv = &server;
+    let (s, page) = http(srv, "GET", "/pad", None).await;
     assert_eq!(s, 200);
     assert!(page.contains("<html"));
-    let (s, _) = http(addr, "GET", "/pad/abc", None).await;
+    let (s, _) = http(srv, "GET", "/pad/abc", None).await;
     assert_eq!(s, 200);
 
-    let v = new_sheet(addr, json!({"names": ["Léa", "Malik", "Chloé"], "preset": "goliath"})).await;
+    let v = new_sheet(srv, json!({"names": ["Léa", "Malik", "Chloé"], "preset": "goliath"})).await;
     let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(v["version"], 0);
     assert_eq!(v["names"], json!(["Léa", "Malik", "Chloé"]));
@@ -62,10 +63,10 @@ async fn a_goliath_sheet_entered_turn_by_turn() {
     assert_eq!(st["to_play"], Value::Null);
 
     // The worked example of the Goliath rules, then a hexagon and a bridge.
-    add_ok(addr, &id, play(0, "2-3-5"), json!([10, 0, 0])).await;
-    add_ok(addr, &id, play(1, "1-3-3"), json!([10, 7, 0])).await;
+    add_ok(srv, &id, play(0, "2-3-5"), json!([10, 0, 0])).await;
+    add_ok(srv, &id, play(1, "1-3-3"), json!([10, 7, 0])).await;
     let v = add_ok(
-        addr,
+        srv,
         &id,
         json!({"kind": "draw", "player": 2, "draws": 2, "placed": {"tile": "2-3-4"}}),
         json!([10, 7, -1]),
@@ -84,26 +85,26 @@ async fn a_goliath_sheet_entered_turn_by_turn() {
     assert_eq!(v["status"]["to_play"], 0);
     assert_eq!(v["status"]["pool"], 33);
     assert_eq!(v["status"]["placed"], json!(["1-3-3", "2-3-4", "2-3-5"]));
-    add_ok(addr, &id, json!({"kind": "draw", "player": 0, "draws": 3}), json!([-15, 7, -1])).await;
-    add_ok(addr, &id, play(1, "0-4-4"), json!([-15, 15, -1])).await;
-    add_ok(addr, &id, play(2, "1-1-1"), json!([-15, 15, 2])).await;
+    add_ok(srv, &id, json!({"kind": "draw", "player": 0, "draws": 3}), json!([-15, 7, -1])).await;
+    add_ok(srv, &id, play(1, "0-4-4"), json!([-15, 15, -1])).await;
+    add_ok(srv, &id, play(2, "1-1-1"), json!([-15, 15, 2])).await;
 
     // The preview says what a hexagon would score, and stores nothing.
     let hexagon = json!({"kind": "play", "player": 0, "tile": "4-4-5", "bonus": {"hexagons": 1}});
-    let (s, p) = call(addr, "POST", &format!("/api/pad/{id}/preview"), Some(json!({ "entry": hexagon }))).await;
+    let (s, p) = call(srv, "POST", &format!("/api/pad/{id}/preview"), Some(json!({ "entry": hexagon }))).await;
     assert_eq!(s, 200, "{p}");
     assert_eq!(
         p["items"],
         json!([{"player": 0, "reason": "tile", "points": 13}, {"player": 0, "reason": "hexagon", "points": 50}])
     );
     assert_eq!(p["totals"], json!([48, 15, 2]));
-    let (_, g) = call(addr, "GET", &format!("/api/pad/{id}"), None).await;
+    let (_, g) = call(srv, "GET", &format!("/api/pad/{id}"), None).await;
     assert_eq!(g["entries"].as_array().unwrap().len(), 6);
     assert_eq!(g["version"], 6);
 
-    add_ok(addr, &id, hexagon, json!([48, 15, 2])).await;
+    add_ok(srv, &id, hexagon, json!([48, 15, 2])).await;
     add_ok(
-        addr,
+        srv,
         &id,
         json!({"kind": "play", "player": 1, "tile": "0-0-1", "bonus": {"bridge": true}}),
         json!([48, 56, 2]),
@@ -111,48 +112,48 @@ async fn a_goliath_sheet_entered_turn_by_turn() {
     .await;
 
     // Undo the bridge; a stale version is refused.
-    let (s, v) = call(addr, "POST", &format!("/api/pad/{id}/undo?version=3"), None).await;
+    let (s, v) = call(srv, "POST", &format!("/api/pad/{id}/undo?version=3"), None).await;
     assert_eq!(s, 409, "{v}");
     assert_eq!(v["code"], "stale_sheet");
     assert_eq!(v["params"]["version"], 8);
-    let (s, v) = call(addr, "POST", &format!("/api/pad/{id}/undo?version=8"), None).await;
+    let (s, v) = call(srv, "POST", &format!("/api/pad/{id}/undo?version=8"), None).await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["status"]["totals"], json!([48, 15, 2]));
     assert_eq!(v["status"]["to_play"], 1);
     assert_eq!(v["version"], 9);
 
     // Edit the first tile: every total after it is computed again.
-    let (s, v) = call(addr, "PUT", &format!("/api/pad/{id}/entries/0"), Some(json!({"entry": play(0, "3-3-5")}))).await;
+    let (s, v) = call(srv, "PUT", &format!("/api/pad/{id}/entries/0"), Some(json!({"entry": play(0, "3-3-5")}))).await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["entries"][0]["totals"], json!([11, 0, 0]));
     assert_eq!(v["status"]["totals"], json!([49, 15, 2]));
     // An edit that makes a later entry impossible names it.
-    let (s, v) = call(addr, "PUT", &format!("/api/pad/{id}/entries/0"), Some(json!({"entry": play(0, "1-1-1")}))).await;
+    let (s, v) = call(srv, "PUT", &format!("/api/pad/{id}/entries/0"), Some(json!({"entry": play(0, "1-1-1")}))).await;
     assert_eq!(s, 422, "{v}");
     assert_eq!(v["code"], "tile_already_placed");
     assert_eq!(v["params"], json!({"tile": "1-1-1", "index": 5}));
     // Delete Chloé's 1-1-1, then insert it back.
-    let (s, v) = call(addr, "DELETE", &format!("/api/pad/{id}/entries/5"), None).await;
+    let (s, v) = call(srv, "DELETE", &format!("/api/pad/{id}/entries/5"), None).await;
     assert_eq!(s, 422, "deleting it breaks the turn order: {v}");
     assert_eq!(v["code"], "not_their_turn");
     assert_eq!(v["params"], json!({"expected": 2, "got": 0, "index": 5}));
-    let (s, v) = call(addr, "DELETE", &format!("/api/pad/{id}/entries/6"), None).await;
+    let (s, v) = call(srv, "DELETE", &format!("/api/pad/{id}/entries/6"), None).await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["status"]["totals"], json!([-14, 15, 2]));
     let (s, v) =
-        call(addr, "POST", &format!("/api/pad/{id}/entries"), Some(json!({"entry": play(0, "4-4-5"), "at": 6}))).await;
+        call(srv, "POST", &format!("/api/pad/{id}/entries"), Some(json!({"entry": play(0, "4-4-5"), "at": 6}))).await;
     assert_eq!(s, 200, "{v}");
     assert_eq!(v["status"]["totals"], json!([-1, 15, 2]));
 
     // The list and the CSV file.
-    let (s, l) = call(addr, "GET", "/api/pad", None).await;
+    let (s, l) = call(srv, "GET", "/api/pad", None).await;
     assert_eq!(s, 200);
     let first = &l["sheets"][0];
     assert_eq!(first["id"], id.as_str());
     assert_eq!(first["summary"]["names"], json!(["Léa", "Malik", "Chloé"]));
     assert_eq!(first["summary"]["totals"], json!([-1, 15, 2]));
     assert_eq!(first["summary"]["preset"], "goliath");
-    let (s, text) = http(addr, "GET", &format!("/api/pad/{id}/sheet.csv"), None).await;
+    let (s, text) = http(srv, "GET", &format!("/api/pad/{id}/sheet.csv"), None).await;
     assert_eq!(s, 200);
     let lines: Vec<&str> = text.trim_start_matches('\u{feff}').lines().collect();
     assert_eq!(lines[0], "#,Round,Player,Entry,Points,Why,Léa,Malik,Chloé");
@@ -162,74 +163,74 @@ async fn a_goliath_sheet_entered_turn_by_turn() {
         "4,1,Léa,\"Drew 3, no tile placed\",-25,\"draw -5; draw -5; draw -5; no tile fits -10\",-14,7,-1"
     );
     assert!(lines.last().unwrap().starts_with(",,,Total,,,"), "{text}");
-    let (_, fr) = http(addr, "GET", &format!("/api/pad/{id}/sheet.csv?lang=fr"), None).await;
+    let (_, fr) = http(srv, "GET", &format!("/api/pad/{id}/sheet.csv?lang=fr"), None).await;
     assert!(fr.contains("Manche"), "{fr}");
 
     // Sheets survive a restart.
     server.stop().await;
     let server = start(&db).await;
-    let (s, v) = call(server.addr, "GET", &format!("/api/pad/{id}"), None).await;
+    let (s, v) = call(&server, "GET", &format!("/api/pad/{id}"), None).await;
     assert_eq!(s, 200);
     assert_eq!(v["status"]["totals"], json!([-1, 15, 2]));
     assert_eq!(v["entries"].as_array().unwrap().len(), 7);
-    let (s, _) = call(server.addr, "DELETE", &format!("/api/pad/{id}"), None).await;
+    let (s, _) = call(&server, "DELETE", &format!("/api/pad/{id}"), None).await;
     assert_eq!(s, 200);
-    let (s, v) = call(server.addr, "GET", &format!("/api/pad/{id}"), None).await;
+    let (s, v) = call(&server, "GET", &format!("/api/pad/{id}"), None).await;
     assert_eq!((s, v["code"].as_str()), (404, Some("sheet_not_found")));
     server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rounds_end_and_the_game_ends_by_each_preset() {
-    let db = temp_db("pad-end");
+    let db = temp_db();
     let server = start(&db).await;
-    let addr = server.addr;
+    let srv = &server;
 
     // Pressman with 3-tile hands: a 0-0-0 opening (+40), going out takes the other hand.
     let v = new_sheet(
-        addr,
+        srv,
         json!({"names": ["Ann", "Bob"], "preset": "pressman", "options": {"hand_size": "3 3 7 7 7", "target": "60"}}),
     )
     .await;
     let id = v["id"].as_str().unwrap().to_string();
-    add_ok(addr, &id, play(0, "0-0-0"), json!([40, 0])).await;
-    add_ok(addr, &id, play(1, "0-0-1"), json!([40, 1])).await;
-    add_ok(addr, &id, play(0, "0-1-1"), json!([42, 1])).await;
-    add_ok(addr, &id, play(1, "0-0-2"), json!([42, 3])).await;
-    let v = add_ok(addr, &id, play(0, "0-1-2"), json!([45, 3])).await;
+    add_ok(srv, &id, play(0, "0-0-0"), json!([40, 0])).await;
+    add_ok(srv, &id, play(1, "0-0-1"), json!([40, 1])).await;
+    add_ok(srv, &id, play(0, "0-1-1"), json!([42, 1])).await;
+    add_ok(srv, &id, play(1, "0-0-2"), json!([42, 3])).await;
+    let v = add_ok(srv, &id, play(0, "0-1-2"), json!([45, 3])).await;
     assert_eq!(v["status"]["phase"], "round_over");
     assert_eq!(v["status"]["round_end"], json!({"kind": "out", "player": 0}));
-    let (s, e) = add(addr, &id, play(1, "5-5-5")).await;
+    let (s, e) = add(srv, &id, play(1, "5-5-5")).await;
     assert_eq!((s, e["code"].as_str()), (422, Some("enter_round_end")));
     assert_eq!(e["params"], json!({"out": 0}));
     let (s, e) =
-        add(addr, &id, json!({"kind": "out", "player": 0, "hands": [null, {"tiles": ["5-5-5", "4-5-5"]}]})).await;
+        add(srv, &id, json!({"kind": "out", "player": 0, "hands": [null, {"tiles": ["5-5-5", "4-5-5"]}]})).await;
     assert_eq!((s, e["code"].as_str()), (422, Some("hand_tile_count")));
-    let (s, e) = add(addr, &id, json!({"kind": "out", "player": 0, "hands": [null, {"sum": 25}]})).await;
+    let (s, e) = add(srv, &id, json!({"kind": "out", "player": 0, "hands": [null, {"sum": 25}]})).await;
     assert_eq!((s, e["code"].as_str()), (422, Some("hand_sum_impossible")));
     assert_eq!(e["params"], json!({"player": 1, "sum": 25, "min": 3, "max": 15}));
-    let v = add_ok(addr, &id, json!({"kind": "out", "player": 0, "hands": [null, {"sum": 15}]}), json!([85, 3])).await;
+    let v = add_ok(srv, &id, json!({"kind": "out", "player": 0, "hands": [null, {"sum": 15}]}), json!([85, 3])).await;
     let r = &v["entries"][5]["round_result"];
     assert_eq!(r["winners"], json!([0]));
     assert_eq!(r["end"], json!({"kind": "out", "player": 0}));
     assert_eq!(v["entries"][5]["reached"], json!([0]));
     assert_eq!(v["status"]["phase"], "game_over");
     assert_eq!(v["status"]["winners"], json!([0]));
-    let (s, e) = add(addr, &id, play(1, "5-5-5")).await;
+    let (s, e) = add(srv, &id, play(1, "5-5-5")).await;
     assert_eq!((s, e["code"].as_str()), (422, Some("game_over")));
 
     // Dominos triangles, a blocked round with a tie, a single round: both win.
     let v = new_sheet(
-        addr,
+        srv,
         json!({"names": ["Ann", "Bob"], "preset": "dominos-triangles", "options": {"hand_size": "28 7 7 6 6", "target": "none"}}),
     )
     .await;
     let id = v["id"].as_str().unwrap().to_string();
     assert_eq!(v["status"]["pool"], 0);
-    add_ok(addr, &id, play(1, "5-5-5"), json!([0, 25])).await;
-    let v = add_ok(addr, &id, json!({"kind": "pass", "player": 0}), json!([0, 25])).await;
+    add_ok(srv, &id, play(1, "5-5-5"), json!([0, 25])).await;
+    let v = add_ok(srv, &id, json!({"kind": "pass", "player": 0}), json!([0, 25])).await;
     assert_eq!(v["status"]["can_block"], true);
-    let v = add_ok(addr, &id, json!({"kind": "blocked", "hands": [{"sum": 150}, {"sum": 150}]}), json!([25, 50])).await;
+    let v = add_ok(srv, &id, json!({"kind": "blocked", "hands": [{"sum": 150}, {"sum": 150}]}), json!([25, 50])).await;
     assert_eq!(v["status"]["winners"], json!([0, 1]));
     assert_eq!(
         v["entries"][2]["items"],
@@ -240,27 +241,27 @@ async fn rounds_end_and_the_game_ends_by_each_preset() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_changes_nothing() {
-    let db = temp_db("pad-refuse");
+    let db = temp_db();
     let server = start(&db).await;
-    let addr = server.addr;
+    let srv = &server;
     for (req, status, code) in [
         (json!("nope"), 400, "bad_json"),
         (json!({"names": ["A", "B"], "preset": "bingo"}), 400, "unknown_preset"),
         (json!({"names": ["A", "B"], "preset": "goliath", "options": {"colour": "red"}}), 400, "unknown_option"),
-        (json!({"names": ["A", "B"], "preset": "goliath", "options": {"max_draws": "0"}}), 400, "bad_option"),
+        (json!({"names": ["A", "B"], "preset": "goliath", "options": {"max_draws": "0"}}), 400, "bad_value"),
         (
             json!({"names": ["A", "B"], "preset": "goliath", "options": {"first_tile": "start_tile"}}),
             400,
-            "inconsistent_rules",
+            "inconsistent",
         ),
         (json!({"names": ["A", "B", "C", "D", "E"], "preset": "goliath"}), 400, "bad_player_count"),
         (json!({"names": ["A"], "preset": "dominos-triangles"}), 400, "bad_player_count"),
     ] {
-        let (s, v) = call(addr, "POST", "/api/pad", Some(req.clone())).await;
+        let (s, v) = call(srv, "POST", "/api/pad", Some(req.clone())).await;
         assert_eq!((s, v["code"].as_str()), (status, Some(code)), "{req}: {v}");
     }
     let (s, v) = call(
-        addr,
+        srv,
         "POST",
         "/api/pad",
         Some(json!({"names": ["A", "B", "C", "D", "E"], "preset": "goliath", "options": {"players": "2-6"}})),
@@ -269,9 +270,9 @@ async fn every_refusal_changes_nothing() {
     assert_eq!(s, 201, "a house rule allows 5 players: {v}");
     assert_eq!(v["status"]["hands"], json!([7, 7, 7, 7, 7]));
 
-    let v = new_sheet(addr, json!({"names": ["Ann", "Bob"], "preset": "dominos-triangles"})).await;
+    let v = new_sheet(srv, json!({"names": ["Ann", "Bob"], "preset": "dominos-triangles"})).await;
     let id = v["id"].as_str().unwrap().to_string();
-    add_ok(addr, &id, play(0, "3-4-5"), json!([22, 0])).await;
+    add_ok(srv, &id, play(0, "3-4-5"), json!([22, 0])).await;
     for (entry, code) in [
         (play(1, "3-4-5"), "tile_already_placed"),
         (play(0, "1-2-3"), "not_their_turn"),
@@ -284,7 +285,7 @@ async fn every_refusal_changes_nothing() {
         (json!({"kind": "blocked", "hands": []}), "pool_not_empty"),
         (json!({"kind": "out", "player": 1}), "not_out"),
     ] {
-        let (s, v) = add(addr, &id, entry.clone()).await;
+        let (s, v) = add(srv, &id, entry.clone()).await;
         assert_eq!((s, v["code"].as_str()), (422, Some(code)), "{entry}: {v}");
     }
     for entry in [
@@ -294,19 +295,19 @@ async fn every_refusal_changes_nothing() {
         json!({"kind": "play", "player": 1, "tile": "1-2-3", "bonus": {"hexagon": 1}}),
         json!({"kind": "draw", "player": 1}),
     ] {
-        let (s, v) = add(addr, &id, entry.clone()).await;
+        let (s, v) = add(srv, &id, entry.clone()).await;
         assert_eq!((s, v["code"].as_str()), (400, Some("bad_entry")), "{entry}: {v}");
     }
-    let (s, v) = call(addr, "POST", &format!("/api/pad/{id}/entries"), Some(json!({"nope": 1}))).await;
+    let (s, v) = call(srv, "POST", &format!("/api/pad/{id}/entries"), Some(json!({"nope": 1}))).await;
     assert_eq!((s, v["code"].as_str()), (400, Some("bad_json")));
-    let (s, v) = call(addr, "PUT", &format!("/api/pad/{id}/entries/7"), Some(json!({"entry": play(0, "1-1-1")}))).await;
+    let (s, v) = call(srv, "PUT", &format!("/api/pad/{id}/entries/7"), Some(json!({"entry": play(0, "1-1-1")}))).await;
     assert_eq!((s, v["code"].as_str()), (422, Some("no_such_entry")));
-    let (_, v) = call(addr, "GET", &format!("/api/pad/{id}"), None).await;
+    let (_, v) = call(srv, "GET", &format!("/api/pad/{id}"), None).await;
     assert_eq!(v["version"], 1, "nothing changed");
     assert_eq!(v["entries"].as_array().unwrap().len(), 1);
-    let (s, _) = call(addr, "POST", &format!("/api/pad/{id}/undo"), None).await;
+    let (s, _) = call(srv, "POST", &format!("/api/pad/{id}/undo"), None).await;
     assert_eq!(s, 200);
-    let (s, v) = call(addr, "POST", &format!("/api/pad/{id}/undo"), None).await;
+    let (s, v) = call(srv, "POST", &format!("/api/pad/{id}/undo"), None).await;
     assert_eq!((s, v["code"].as_str()), (422, Some("nothing_to_undo")));
     for (m, path) in [
         ("GET", "/api/pad/nope"),
@@ -314,7 +315,7 @@ async fn every_refusal_changes_nothing() {
         ("GET", "/api/pad/nope/sheet.csv"),
         ("DELETE", "/api/pad/nope"),
     ] {
-        let (s, v) = call(addr, m, path, None).await;
+        let (s, v) = call(srv, m, path, None).await;
         assert_eq!((s, v["code"].as_str()), (404, Some("sheet_not_found")), "{m} {path}");
     }
     server.stop().await;

@@ -4,6 +4,7 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use tracing_subscriber::filter::LevelFilter;
 
 /// Options of `triominos serve`.
 #[derive(Args, Debug, Clone)]
@@ -17,27 +18,70 @@ pub struct ServeArgs {
     /// Pause before each bot move, in milliseconds, so people can follow.
     #[arg(long, default_value_t = 600)]
     pub bot_delay_ms: u64,
-    /// Do not print a log line per move.
-    #[arg(long)]
+    /// Log level on stderr: off, error, warn, info (a line per move), debug or trace.
+    #[arg(long, value_name = "LEVEL")]
+    pub log: Option<LevelFilter>,
+    /// Do not print a log line per move (the same as --log warn).
+    #[arg(long, conflicts_with = "log")]
     pub quiet: bool,
 }
 
 impl Default for ServeArgs {
     fn default() -> Self {
-        ServeArgs { addr: "127.0.0.1:8080".into(), db: PathBuf::from("triominos.db"), bot_delay_ms: 600, quiet: false }
+        ServeArgs {
+            addr: "127.0.0.1:8080".into(),
+            db: PathBuf::from("triominos.db"),
+            bot_delay_ms: 600,
+            log: None,
+            quiet: false,
+        }
+    }
+}
+
+impl ServeArgs {
+    /// The log level asked for: `--log`, else warn with `--quiet`, else info.
+    pub fn level(&self) -> LevelFilter {
+        self.log.unwrap_or(if self.quiet { LevelFilter::WARN } else { LevelFilter::INFO })
     }
 }
 
 /// Runs the server until interrupted.
 pub fn run(args: ServeArgs) -> ExitCode {
+    tracing_subscriber::fmt().with_max_level(args.level()).with_writer(std::io::stderr).init();
     let mut config = triominos_server::ServeConfig::new(args.addr, args.db);
     config.bot_delay = Duration::from_millis(args.bot_delay_ms);
-    config.quiet = args.quiet;
-    match triominos_server::serve_blocking(config) {
+    let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");
+    match triominos_server::serve_blocking(config, ready) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("triominos serve: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        serve: ServeArgs,
+    }
+
+    fn level(args: &[&str]) -> Result<LevelFilter, clap::Error> {
+        Cli::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).map(|c| c.serve.level())
+    }
+
+    #[test]
+    fn the_log_level_is_info_unless_asked() {
+        assert_eq!(level(&[]).unwrap(), LevelFilter::INFO);
+        assert_eq!(level(&["--quiet"]).unwrap(), LevelFilter::WARN);
+        assert_eq!(level(&["--log", "debug"]).unwrap(), LevelFilter::DEBUG);
+        assert_eq!(level(&["--log", "off"]).unwrap(), LevelFilter::OFF);
+        assert!(level(&["--log", "loud"]).is_err());
+        assert!(level(&["--log", "info", "--quiet"]).is_err());
     }
 }

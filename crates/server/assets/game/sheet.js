@@ -86,7 +86,7 @@ export function roundSummary(log, game, you) {
   if (!found) return null;
   const { e, d } = found;
   const n = game.seats.length;
-  const how = e.end === 'Blocked' ? t('summary.blocked') : t('summary.out', { name: seatName(game, e.end.Out, you) });
+  const how = e.end.kind === 'blocked' ? t('summary.blocked') : t('summary.out', { name: seatName(game, e.end.player, you) });
   const rows = [...Array(n).keys()].map((i) => {
     const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
     const mine = d.scores.filter((s) => s.player === i && END.includes(s.reason));

@@ -97,7 +97,7 @@ export function renderPlayers(players, st) {
   players.replaceChildren();
   const s = st.status;
   st.game.seats.forEach((seat, i) => {
-    const online = seat.kind === 'bot' || (st.presence && st.presence.seats[i]);
+    const online = seat.kind === 'bot' || (st.presence && st.presence.seats.includes(i));
     const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
       h('span', { class: 'dot ' + (online ? 'on' : 'off'), title: seat.kind === 'bot' ? t('seat.bot_badge') : online ? t('presence.online') : t('presence.offline') }),
       h('span', { class: 'pname' }, seatName(st.game, i, st.you)),

@@ -1,70 +1,92 @@
 //! Helpers for the API tests: a server on a free loopback port with a fresh
-//! database, a tiny HTTP client, and a WebSocket client that records every message.
+//! database in a temporary folder, HTTP requests answered by the server's
+//! router (`tower::ServiceExt::oneshot`), a WebSocket client on a real socket
+//! that records every message, and every log line captured.
 #![allow(dead_code)]
 
+use axum::body::Body;
+use axum::http::Request;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tower::ServiceExt;
 use triominos_server::{ServeConfig, Server};
 
-pub fn temp_db(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("triominos-test-{tag}-{}", triominos_server::random_hex(6)));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.db")
+/// A database file in a temporary folder, removed with it.
+pub struct TempDb {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
 }
 
-pub async fn start(db: &std::path::Path) -> Server {
+impl std::ops::Deref for TempDb {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+pub fn temp_db() -> TempDb {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.db");
+    TempDb { _dir: dir, path }
+}
+
+/// Every log line of this test program (all its tests), at every level.
+pub fn logs() -> Vec<String> {
+    let text = String::from_utf8_lossy(&LOGS.lock().unwrap()).into_owned();
+    text.lines().map(str::to_string).collect()
+}
+
+static LOGS: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+struct Capture;
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        LOGS.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn capture_logs() {
+    static ONCE: OnceLock<()> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        tracing_subscriber::fmt().with_max_level(tracing::Level::TRACE).without_time().with_writer(|| Capture).init();
+    });
+}
+
+pub async fn start(db: &Path) -> Server {
+    capture_logs();
     let mut c = ServeConfig::new("127.0.0.1:0", db);
     c.bot_delay = Duration::ZERO;
     c.round_delay = Duration::ZERO;
-    c.capture_logs = true;
-    c.quiet = true;
     triominos_server::start(c).await.unwrap()
 }
 
-/// Every HTTP body a test received, for the hidden-information scan.
-#[derive(Default)]
-pub struct Seen {
-    pub texts: Vec<String>,
+/// One HTTP request, answered by the server's router: `(status, body)`.
+pub async fn http(server: &Server, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.unwrap_or("").to_string()))
+        .unwrap();
+    let resp = triominos_server::api::router(server.state.clone()).oneshot(req).await.unwrap();
+    let status = resp.status().as_u16();
+    let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
-pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    let body = body.unwrap_or("");
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut buf = Vec::new();
-    s.read_to_end(&mut buf).await.unwrap();
-    let text = String::from_utf8_lossy(&buf).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status: u16 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    let body =
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(rest) } else { rest.to_string() };
-    (status, body)
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((len, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
-    }
-    out
-}
-
-pub async fn create(addr: std::net::SocketAddr, req: Value) -> Value {
-    let (status, body) = http(addr, "POST", "/api/games", Some(&req.to_string())).await;
+pub async fn create(server: &Server, req: Value) -> Value {
+    let (status, body) = http(server, "POST", "/api/games", Some(&req.to_string())).await;
     assert_eq!(status, 201, "{body}");
     serde_json::from_str(&body).unwrap()
 }

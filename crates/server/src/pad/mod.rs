@@ -1,0 +1,49 @@
+//! The score pad over HTTP: score sheets for tables playing with a real box.
+//!
+//! The page sends entries; the server computes everything with
+//! [`triominos_core::pad`] (the engine's own scoring) and answers with the
+//! whole sheet ([`crate::protocol::pad::SheetView`]). Sheets live in the
+//! server's database ([`crate::store`]), in the `pad_sheets` table: the setup
+//! (names, preset, every option) and the entries as JSON, with a version that
+//! each change bumps. Every change may name the version it was made on
+//! (`?version=N`), so that a second phone at the table cannot undo or
+//! overwrite an entry it has not seen.
+//!
+//! Routes: `POST /api/pad` (create), `GET /api/pad` (list), `GET|DELETE
+//! /api/pad/{id}`, `POST /api/pad/{id}/entries` (`{"entry", "at"?}`: add, or
+//! insert before `at`), `PUT|DELETE /api/pad/{id}/entries/{index}`, `POST
+//! /api/pad/{id}/undo`, `POST /api/pad/{id}/preview` (what an entry would
+//! score), `GET /api/pad/{id}/sheet.csv?lang=fr`. Pages: `/pad`, `/pad/{id}`.
+//! Refusals are `{"code", "params"}` like the rest of the API.
+//!
+//! Modules: [`store`] (the stored form), [`routes`] (the handlers), [`json`]
+//! (the views the page is sent), [`csv`] (the sheet as a spreadsheet).
+
+pub mod csv;
+pub mod json;
+pub mod routes;
+pub mod store;
+
+use crate::protocol::Refusal;
+use crate::AppState;
+use std::sync::Arc;
+use triominos_core::pad::PadError;
+
+/// Most entries a sheet may hold (a long game has a few hundred).
+pub const MAX_ENTRIES: usize = 5000;
+/// Longest player name, in characters.
+pub const MAX_NAME: usize = 24;
+
+/// The pad's pages and API, merged into the server's router.
+pub fn routes() -> axum::Router<Arc<AppState>> {
+    routes::router()
+}
+
+/// A pad refusal as `{code, params}` (params: the error's fields).
+pub fn pad_refusal(e: &PadError) -> Refusal {
+    match e {
+        // The same words as a game with the wrong number of seats.
+        &PadError::PlayerCount { min, max, got } => crate::protocol::Refused::BadPlayerCount { min, max, got }.into(),
+        _ => Refusal::of(e),
+    }
+}

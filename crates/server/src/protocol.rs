@@ -1,0 +1,1185 @@
+//! The wire protocol: every message the browser sends and receives, over the
+//! WebSocket of a game and as the bodies of the JSON API, as typed serde
+//! structs and enums. Nothing else in the server builds JSON by hand.
+//!
+//! One shape for each concept: a seat set is a list of seat numbers
+//! ([`Seats`]), a round end is `{"kind": "out", "player": p}` or
+//! `{"kind": "blocked"}` ([`RoundEndWire`]), a refusal is `{"code", "params"}`
+//! ([`Refusal`]), tiles are `"1-2-4"`, cells `[c, r]`, placements
+//! `{"tile", "cell", "rotation"}` (the core's serde forms).
+//!
+//! # WebSocket
+//!
+//! Client to server ([`ClientMsg`], tagged by `type`): `action` (with an
+//! [`Intent`] and the client's message id), `next_round`, `since` (the deltas
+//! after a version), `snapshot`, `ping`.
+//!
+//! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
+//! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
+//! (an intent of this connection was stored and applied), `presence`, `error`
+//! (a refusal; nothing changed), `pong`.
+//!
+//! # HTTP
+//!
+//! `GET /api/meta` answers [`Meta`]; `POST /api/games` takes [`CreateGame`] and
+//! answers [`Created`]; `GET /api/games` answers [`GameList`]; `GET
+//! /api/games/{id}` answers [`GameInfo`]; the replays answer [`Replay`]. The
+//! score pad's bodies are in [`pad`].
+
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use triominos_core::{
+    Action, Bonuses, Cell, Event, IllegalAction, Phase, Placement, Public, RoundEnd, ScoreEntry, Tile, TileSet,
+};
+
+pub use triominos_core::rules::OptionDef;
+pub use triominos_core::{RulesError, Seats};
+
+// ---------- Shared pieces ----------
+
+/// How a round ended: `{"kind": "out", "player": p}` or `{"kind": "blocked"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum RoundEndWire {
+    /// This seat placed their last tile.
+    Out {
+        /// The seat.
+        player: u8,
+    },
+    /// Everyone passed in turn with the pool empty.
+    Blocked,
+}
+
+impl From<RoundEnd> for RoundEndWire {
+    fn from(e: RoundEnd) -> RoundEndWire {
+        match e {
+            RoundEnd::Out(player) => RoundEndWire::Out { player },
+            RoundEnd::Blocked => RoundEndWire::Blocked,
+        }
+    }
+}
+
+/// A refusal: a stable code and its parameters (`null` when it has none),
+/// worded by the page in the player's language. Nothing changed.
+///
+/// Built only from typed refusals: [`Refused`] (the server's own), the
+/// engine's [`IllegalAction`] and [`RulesError`], the score pad's errors.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// Stable code, like `not_your_turn` or `placement`.
+    pub code: String,
+    /// Parameters for the message.
+    pub params: Value,
+}
+
+impl Refusal {
+    /// A refusal from a typed error that serializes as `{"code", "params"?}`
+    /// (serde's `tag = "code", content = "params"`).
+    pub fn of(tagged: impl Serialize) -> Refusal {
+        let mut v = serde_json::to_value(tagged).unwrap_or(Value::Null);
+        let code = v.get("code").and_then(Value::as_str).unwrap_or("unknown").to_string();
+        let params = v.get_mut("params").map(Value::take).unwrap_or(Value::Null);
+        Refusal { code, params }
+    }
+
+    /// The same refusal with one more parameter (the params become an object).
+    pub fn with(mut self, name: &str, value: impl Serialize) -> Refusal {
+        let mut params = match self.params {
+            Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        };
+        params.insert(name.into(), serde_json::to_value(value).unwrap_or(Value::Null));
+        self.params = Value::Object(params);
+        self
+    }
+}
+
+/// The server's own refusals, with their parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum Refused {
+    /// No such page or route.
+    NotFound,
+    /// No game has this id.
+    GameNotFound,
+    /// The body or message is not the JSON expected.
+    BadJson,
+    /// A WebSocket message too long to read.
+    TooLarge {
+        /// The longest accepted, in bytes.
+        max: usize,
+    },
+    /// A WebSocket message of an unknown type.
+    UnknownMessage {
+        /// The type given.
+        #[serde(rename = "type")]
+        kind: String,
+    },
+    /// An action that could not be read.
+    BadAction,
+    /// A spectator tried to act.
+    Spectator,
+    /// The token does not open a seat of this game.
+    BadToken,
+    /// The address is for a WebSocket.
+    NotWebsocket,
+    /// The game is over.
+    GameOver,
+    /// The next round was asked for during a round.
+    RoundNotOver,
+    /// Another seat is to act.
+    NotYourTurn {
+        /// The seat to act.
+        expected: u8,
+        /// The seat that tried.
+        got: u8,
+    },
+    /// The number of seats does not suit the rules.
+    BadPlayerCount {
+        /// Fewest players.
+        min: u8,
+        /// Most players.
+        max: u8,
+        /// Seats asked for.
+        got: usize,
+    },
+    /// No bot has this level.
+    UnknownLevel {
+        /// The level given (`null` when missing).
+        level: Option<String>,
+    },
+    /// A stored game could not be set up again.
+    BadSetup,
+    /// A stored game's log could not be replayed.
+    BadLog,
+    /// The record of a game still being played would show its hands.
+    GameNotFinished,
+    /// A `.tri` record that does not replay.
+    BadRecord {
+        /// The first bad line.
+        line: usize,
+    },
+    /// A body that is not UTF-8 text.
+    NotUtf8,
+    /// Storage failed.
+    StorageFailed,
+    /// The sheet changed since the version the change was made on.
+    StaleSheet {
+        /// The sheet's version now.
+        version: i64,
+    },
+    /// No sheet has this id.
+    SheetNotFound,
+    /// A stored sheet could not be read.
+    BadSheet,
+    /// An entry that could not be read.
+    BadEntry {
+        /// What was wrong with it.
+        detail: String,
+    },
+    /// A sheet may not hold more entries.
+    TooManyEntries {
+        /// The most entries a sheet holds.
+        max: usize,
+    },
+}
+
+impl Refused {
+    /// Every code, for the translations' test: [`Refused::code`] of each
+    /// variant is in it (checked by an exhaustive test).
+    pub const CODES: [&'static str; 25] = [
+        "not_found",
+        "game_not_found",
+        "bad_json",
+        "too_large",
+        "unknown_message",
+        "bad_action",
+        "spectator",
+        "bad_token",
+        "not_websocket",
+        "game_over",
+        "round_not_over",
+        "not_your_turn",
+        "bad_player_count",
+        "unknown_level",
+        "bad_setup",
+        "bad_log",
+        "game_not_finished",
+        "bad_record",
+        "not_utf8",
+        "storage_failed",
+        "stale_sheet",
+        "sheet_not_found",
+        "bad_sheet",
+        "bad_entry",
+        "too_many_entries",
+    ];
+}
+
+impl From<Refused> for Refusal {
+    fn from(r: Refused) -> Refusal {
+        Refusal::of(r)
+    }
+}
+
+impl From<IllegalAction> for Refusal {
+    fn from(e: IllegalAction) -> Refusal {
+        Refusal::of(e)
+    }
+}
+
+/// The codes of a [`RulesError`] (it serializes as `{"code", "params"}`
+/// itself): `unknown_preset {preset}`, `unknown_option {option}`, `bad_value
+/// {option, value}`, `inconsistent {option, rule}` (`rule`: the constraint's key).
+pub const RULES_CODES: [&str; 4] = ["unknown_preset", "unknown_option", "bad_value", "inconsistent"];
+
+impl From<RulesError> for Refusal {
+    fn from(e: RulesError) -> Refusal {
+        Refusal::of(e)
+    }
+}
+
+// ---------- Games: setup and lists (HTTP) ----------
+
+/// Human or bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person with a secret link.
+    Human,
+    /// A server-side bot.
+    Bot,
+}
+
+/// One seat asked for in [`CreateGame`].
+#[derive(Clone, Debug, Deserialize)]
+pub struct SeatRequest {
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// Display name (may be empty).
+    #[serde(default)]
+    pub name: String,
+    /// Bot level (bots).
+    #[serde(default)]
+    pub level: Option<String>,
+}
+
+/// `POST /api/games`: `{preset, options, seats: [{kind, name, level}], seed?}`.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CreateGame {
+    /// Preset name.
+    pub preset: String,
+    /// House rules: option name to value.
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// The seats in order.
+    pub seats: Vec<SeatRequest>,
+    /// The dealing seed (random when missing).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// One seat of a new game, with its secret link (humans).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct CreatedSeat {
+    /// Seat number.
+    pub seat: usize,
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// Display name.
+    pub name: String,
+    /// Bot level.
+    pub level: Option<String>,
+    /// The seat's secret link (humans).
+    pub link: Option<String>,
+}
+
+/// The answer to [`CreateGame`].
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Created {
+    /// Game id.
+    pub id: String,
+    /// Every seat.
+    pub seats: Vec<CreatedSeat>,
+    /// The spectator link.
+    pub spectator: String,
+}
+
+/// A seat as everyone may see it (no token).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicSeat {
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// Display name (may be empty: the page then names the seat).
+    #[serde(default)]
+    pub name: String,
+    /// Bot level.
+    #[serde(default)]
+    pub level: Option<String>,
+}
+
+/// The public description of a game: preset, every option, seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicGame {
+    /// Game id (`null` for a record sent to be replayed).
+    pub id: Option<String>,
+    /// Preset name.
+    pub preset: String,
+    /// Every option, by name.
+    pub options: BTreeMap<String, String>,
+    /// The seats in order.
+    pub seats: Vec<PublicSeat>,
+    /// Unix seconds when it was created (`null` for a record).
+    pub created: Option<i64>,
+}
+
+/// `GET /api/games/{id}`: the public game, its version and status.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    /// The game.
+    #[serde(flatten)]
+    pub game: PublicGame,
+    /// Accepted intents so far.
+    pub version: u64,
+    /// Where it stands.
+    pub status: GameStatus,
+}
+
+/// What the list of finished games shows of one; stored with the game when it ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// Preset name.
+    pub preset: String,
+    /// The seats.
+    pub seats: Vec<PublicSeat>,
+    /// Final totals.
+    pub totals: Vec<i32>,
+    /// The winners.
+    pub winners: Seats,
+    /// Rounds played.
+    pub rounds: u32,
+}
+
+/// One finished game in [`GameList`].
+#[derive(Clone, Debug, Serialize)]
+pub struct FinishedGame {
+    /// Game id.
+    pub id: String,
+    /// Unix seconds when it was created.
+    pub created: i64,
+    /// Unix seconds when it ended.
+    pub finished: i64,
+    /// Its summary.
+    pub summary: GameSummary,
+}
+
+/// `GET /api/games`: the finished games, newest first.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameList {
+    /// The games.
+    pub games: Vec<FinishedGame>,
+}
+
+/// One preset in [`Meta`]: its player range and every option's value.
+#[derive(Clone, Debug, Serialize)]
+pub struct PresetMeta {
+    /// Preset name.
+    pub name: &'static str,
+    /// Fewest players.
+    pub min_players: u8,
+    /// Most players.
+    pub max_players: u8,
+    /// Every option's value in this preset.
+    pub options: BTreeMap<&'static str, String>,
+}
+
+/// `GET /api/meta`: presets, bot levels, the option schema.
+#[derive(Clone, Debug, Serialize)]
+pub struct Meta {
+    /// The presets.
+    pub presets: Vec<PresetMeta>,
+    /// Bot levels, weakest first.
+    pub levels: &'static [&'static str],
+    /// Every option, in the rules' order: `{"name": "max_draws", "kind":
+    /// {"type": "int", "min": 1, "max": 50}, "help": "opt.max_draws",
+    /// "defaults": {"goliath": "3", ...}}`.
+    pub options: &'static [OptionDef],
+    /// Every option's name, in the rules' order (the same as `options`; kept
+    /// while pages still read it).
+    pub option_names: Vec<&'static str>,
+}
+
+/// A replay: the game and every step, each with every hand.
+#[derive(Clone, Debug, Serialize)]
+pub struct Replay {
+    /// The game.
+    pub game: PublicGame,
+    /// Every step.
+    pub frames: Vec<Frame>,
+}
+
+/// One step of a [`Replay`]: the delta the live game sent, with every hand
+/// after it and the tile drawn (when the step is a draw).
+#[derive(Clone, Debug, Serialize)]
+pub struct Frame {
+    /// The delta.
+    #[serde(flatten)]
+    pub delta: Delta,
+    /// Every seat's hand after the step.
+    pub hands: Vec<TileSet>,
+    /// The tile drawn by this step.
+    pub drawn: Option<Tile>,
+}
+
+// ---------- Games: play (WebSocket) ----------
+
+/// What a seat (or the server, between rounds) asks for. Stored, and sent in
+/// `action` messages: a game action (`{"kind": "play", ...}`, `draw`, `pass`)
+/// or `{"kind": "next_round"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Intent {
+    /// Deal the next round once a round is over.
+    NextRound,
+    /// A game action (play, draw, pass).
+    #[serde(untagged)]
+    Act(Action),
+}
+
+impl Intent {
+    /// Short name for logs: `play`, `draw`, `pass`, `next_round`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Intent::Act(Action::Play { .. }) => "play",
+            Intent::Act(Action::Draw) => "draw",
+            Intent::Act(Action::Pass) => "pass",
+            Intent::NextRound => "next_round",
+        }
+    }
+}
+
+/// A message from the browser.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// An intent of this seat.
+    Action {
+        /// What it asks for.
+        action: Intent,
+        /// The client's message id, echoed in the `ack` or `error`.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// Deal the next round.
+    NextRound {
+        /// The client's message id.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+    /// The deltas after version `v` (a snapshot when `v` is missing or ahead).
+    Since {
+        /// The last version the client has.
+        #[serde(default)]
+        v: Option<u64>,
+    },
+    /// Everything again.
+    Snapshot,
+    /// Are you there?
+    Ping {
+        /// The client's message id, echoed in the `pong`.
+        #[serde(default)]
+        id: Option<u64>,
+    },
+}
+
+/// Why a client message could not be read.
+pub enum ClientMsgError {
+    /// Not JSON, or not an object with a `type`.
+    BadJson,
+    /// An `action` whose action could not be read.
+    BadAction(Option<u64>),
+    /// A type no message has.
+    Unknown(String, Option<u64>),
+}
+
+impl ClientMsg {
+    /// Reads a client message, telling apart what was wrong with it.
+    pub fn parse(text: &str) -> Result<ClientMsg, ClientMsgError> {
+        #[derive(Deserialize)]
+        struct Envelope {
+            #[serde(rename = "type")]
+            kind: String,
+            #[serde(default)]
+            id: Option<Value>,
+        }
+        serde_json::from_str::<ClientMsg>(text).map_err(|_| {
+            let Ok(env) = serde_json::from_str::<Envelope>(text) else { return ClientMsgError::BadJson };
+            let id = env.id.as_ref().and_then(Value::as_u64);
+            match env.kind.as_str() {
+                "action" => ClientMsgError::BadAction(id),
+                "next_round" | "since" | "snapshot" | "ping" => ClientMsgError::BadJson,
+                _ => ClientMsgError::Unknown(env.kind, id),
+            }
+        })
+    }
+}
+
+/// Who is connected: the seats with a connection, and how many spectators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Presence {
+    /// Seats with at least one connection.
+    pub seats: Seats,
+    /// Connections without a seat.
+    pub spectators: usize,
+}
+
+/// A message to the browser. Deltas are kept serialized once (they go to
+/// every connection), so they travel here as raw JSON.
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg<'a> {
+    /// Everything: the game, every delta, the seat's private view, presence.
+    Snapshot {
+        /// The current version.
+        v: u64,
+        /// The seat of this connection (`null`: a spectator).
+        you: Option<u8>,
+        /// The game.
+        game: PublicGame,
+        /// Every delta, from the deal (version 0).
+        log: &'a [Box<RawValue>],
+        /// The seat's private view (`null` for a spectator).
+        me: Option<Me>,
+        /// Who is connected.
+        presence: Presence,
+    },
+    /// New deltas, and the seat's private view after them.
+    Update {
+        /// The deltas, in order.
+        deltas: &'a [Box<RawValue>],
+        /// The seat's private view (`null` for a spectator).
+        me: Option<Me>,
+    },
+    /// An intent of this connection was stored and applied as version `v`.
+    Ack {
+        /// The client's message id.
+        id: Option<u64>,
+        /// The version it made.
+        v: u64,
+    },
+    /// Who is connected.
+    Presence(Presence),
+    /// A refusal; nothing changed.
+    Error {
+        /// Why.
+        #[serde(flatten)]
+        refusal: Refusal,
+        /// The client's message id, when the refused message had one.
+        id: Option<u64>,
+    },
+    /// The answer to a `ping`.
+    Pong {
+        /// The client's message id.
+        id: Option<u64>,
+    },
+}
+
+impl ServerMsg<'_> {
+    /// The message as JSON text.
+    pub fn text(&self) -> String {
+        // Every field serializes (strings, numbers, raw JSON): this cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// What happened in a delta, besides its events: the intent, or `start` for the deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Step {
+    /// The first deal (version 0).
+    Start,
+    /// The next round was dealt.
+    NextRound,
+    /// A game action (a draw shows no tile).
+    #[serde(untagged)]
+    Act(Action),
+}
+
+impl From<Option<Intent>> for Step {
+    fn from(i: Option<Intent>) -> Step {
+        match i {
+            None => Step::Start,
+            Some(Intent::NextRound) => Step::NextRound,
+            Some(Intent::Act(a)) => Step::Act(a),
+        }
+    }
+}
+
+/// Something everyone at the table sees happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventWire {
+    /// A round was dealt.
+    RoundStarted {
+        /// Round number.
+        round: u32,
+        /// Who opens.
+        starter: u8,
+    },
+    /// A tile was placed.
+    Played {
+        /// Seat.
+        player: u8,
+        /// The placement.
+        placement: Placement,
+        /// Points the action scored.
+        points: i32,
+        /// Bonuses formed.
+        bonuses: Bonuses,
+    },
+    /// A tile was drawn (which one is known to the drawer only).
+    Drew {
+        /// Seat.
+        player: u8,
+        /// Points (the draw penalty, and the fail penalty on a failed last draw).
+        points: i32,
+        /// Whether this was the last allowed draw and nothing could be placed.
+        failed: bool,
+    },
+    /// A pass.
+    Passed {
+        /// Seat.
+        player: u8,
+        /// Points.
+        points: i32,
+    },
+    /// A tile shown to everyone (a Pressman opener's highest triple).
+    Revealed {
+        /// Seat.
+        player: u8,
+        /// The tile.
+        tile: Tile,
+    },
+    /// The round ended; hands are shown for scoring.
+    RoundEnded {
+        /// Round number.
+        round: u32,
+        /// How.
+        end: RoundEndWire,
+        /// Each seat's hand at the end.
+        hands: Vec<TileSet>,
+        /// The end-of-round score change per seat.
+        scores: Vec<i32>,
+    },
+    /// The game is over.
+    GameEnded {
+        /// The winners.
+        winners: Seats,
+    },
+}
+
+impl EventWire {
+    /// The wire form of a core event of a game of `players` seats.
+    pub fn of(e: &Event, players: usize) -> EventWire {
+        match *e {
+            Event::RoundStarted { round, starter } => EventWire::RoundStarted { round, starter },
+            Event::Played { player, placement, points, bonuses } => {
+                EventWire::Played { player, placement, points, bonuses }
+            }
+            Event::Drew { player, points, failed } => EventWire::Drew { player, points, failed },
+            Event::Passed { player, points } => EventWire::Passed { player, points },
+            Event::Revealed { player, tile } => EventWire::Revealed { player, tile },
+            Event::RoundEnded { round, end, hands, scores } => EventWire::RoundEnded {
+                round,
+                end: end.into(),
+                hands: hands.iter().take(players).copied().collect(),
+                scores: scores.iter().take(players).copied().collect(),
+            },
+            Event::GameEnded { winners } => EventWire::GameEnded { winners },
+        }
+    }
+}
+
+/// One score change of a game: its round, seat, reason (`tile`, `bridge`,
+/// `double_hexagon`...) and points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ScoreLine {
+    /// Round number.
+    pub round: u32,
+    /// Seat.
+    pub player: u8,
+    /// Why.
+    pub reason: &'static str,
+    /// Change to the total.
+    pub points: i32,
+}
+
+impl From<&ScoreEntry> for ScoreLine {
+    fn from(s: &ScoreEntry) -> ScoreLine {
+        ScoreLine { round: s.round, player: s.player, reason: s.reason.name(), points: s.points }
+    }
+}
+
+/// Where a game stands: everything a spectator may know besides the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GameStatus {
+    /// Round number.
+    pub round: u32,
+    /// `playing`, `round_over` or `game_over`.
+    pub phase: Phase,
+    /// Seat to act.
+    pub to_move: u8,
+    /// Seat that opened the round.
+    pub starter: u8,
+    /// Draws this turn.
+    pub draws: u8,
+    /// Consecutive passes.
+    pub passes: u8,
+    /// Tiles in the pool.
+    pub pool: usize,
+    /// Tiles in each hand.
+    pub hand_sizes: Vec<u8>,
+    /// Each seat's total.
+    pub totals: Vec<i32>,
+    /// Each seat's points this round.
+    pub round_points: Vec<i32>,
+    /// How the round ended, once it has.
+    pub round_end: Option<RoundEndWire>,
+    /// The round's winners, once it has ended.
+    pub round_winners: Seats,
+    /// The game's winners, once it is over.
+    pub winners: Seats,
+    /// Seats that reached the target.
+    pub reached: Seats,
+}
+
+impl GameStatus {
+    /// The status of a game's public state.
+    pub fn of(p: &Public) -> GameStatus {
+        GameStatus {
+            round: p.round(),
+            phase: p.phase(),
+            to_move: p.to_move(),
+            starter: p.starter(),
+            draws: p.draws_this_turn(),
+            passes: p.consecutive_passes(),
+            pool: p.pool_size(),
+            hand_sizes: p.hand_sizes().to_vec(),
+            totals: p.totals().to_vec(),
+            round_points: p.round_points().to_vec(),
+            round_end: p.round_end().map(RoundEndWire::from),
+            round_winners: p.round_winners(),
+            winners: p.winners(),
+            reached: p.reached_target(),
+        }
+    }
+}
+
+/// One numbered public delta: who did what, the public events and score
+/// changes it caused, and the status after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Delta {
+    /// Its number: the version it made (0: the deal).
+    pub v: u64,
+    /// Who acted (`null` for the server).
+    pub seat: Option<u8>,
+    /// What was done.
+    pub action: Step,
+    /// What everyone saw happen.
+    pub events: Vec<EventWire>,
+    /// The score changes.
+    pub scores: Vec<ScoreLine>,
+    /// The status after it.
+    pub status: GameStatus,
+}
+
+/// A legal placement with what it would score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalPlacement {
+    /// The tile.
+    pub tile: Tile,
+    /// The cell.
+    pub cell: Cell,
+    /// The rotation.
+    pub rotation: u8,
+    /// Points it would score.
+    pub points: i32,
+    /// Bonuses it would form.
+    pub bonuses: Bonuses,
+}
+
+/// A seat's private view: its hand, the tile it just drew, its legal
+/// placements, whether it may draw or pass.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Me {
+    /// The seat.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: TileSet,
+    /// The tile it drew last, this turn.
+    pub drawn: Option<Tile>,
+    /// Whether it is to act.
+    pub my_turn: bool,
+    /// Every legal placement.
+    pub legal: Vec<LegalPlacement>,
+    /// Whether it may draw.
+    pub can_draw: bool,
+    /// Whether it may pass.
+    pub can_pass: bool,
+}
+
+// ---------- Score pad (HTTP) ----------
+
+/// The score pad's request and answer bodies.
+pub mod pad {
+    use super::{RoundEndWire, Seats};
+    use serde::{Deserialize, Serialize};
+    use serde_json::Value;
+    use std::collections::BTreeMap;
+    use triominos_core::pad::Entry;
+    use triominos_core::TileSet;
+
+    /// `POST /api/pad`: `{names, preset, options}`.
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct CreateSheet {
+        /// Player names, in seat order.
+        pub names: Vec<String>,
+        /// Preset name.
+        pub preset: String,
+        /// House rules: option name to value.
+        #[serde(default)]
+        pub options: BTreeMap<String, String>,
+    }
+
+    /// `POST /api/pad/{id}/entries` (and `PUT`, `preview`): `{"entry", "at"?}`.
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct EntryRequest {
+        /// The entry (read apart, so that a bad entry is told from bad JSON).
+        pub entry: Value,
+        /// Insert before this entry instead of adding at the end.
+        #[serde(default)]
+        pub at: Option<usize>,
+    }
+
+    /// One score change of a line.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    pub struct Item {
+        /// Seat.
+        pub player: u8,
+        /// Why (`tile`, `bridge`, `draw`...).
+        pub reason: &'static str,
+        /// Change to the total.
+        pub points: i32,
+    }
+
+    /// A finished round.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+    pub struct RoundResultView {
+        /// Round number.
+        pub round: u32,
+        /// How it ended.
+        pub end: RoundEndWire,
+        /// Each seat's hand sum as entered (`null` when not given).
+        pub hand_sums: Vec<Option<i32>>,
+        /// The round's winners.
+        pub winners: Seats,
+        /// Each seat's points in the round.
+        pub points: Vec<i32>,
+    }
+
+    /// One line of the sheet: the entry and what it computed.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct LineView {
+        /// The entry as entered.
+        pub entry: Option<Entry>,
+        /// The round it belongs to.
+        pub round: u32,
+        /// Every score change, in order.
+        pub items: Vec<Item>,
+        /// The change to each seat's total.
+        pub points: Vec<i32>,
+        /// Each seat's total after it.
+        pub totals: Vec<i32>,
+        /// Seats that reached the target at this line.
+        pub reached: Seats,
+        /// For a round end: the round's result.
+        pub round_result: Option<RoundResultView>,
+        /// Whether the game ended here.
+        pub game_over: bool,
+    }
+
+    /// Where a sheet stands.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Phase {
+        /// Whoever opens enters the first tile.
+        Opening,
+        /// A round is being played.
+        Playing,
+        /// The round ended: enter the round end with the hands.
+        RoundOver,
+        /// The game is over.
+        GameOver,
+    }
+
+    /// Everything the pad knows after the last entry.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+    pub struct StatusView {
+        /// The current round.
+        pub round: u32,
+        /// Where it stands.
+        pub phase: Phase,
+        /// How the round ended (in `round_over`).
+        pub round_end: Option<RoundEndWire>,
+        /// Who plays next.
+        pub to_play: Option<u8>,
+        /// Each seat's total.
+        pub totals: Vec<i32>,
+        /// Each seat's points this round.
+        pub round_points: Vec<i32>,
+        /// Tiles in each hand.
+        pub hands: Vec<u8>,
+        /// Tiles in the pool.
+        pub pool: u8,
+        /// Tiles on the table this round.
+        pub placed: TileSet,
+        /// Consecutive passes.
+        pub passes: u8,
+        /// Bridges formed this round.
+        pub bridges: u8,
+        /// Seats that reached the target this round.
+        pub reached: Seats,
+        /// The winners once the game is over.
+        pub winners: Seats,
+        /// Whether a blocked round may be entered now.
+        pub can_block: bool,
+        /// Every finished round.
+        pub rounds: Vec<RoundResultView>,
+    }
+
+    /// A whole sheet, as the page shows it.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct SheetView {
+        /// Sheet id.
+        pub id: String,
+        /// Changes so far (name it in `?version=` to change the sheet).
+        pub version: i64,
+        /// Unix seconds.
+        pub created: i64,
+        /// Unix seconds of the last change.
+        pub updated: i64,
+        /// Player names.
+        pub names: Vec<String>,
+        /// Preset name.
+        pub preset: String,
+        /// Every option, by name.
+        pub options: BTreeMap<String, String>,
+        /// Every line.
+        pub entries: Vec<LineView>,
+        /// Where it stands.
+        pub status: StatusView,
+    }
+
+    /// What the list of sheets shows of one; stored with the sheet.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    pub struct SheetSummary {
+        /// Player names.
+        pub names: Vec<String>,
+        /// Preset name.
+        pub preset: String,
+        /// Each seat's total.
+        pub totals: Vec<i32>,
+        /// The current round.
+        pub round: u32,
+        /// Whether the game is over.
+        pub over: bool,
+        /// The winners once over.
+        pub winners: Seats,
+        /// Entries on the sheet.
+        pub entries: usize,
+    }
+
+    /// One sheet in [`SheetList`].
+    #[derive(Clone, Debug, Serialize)]
+    pub struct SheetListItem {
+        /// Sheet id.
+        pub id: String,
+        /// Unix seconds.
+        pub created: i64,
+        /// Unix seconds of the last change.
+        pub updated: i64,
+        /// Its summary (`null` when it cannot be read).
+        pub summary: Option<SheetSummary>,
+    }
+
+    /// `GET /api/pad`: the sheets, most recently changed first.
+    #[derive(Clone, Debug, Serialize)]
+    pub struct SheetList {
+        /// The sheets.
+        pub sheets: Vec<SheetListItem>,
+    }
+
+    /// `DELETE /api/pad/{id}`.
+    #[derive(Clone, Debug, Serialize)]
+    pub struct Deleted {
+        /// The id of the sheet removed.
+        pub deleted: String,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn intents_read_and_write_the_stored_form() {
+        let next: Intent = serde_json::from_value(json!({"kind": "next_round"})).unwrap();
+        assert_eq!(next, Intent::NextRound);
+        assert_eq!(serde_json::to_value(next).unwrap(), json!({"kind": "next_round"}));
+        let draw: Intent = serde_json::from_value(json!({"kind": "draw"})).unwrap();
+        assert_eq!(draw, Intent::Act(Action::Draw));
+        assert_eq!(serde_json::to_value(draw).unwrap(), json!({"kind": "draw"}));
+        let play = json!({"kind": "play", "tile": "1-2-4", "cell": [0, 0], "rotation": 1});
+        let i: Intent = serde_json::from_value(play.clone()).unwrap();
+        assert!(matches!(i, Intent::Act(Action::Play { announce: false, .. })));
+        assert_eq!(serde_json::to_value(i).unwrap(), play);
+        let announced = json!({"kind": "play", "tile": "1-2-4", "cell": [0, 0], "rotation": 1, "announce": true});
+        let i: Intent = serde_json::from_value(announced.clone()).unwrap();
+        assert!(matches!(i, Intent::Act(Action::Play { announce: true, .. })));
+        assert_eq!(serde_json::to_value(i).unwrap(), announced);
+        assert_eq!(serde_json::to_value(Step::from(Some(i))).unwrap(), announced);
+        for bad in [json!({"kind": "jump"}), json!({"kind": "play", "tile": "1-4-2", "cell": [0, 0], "rotation": 0})] {
+            assert!(serde_json::from_value::<Intent>(bad.clone()).is_err(), "{bad}");
+        }
+        assert_eq!(serde_json::to_value(Step::Start).unwrap(), json!({"kind": "start"}));
+        assert_eq!(serde_json::to_value(Step::from(Some(draw))).unwrap(), json!({"kind": "draw"}));
+    }
+
+    #[test]
+    fn client_messages_and_what_was_wrong_with_them() {
+        let m = ClientMsg::parse(r#"{"type":"action","action":{"kind":"pass"},"id":3}"#).ok().unwrap();
+        assert_eq!(m, ClientMsg::Action { action: Intent::Act(Action::Pass), id: Some(3) });
+        let m = ClientMsg::parse(r#"{"type":"action","action":{"kind":"next_round"}}"#).ok().unwrap();
+        assert_eq!(m, ClientMsg::Action { action: Intent::NextRound, id: None });
+        assert_eq!(ClientMsg::parse(r#"{"type":"since","v":4}"#).ok().unwrap(), ClientMsg::Since { v: Some(4) });
+        assert_eq!(ClientMsg::parse(r#"{"type":"snapshot"}"#).ok().unwrap(), ClientMsg::Snapshot);
+        assert!(matches!(ClientMsg::parse("{nope"), Err(ClientMsgError::BadJson)));
+        assert!(matches!(ClientMsg::parse("[1]"), Err(ClientMsgError::BadJson)));
+        assert!(matches!(
+            ClientMsg::parse(r#"{"type":"action","action":{"kind":"jump"},"id":5}"#),
+            Err(ClientMsgError::BadAction(Some(5)))
+        ));
+        assert!(
+            matches!(ClientMsg::parse(r#"{"type":"dance","id":1}"#), Err(ClientMsgError::Unknown(t, Some(1))) if t == "dance")
+        );
+    }
+
+    #[test]
+    fn every_refusal_is_code_and_params() {
+        let r = Refusal::from(Refused::NotYourTurn { expected: 1, got: 0 });
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            json!({"code": "not_your_turn", "params": {"expected": 1, "got": 0}})
+        );
+        let r = Refusal::from(Refused::Spectator);
+        assert_eq!(serde_json::to_value(&r).unwrap(), json!({"code": "spectator", "params": null}));
+        let r = Refusal::from(Refused::UnknownMessage { kind: "dance".into() });
+        assert_eq!(r.params, json!({"type": "dance"}));
+        let msg = ServerMsg::Error { refusal: Refusal::from(Refused::BadJson), id: Some(2) };
+        assert_eq!(
+            serde_json::from_str::<Value>(&msg.text()).unwrap(),
+            json!({"type": "error", "code": "bad_json", "params": null, "id": 2})
+        );
+        let r = Refusal::from(triominos_core::RuleSet::with_overrides("goliath", [("max_draws", "0")]).unwrap_err());
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            json!({"code": "bad_value", "params": {"option": "max_draws", "value": "0"}})
+        );
+        assert_eq!(r.with("index", 3).params, json!({"option": "max_draws", "value": "0", "index": 3}));
+    }
+
+    #[test]
+    fn every_server_refusal_code_is_listed() {
+        // Exhaustive: a new variant must be added here, and so to CODES.
+        let all = |r: &Refused| match r {
+            Refused::NotFound
+            | Refused::GameNotFound
+            | Refused::BadJson
+            | Refused::TooLarge { .. }
+            | Refused::UnknownMessage { .. }
+            | Refused::BadAction
+            | Refused::Spectator
+            | Refused::BadToken
+            | Refused::NotWebsocket
+            | Refused::GameOver
+            | Refused::RoundNotOver
+            | Refused::NotYourTurn { .. }
+            | Refused::BadPlayerCount { .. }
+            | Refused::UnknownLevel { .. }
+            | Refused::BadSetup
+            | Refused::BadLog
+            | Refused::GameNotFinished
+            | Refused::BadRecord { .. }
+            | Refused::NotUtf8
+            | Refused::StorageFailed
+            | Refused::StaleSheet { .. }
+            | Refused::SheetNotFound
+            | Refused::BadSheet
+            | Refused::BadEntry { .. }
+            | Refused::TooManyEntries { .. } => Refusal::from(r.clone()).code,
+        };
+        let variants = [
+            Refused::NotFound,
+            Refused::GameNotFound,
+            Refused::BadJson,
+            Refused::TooLarge { max: 1 },
+            Refused::UnknownMessage { kind: String::new() },
+            Refused::BadAction,
+            Refused::Spectator,
+            Refused::BadToken,
+            Refused::NotWebsocket,
+            Refused::GameOver,
+            Refused::RoundNotOver,
+            Refused::NotYourTurn { expected: 0, got: 1 },
+            Refused::BadPlayerCount { min: 2, max: 4, got: 1 },
+            Refused::UnknownLevel { level: None },
+            Refused::BadSetup,
+            Refused::BadLog,
+            Refused::GameNotFinished,
+            Refused::BadRecord { line: 1 },
+            Refused::NotUtf8,
+            Refused::StorageFailed,
+            Refused::StaleSheet { version: 1 },
+            Refused::SheetNotFound,
+            Refused::BadSheet,
+            Refused::BadEntry { detail: String::new() },
+            Refused::TooManyEntries { max: 1 },
+        ];
+        let codes: Vec<String> = variants.iter().map(all).collect();
+        assert_eq!(codes, Refused::CODES.to_vec());
+    }
+
+    #[test]
+    fn every_rules_refusal_code_is_listed() {
+        let all = [
+            triominos_core::RuleSet::preset("chess").unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("colour", "red")]).unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("max_draws", "0")]).unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("first_tile", "start_tile")]).unwrap_err(),
+        ];
+        let codes: Vec<String> = all.into_iter().map(|e| Refusal::from(e).code).collect();
+        assert_eq!(codes, RULES_CODES.to_vec());
+    }
+
+    #[test]
+    fn round_ends_have_one_shape() {
+        assert_eq!(
+            serde_json::to_value(RoundEndWire::from(RoundEnd::Out(2))).unwrap(),
+            json!({"kind": "out", "player": 2})
+        );
+        assert_eq!(serde_json::to_value(RoundEndWire::from(RoundEnd::Blocked)).unwrap(), json!({"kind": "blocked"}));
+    }
+}
