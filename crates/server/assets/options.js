@@ -165,7 +165,6 @@ export function rulesErrorText(e, schema) {
     return has(key) ? t(key, params) : t('errors.inconsistent', params);
   }
   if (e.code === 'bad_value') return t('errors.bad_value', params);
-  if (e.code === 'bad_option') return t('errors.bad_option', params);
   if (e.code === 'unknown_option') return t('errors.unknown_option', params);
   return errorText(e);
 }
