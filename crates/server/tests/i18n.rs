@@ -39,32 +39,16 @@ fn dynamic_keys() -> Vec<String> {
         keys.push(o.help.to_string());
         keys.push(format!("{}.help", o.help));
     }
-    let enums: [(&str, &[&str]); 5] = [
-        ("start", &["reveal", "highest_triple"]),
-        ("first_tile", &["any", "start_tile"]),
-        ("after_draw", &["drawn_tile", "any_tile"]),
-        ("blocked", &["each_subtracts", "lowest_takes_all", "lowest_bonus"]),
-        ("game_end", &["highest_after_round", "round_winner_after_round", "immediate"]),
-    ];
-    for (o, vs) in enums {
-        for v in vs {
-            keys.push(format!("opt.{o}.{v}"));
-            if o != "start" && o != "first_tile" && o != "after_draw" && o != "blocked" {
-                keys.push(format!("rules.end.{v}"));
+    // Every value of a choice option has its label, and the rules pages'
+    // wording of it (`rules.end.*` for how a game ends, `rules.OPTION.*` else).
+    for o in triominos_core::rules::OPTIONS {
+        if let triominos_core::rules::OptionKind::Choice { values } = o.kind {
+            for v in values {
+                keys.push(format!("{}.{v}", o.help));
+                let page = if o.name == "game_end" { "end" } else { o.name };
+                keys.push(format!("rules.{page}.{v}"));
             }
         }
-    }
-    for v in ["reveal", "highest_triple"] {
-        keys.push(format!("rules.start.{v}"));
-    }
-    for v in ["any", "start_tile"] {
-        keys.push(format!("rules.first_tile.{v}"));
-    }
-    for v in ["drawn_tile", "any_tile"] {
-        keys.push(format!("rules.after_draw.{v}"));
-    }
-    for v in ["each_subtracts", "lowest_takes_all", "lowest_bonus"] {
-        keys.push(format!("rules.blocked.{v}"));
     }
     for r in [
         "tile",
