@@ -3,7 +3,11 @@
 // the option by its label.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launch, newPage, BASE, api } from '../lib.mjs';
+
+/** The page's words in a language, as the server embeds them. */
+const words = (lang) => JSON.parse(readFileSync(new URL(`../../assets/i18n/${lang}.json`, import.meta.url), 'utf8'));
 
 // What a control of the lobby shows, as the option's text.
 async function shown(page, prefix, spec) {
@@ -85,7 +89,7 @@ test('an option the page has never heard of gets a control from its kind and is 
     await page.waitForSelector('#create');
     await page.click('details.house summary');
     const announce = '#lobby .option[data-option="announce_bonuses"]';
-    assert.equal(await page.textContent(announce + ' label'), 'Announce bonuses');
+    assert.equal(await page.textContent(announce + ' label'), words('en')['opt.announce_bonuses']);
     assert.match(await page.textContent(announce + ' .help'), /only if the player announces it/);
     assert.equal(await page.isChecked('#opt-announce_bonuses'), false, 'off in every preset');
     assert.equal(await page.getAttribute('#opt-max_draws', 'max'), '7');
@@ -106,12 +110,12 @@ test('an option the page has never heard of gets a control from its kind and is 
     assert.match(await page.textContent('#lobby .error'), /Unknown house rule “opt\.zz_new_rule”|Unknown house rule “opt\.zz_new_switch”/);
     assert.equal(page.__errors || 0, 0, 'no script errors');
     // Its words in French and Spanish, on the score pad.
-    for (const [locale, words] of [['fr-FR', 'Annoncer les bonus'], ['es-ES', 'Anunciar los bonus']]) {
+    for (const [locale, lang] of [['fr-FR', 'fr'], ['es-ES', 'es']]) {
       const other = (await newPage(browser, { locale })).page;
       await other.route('**/api/meta', changedSchema);
       await other.goto(BASE + '/pad');
       await other.waitForSelector('#padstart');
-      assert.equal(await other.textContent('#padnew .option[data-option="announce_bonuses"] label'), words);
+      assert.equal(await other.textContent('#padnew .option[data-option="announce_bonuses"] label'), words(lang)['opt.announce_bonuses']);
       assert.equal(await other.getAttribute('#padopt-announce_bonuses', 'type'), 'checkbox');
     }
   } finally {
@@ -122,12 +126,12 @@ test('an option the page has never heard of gets a control from its kind and is 
 test('a refused rule set shows its reason in the page\'s language, naming the option by its label', async () => {
   const browser = await launch();
   try {
-    // Hands too big for the box, in the lobby, in English.
+    // Hands too big for the box (3 x 20 > 56 tiles), in the lobby, in English.
     const { page } = await newPage(browser);
     await page.goto(BASE + '/new');
     await page.waitForSelector('#create');
     await page.click('details.house summary');
-    await setNumber(page, '#opt-hand_size input:nth-child(1)', 30);
+    await setNumber(page, '#opt-hand_size input:nth-child(2)', 20);
     await page.click('#create');
     await page.waitForFunction(() => document.querySelector('#lobby .error').textContent.length > 0);
     let text = await page.textContent('#lobby .error');
