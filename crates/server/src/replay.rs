@@ -43,7 +43,7 @@ pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, R
             out.push(frame(&game, before, &hb, v, None, Some(Intent::NextRound)));
         }
         for step in &round.actions {
-            let before = Mark::of(&game);
+            let before = Mark::before(&game, Intent::Act(step.action));
             let hb = hands(&game);
             game.play_as(step.seat, step.action).map_err(|_| Refusal::from(Refused::BadLog))?;
             v += 1;
