@@ -183,15 +183,17 @@ export class Board {
     }
   }
 
-  // ghost: {tile, cell, rotation, ok, points} or null
+  // ghost: {tile, cell, rotation, ok, points, note (a second, smaller line)} or null
   setGhost(g) {
     this.gGhost.replaceChildren();
     if (!g) return;
     drawTile(this.gGhost, g.tile, g.cell[0], g.cell[1], g.rotation, 'ghost ' + (g.ok ? 'ok' : 'bad'));
     if (g.points !== undefined && g.points !== null) {
       const m = centroid(corners(g.cell[0], g.cell[1]).map(xy));
-      const label = el('text', { x: m[0], y: m[1] + (isUp(g.cell[0], g.cell[1]) ? 14 : -6), class: 'ghostpoints' }, this.gGhost);
+      const y = m[1] + (isUp(g.cell[0], g.cell[1]) ? 14 : -6);
+      const label = el('text', { x: m[0], y, class: 'ghostpoints' }, this.gGhost);
       label.textContent = (g.points >= 0 ? '+' : '') + g.points;
+      if (g.note) el('text', { x: m[0], y: y + 22, class: 'ghostnote' }, this.gGhost).textContent = g.note;
     }
   }
 

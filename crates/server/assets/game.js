@@ -1,7 +1,7 @@
 // The game screen: lays out the board, rack, players and score sheet, and wires them:
 // the connection (game/conn.js) feeds the state (game/state.js), the views
 // (game/views.js, game/sheet.js) draw it, and the input here (pointer, drag, keys)
-// changes the picked tile or sends an intent. The server holds the game.
+// changes the picked tile, arms the announce of a bonus, or sends an intent. The server holds the game.
 import { t, errorText } from './i18n.js';
 import { Board, tileIcon } from './board.js';
 import { h, toast } from './dom.js';
@@ -23,6 +23,7 @@ export async function showGame(main, id, token) {
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
+  const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
   const btnPass = h('button', { type: 'button', id: 'pass' });
   const hints = h('input', { type: 'checkbox', id: 'hints', checked: st.hints });
@@ -31,16 +32,17 @@ export async function showGame(main, id, token) {
   const zoomFit = h('button', { type: 'button', class: 'icon', title: t('game.zoom_fit'), 'aria-label': t('game.zoom_fit') }, '⤢');
   const watch = h('button', { type: 'button', class: 'small', id: 'watchlink' }, t('game.watch_link'));
   const sheetTitle = h('h2', {}, t('sheet.title'));
-  const buttons = { btnDraw, btnPass, btnRotate, hints };
+  const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
+  const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys };
   main.append(
     h('div', { class: 'gamegrid' },
       players,
       h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn),
       h('section', { class: 'rackbar', id: 'rackbar' },
         rack,
-        h('div', { class: 'buttons' }, btnRotate, btnDraw, btnPass),
+        h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass),
         h('label', { class: 'hints' }, hints, ' ', t('game.hints')),
-        h('p', { class: 'keys small' }, t('game.keys'))),
+        keys),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
     overlay, conn);
 
@@ -54,6 +56,7 @@ export async function showGame(main, id, token) {
   zoomFit.addEventListener('click', () => board.fit());
   hints.addEventListener('change', () => { st.hints = hints.checked; localStorage.setItem('triominos.hints', st.hints ? 'on' : 'off'); drawBoard(); drawRack(); });
   btnRotate.addEventListener('click', () => rotate(1));
+  btnAnnounce.addEventListener('click', () => toggleAnnounce());
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
   watch.addEventListener('click', async () => {
@@ -103,6 +106,14 @@ export async function showGame(main, id, token) {
     ghost();
   }
 
+  // Arms (or disarms) the announce of the next play; it goes with that play and is then reset.
+  function toggleAnnounce() {
+    if (!S.announceRule(st) || !S.myTurn(st)) return;
+    st.announce = !st.announce;
+    drawButtons();
+    ghost();
+  }
+
   function pick(tile) {
     st.sel = tile; st.rot = 0; drawRack(); drawBoard(); drawButtons();
   }
@@ -121,7 +132,7 @@ export async function showGame(main, id, token) {
       return;
     }
     st.preview = null;
-    send({ kind: 'play', tile: st.sel, cell, rotation: eff.rotation });
+    send(S.playAction(st, cell, eff.rotation));
   }
 
   function bindRackTile(b, tile) {
@@ -180,6 +191,7 @@ export async function showGame(main, id, token) {
   const onKey = (e) => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
     if (e.key === 'r' || e.key === 'R') { rotate(e.shiftKey ? -1 : 1); }
+    else if ((e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) toggleAnnounce();
     else if (e.key === 'Escape') { st.sel = null; st.preview = null; drawRack(); drawBoard(); drawButtons(); }
     else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && st.sel && S.myTurn(st)) {
       // Keyboard play: step through the cells where the picked tile fits, Enter places it.
@@ -189,7 +201,7 @@ export async function showGame(main, id, token) {
       const at = st.preview ? cells.findIndex((c) => c.join() === st.preview.join()) : -1;
       st.preview = cells[(at + (e.key === 'ArrowRight' ? 1 : cells.length - 1) + (at < 0 && e.key === 'ArrowLeft' ? 1 : 0)) % cells.length];
       ghost();
-    } else if (e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest('a, #draw, #pass, #rotate, #overlay')) {
+    } else if (e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest('a, #draw, #pass, #rotate, #announce, #overlay')) {
       e.preventDefault();
       clickCell(st.preview, 'mouse');
     }

@@ -636,8 +636,11 @@ pub enum EventWire {
         placement: Placement,
         /// Points the action scored.
         points: i32,
-        /// Bonuses formed.
+        /// Bonuses scored.
         bonuses: Bonuses,
+        /// Figure bonuses the tile formed that were lost because the play
+        /// was not announced (under `announce_bonuses`; always empty without it).
+        unclaimed: Bonuses,
     },
     /// A tile was drawn (which one is known to the drawer only).
     Drew {
@@ -681,12 +684,14 @@ pub enum EventWire {
 }
 
 impl EventWire {
-    /// The wire form of a core event of a game of `players` seats.
-    pub fn of(e: &Event, players: usize) -> EventWire {
+    /// The wire form of a core event of a game of `players` seats; a
+    /// `Played` event gets `unclaimed`, what its play left unclaimed (the
+    /// core's event does not say: see [`crate::view::Mark::before`]).
+    pub fn of(e: &Event, players: usize, unclaimed: Bonuses) -> EventWire {
         match *e {
             Event::RoundStarted { round, starter } => EventWire::RoundStarted { round, starter },
             Event::Played { player, placement, points, bonuses } => {
-                EventWire::Played { player, placement, points, bonuses }
+                EventWire::Played { player, placement, points, bonuses, unclaimed }
             }
             Event::Drew { player, points, failed } => EventWire::Drew { player, points, failed },
             Event::Passed { player, points } => EventWire::Passed { player, points },
@@ -804,10 +809,13 @@ pub struct LegalPlacement {
     pub cell: Cell,
     /// The rotation.
     pub rotation: u8,
-    /// Points it would score.
+    /// Points it would score, announced.
     pub points: i32,
-    /// Bonuses it would form.
+    /// Bonuses it would score, announced.
     pub bonuses: Bonuses,
+    /// Points it would score played unannounced: under `announce_bonuses`,
+    /// `points` without its figure bonuses; otherwise the same as `points`.
+    pub unannounced: i32,
 }
 
 /// A seat's private view: its hand, the tile it just drew, its legal

@@ -196,7 +196,7 @@ impl Room {
 
     /// Applies an intent that [`Room::check`] accepted and that is stored.
     pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Refusal> {
-        let before = Mark::of(&self.game);
+        let before = Mark::before(&self.game, intent);
         match intent {
             Intent::NextRound => self.game.next_round().map_err(|_| Refusal::from(Refused::RoundNotOver))?,
             Intent::Act(a) => {

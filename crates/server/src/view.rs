@@ -4,20 +4,44 @@
 
 use crate::protocol::{Delta, EventWire, GameStatus, Intent, LegalPlacement, Me, ScoreLine, Step};
 use serde_json::value::RawValue;
-use triominos_core::{Action, Game, Observation};
+use triominos_core::scoring::score_placement;
+use triominos_core::{Action, Bonuses, Game, Observation, Placement, PlacementScore, Public};
 
-/// Lengths of the public event list and score sheet, taken before an intent.
+/// Taken before an intent: the lengths of the public event list and score
+/// sheet, and what a play of the intent leaves unclaimed (the core's
+/// `Played` event tells the bonuses scored, not those lost).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mark {
     events: usize,
     scores: usize,
+    unclaimed: Bonuses,
 }
 
 impl Mark {
     /// The mark of a game now.
     pub fn of(game: &Game) -> Mark {
-        Mark { events: game.public().events().len(), scores: game.public().score_sheet().len() }
+        Mark {
+            events: game.public().events().len(),
+            scores: game.public().score_sheet().len(),
+            unclaimed: Bonuses::default(),
+        }
     }
+
+    /// The mark of a game before a legal `intent`: for an unannounced play
+    /// under `announce_bonuses`, also the figure bonuses it will lose.
+    pub fn before(game: &Game, intent: Intent) -> Mark {
+        let mut m = Mark::of(game);
+        if let Intent::Act(Action::Play { placement, announce }) = intent {
+            m.unclaimed = scored(game.public(), placement, announce).unclaimed;
+        }
+        m
+    }
+}
+
+/// What a placement scores on the board of `p`, announced or not: the
+/// engine's own scoring, before the tile is placed.
+fn scored(p: &Public, pl: Placement, announce: bool) -> PlacementScore {
+    score_placement(p.rules(), pl.tile, p.board().is_empty(), p.board().preview(pl), announce)
 }
 
 /// The public delta numbered `v`: who did what (a draw shows no tile), the
@@ -29,7 +53,7 @@ pub fn delta(game: &Game, before: Mark, v: u64, seat: Option<u8>, intent: Option
         v,
         seat,
         action: Step::from(intent),
-        events: p.events()[before.events..].iter().map(|e| EventWire::of(e, n)).collect(),
+        events: p.events()[before.events..].iter().map(|e| EventWire::of(e, n, before.unclaimed)).collect(),
         scores: p.score_sheet()[before.scores..].iter().map(ScoreLine::from).collect(),
         status: GameStatus::of(p),
     }
@@ -42,8 +66,8 @@ pub fn delta_raw(game: &Game, before: Mark, v: u64, seat: Option<u8>, intent: Op
 }
 
 /// A seat's private view, from its observation only: its hand, the tile it just
-/// drew, its legal placements with the points each would score, and whether it
-/// may draw or pass.
+/// drew, its legal placements with the points each would score (announced
+/// and not), and whether it may draw or pass.
 pub fn me(obs: &Observation) -> Me {
     let mut legal = Vec::new();
     let mut can_draw = false;
@@ -53,7 +77,16 @@ pub fn me(obs: &Observation) -> Me {
             Action::Play { placement: pl, .. } => {
                 let s = obs.public().placement_score(pl);
                 let (points, bonuses) = (s.points, s.bonuses);
-                legal.push(LegalPlacement { tile: pl.tile, cell: pl.cell, rotation: pl.rotation, points, bonuses });
+                let lossless = s.figures.is_empty() || !obs.public().rules().announce_bonuses();
+                let unannounced = if lossless { points } else { scored(obs.public(), pl, false).points };
+                legal.push(LegalPlacement {
+                    tile: pl.tile,
+                    cell: pl.cell,
+                    rotation: pl.rotation,
+                    points,
+                    bonuses,
+                    unannounced,
+                });
             }
             Action::Draw => can_draw = true,
             Action::Pass => can_pass = true,

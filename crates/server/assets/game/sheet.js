@@ -55,9 +55,12 @@ export function renderSheet(box, log, game, you) {
       per[s.player].pts += s.points;
       per[s.player].why.push(`${reasonText(s)} ${signed(s.points)}`);
     }
+    // A figure formed but not announced (the announce rule) scores nothing: said under the move.
+    const lost = d.events.filter((e) => e.type === 'played' && e.unclaimed)
+      .flatMap((e) => e.unclaimed.map((b) => t('sheet.not_announced', { bonus: reasonText({ reason: b }) })));
     const roundEnd = d.events.some((e) => e.type === 'round_ended');
     const label = roundEnd ? t('sheet.round_end') : actionText(d, game);
-    body.append(h('tr', { class: roundEnd ? 'end' : '' }, h('td', { class: 'what' }, label),
+    body.append(h('tr', { class: roundEnd ? 'end' : '' }, h('td', { class: 'what' }, label, lost.length ? h('span', { class: 'why lost' }, lost.join(', ')) : null),
       ...per.map((p, i) => {
         if (!p) return h('td', {});
         run[i] += p.pts;

@@ -1,6 +1,6 @@
 // The game screen's state: what the server said (the game, the log, this seat's private
 // view, who is connected) and what the player is doing (the tile picked, its rotation,
-// the cell under the pointer). Server messages change it here; nothing here draws.
+// the cell under the pointer, whether the next play announces its bonuses). Server messages change it here; nothing here draws.
 
 /** The current round's placements from the log; the last one marked, the given versions fresh. */
 export function placementsOf(log, freshVs) {
@@ -26,7 +26,7 @@ export function lastEvent(log, type) {
 
 /** A fresh state, before the first snapshot. */
 export function newState() {
-  return { v: -1, game: null, you: null, log: [], me: null, presence: null, status: null, sel: null, rot: 0, hover: null, preview: null, hints: localStorage.getItem('triominos.hints') !== 'off', overlayFor: null, closedOverlay: null, msgId: 0 };
+  return { v: -1, game: null, you: null, log: [], me: null, presence: null, status: null, sel: null, rot: 0, hover: null, preview: null, hints: localStorage.getItem('triominos.hints') !== 'off', announce: false, overlayFor: null, closedOverlay: null, msgId: 0 };
 }
 
 /**
@@ -38,6 +38,7 @@ export function apply(st, m) {
   if (m.type === 'snapshot') {
     st.game = m.game; st.you = m.you; st.log = m.log; st.v = m.v; st.me = m.me; st.presence = m.presence;
     st.status = st.log[st.log.length - 1].status;
+    if (!myTurn(st)) st.announce = false;
     return { kind: 'snapshot' };
   }
   if (m.type === 'update') {
@@ -49,6 +50,8 @@ export function apply(st, m) {
     }
     if (m.me) st.me = m.me;
     if (st.sel && st.me && !st.me.hand.includes(st.sel)) st.sel = null;
+    // An announce is for one play: once the turn is over (the play made), it is off.
+    if (!myTurn(st)) st.announce = false;
     return { kind: 'update', live };
   }
   if (m.type === 'presence') {
@@ -62,6 +65,9 @@ export function apply(st, m) {
 /** The game's value of a rule option (its text). */
 export function opt(st, k) { return st.game.options[k]; }
 
+/** Must a bonus be announced to score (the house rule `announce_bonuses`)? */
+export function announceRule(st) { return !!st.game && opt(st, 'announce_bonuses') === 'true'; }
+
 /** Is it this seat's turn? */
 export function myTurn(st) { return !!(st.me && st.me.my_turn); }
 
@@ -72,12 +78,26 @@ function legalAt(st, tile, cell) {
   return cell ? legalFor(st, tile).filter((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]) : [];
 }
 
-/** How the picked tile would go on a cell: {rotation, ok, points, here (the legal placements there)}. */
+/**
+ * How the picked tile would go on a cell: {rotation, ok, points, here (the legal placements
+ * there)}; `points` as the play would be sent (announced or not), and under the announce rule,
+ * unannounced, `announced`: what announcing would score instead (when that is more).
+ */
 export function effective(st, cell) {
   const here = legalAt(st, st.sel, cell);
   if (!here.length) return { rotation: st.rot, ok: false, here };
   const p = here.find((x) => x.rotation === st.rot) || here[0];
-  return { rotation: p.rotation, ok: true, points: p.points, here };
+  const claim = st.announce || !announceRule(st);
+  const points = claim ? p.points : p.unannounced;
+  const announced = !claim && p.points !== p.unannounced ? p.points : null;
+  return { rotation: p.rotation, ok: true, points, announced, here };
+}
+
+/** The play of the picked tile on a cell, announced when the player armed the announce. */
+export function playAction(st, cell, rotation) {
+  const a = { kind: 'play', tile: st.sel, cell, rotation };
+  if (st.announce && announceRule(st)) a.announce = true;
+  return a;
 }
 
 /** Is there a tile on this cell? */

@@ -4,7 +4,7 @@
 import { t } from '../i18n.js';
 import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
-import { placementsOf, opt, myTurn, legalFor, effective, occupied } from './state.js';
+import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule } from './state.js';
 import { seatName, roundSummary } from './sheet.js';
 
 /** The picked tile drawn where it would go (or nothing). */
@@ -13,7 +13,9 @@ export function renderGhost(board, st) {
   if (!st.sel || !cell || !myTurn(st) || occupied(st, cell)) { board.setGhost(null); return; }
   const eff = effective(st, cell);
   if (st.hints && !eff.ok) { board.setGhost(null); return; }
-  board.setGhost({ tile: st.sel, cell, rotation: eff.rotation, ok: eff.ok || !st.hints, points: eff.ok ? eff.points : null });
+  // With the hints on, a spot that forms a figure under the announce rule says what announcing would score.
+  const note = eff.ok && eff.announced !== null ? t('game.if_announced', { points: signed(eff.announced) }) : null;
+  board.setGhost({ tile: st.sel, cell, rotation: eff.rotation, ok: eff.ok || !st.hints, points: eff.ok ? eff.points : null, note });
 }
 
 /** The placed tiles (those of the `fresh` versions animated), the marks of legal cells, the ghost. */
@@ -52,8 +54,11 @@ export function renderRack(rack, st, bind) {
   }
 }
 
-/** The draw, pass and rotate buttons (with what a draw or a pass costs) and the hints box. */
-export function renderButtons({ btnDraw, btnPass, btnRotate, hints }, st) {
+/**
+ * The draw, pass and rotate buttons (with what a draw or a pass costs), the announce toggle
+ * (under the announce rule only, for a seat), the hints box and the keys line.
+ */
+export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys }, st) {
   const me = st.me;
   const rackbar = document.getElementById('rackbar');
   if (rackbar) rackbar.classList.toggle('spectator', !me);
@@ -70,6 +75,12 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, hints }, st) {
   btnDraw.hidden = !me;
   btnPass.hidden = !me;
   btnRotate.hidden = !me;
+  // Enabled on every turn of this seat, whatever the tiles: it tells nothing about the spots.
+  const rule = announceRule(st);
+  btnAnnounce.hidden = !me || !rule;
+  btnAnnounce.disabled = !(me && me.my_turn && st.status.phase === 'playing');
+  btnAnnounce.setAttribute('aria-pressed', st.announce ? 'true' : 'false');
+  keys.textContent = rule && me ? t('game.keys_announce') : t('game.keys');
   hints.parentElement.hidden = !me;
 }
 
@@ -152,13 +163,16 @@ export function renderOverlay(overlay, st, id, onNextRound) {
   overlay.classList.remove('hidden');
 }
 
-/** The passing messages for new log entries: [text, kind] (bonuses, others' draws and passes, reveals). */
+function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+/** The passing messages for new log entries: [text, kind] (bonuses, bonuses lost unannounced, others' draws and passes, reveals). */
 export function announcements(st, live) {
   const out = [];
   for (const d of live) {
     for (const e of d.events) {
-      if (e.type === 'played' && e.bonuses.length) {
+      if (e.type === 'played' && (e.bonuses.length || (e.unclaimed && e.unclaimed.length))) {
         for (const b of e.bonuses) out.push([t('bonus.' + b) + ' — ' + seatName(st.game, e.player, st.you), 'bonus']);
+        for (const b of e.unclaimed || []) out.push([t('game.bonus_lost', { bonus: capital(t('reason.' + b)) }) + ' — ' + seatName(st.game, e.player, st.you), 'lost']);
       } else if (e.type === 'drew' && e.player !== st.you) {
         out.push([(e.failed ? t('log.drew_failed', { name: seatName(st.game, e.player) }) : t('log.drew', { name: seatName(st.game, e.player) })) + ` (${signed(e.points)})`]);
       } else if (e.type === 'drew' && e.failed) {
