@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 use triominos_bots::play::{arena, play_game, selfplay, standings};
-use triominos_bots::{make_bot, Bot, Budget, LEVELS};
+use triominos_bots::{make_bot, Bot, Budget, LEVELS, PREVIOUS_LEVELS};
 use triominos_core::record::replay;
 use triominos_core::{Action, Game, Preset, RuleSet};
 
@@ -17,14 +17,14 @@ fn every_bot_plays_only_legal_actions_in_every_preset_and_player_count() {
         let rules = RuleSet::of(preset);
         for n in rules.min_players()..=rules.max_players() {
             let n = n as usize;
-            for (k, level) in LEVELS.iter().enumerate() {
+            for (k, level) in LEVELS.iter().chain(&PREVIOUS_LEVELS).enumerate() {
                 // The bot under test in seat 0, greedy elsewhere (fast).
                 let mut bots: Vec<Box<dyn Bot>> = (0..n)
                     .map(|s| make_bot(if s == 0 { level } else { "greedy" }, s as u64 + 7, budget()).unwrap())
                     .collect();
                 let mut r = rules;
                 // A single round keeps the searching bot's test short.
-                if *level == "mcts" {
+                if level.starts_with("mcts") {
                     r.set_option("target", "none").unwrap();
                 }
                 let result = play_game(r, 100 + k as u64 + n as u64, &mut bots, None);
@@ -51,7 +51,7 @@ fn bots_decide_only_on_what_they_may_see() {
         different_hands |= s != me && other.hand(s).unwrap() != game.hand(s).unwrap();
     }
     assert!(different_hands, "the hidden tiles differ");
-    for level in LEVELS {
+    for level in LEVELS.iter().chain(&PREVIOUS_LEVELS) {
         let a = make_bot(level, 1, budget()).unwrap().choose(&obs);
         let b = make_bot(level, 1, budget()).unwrap().choose(&other.observe(me));
         assert_eq!(a, b, "{level} decided on hidden information");
@@ -65,7 +65,7 @@ fn bots_decide_only_on_what_they_may_see() {
     let me = other.to_move();
     let obs = other.observe(me);
     let third = obs.determinize(&mut triominos_core::rng::seeded(5));
-    for level in LEVELS {
+    for level in LEVELS.iter().chain(&PREVIOUS_LEVELS) {
         let a = make_bot(level, 2, budget()).unwrap().choose(&obs);
         let b = make_bot(level, 2, budget()).unwrap().choose(&third.observe(me));
         assert_eq!(a, b, "{level} mid-round");
