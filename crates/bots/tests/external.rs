@@ -216,3 +216,24 @@ for line in sys.stdin:
     assert_eq!(ids(&dir.join(format!("{name}.children"))).len(), 2, "one child a game");
     assert_nothing_left(&dir, name, true);
 }
+
+/// Self-play writes the forfeit into the game's record.
+#[test]
+fn a_forfeit_is_written_into_the_record() {
+    let dir = scratch();
+    let path = dir.join("record.py");
+    std::fs::write(&path, prelude(&dir, "record") + "sys.stdin.readline()\nsys.exit(6)\n").unwrap();
+    let specs = vec![format!("cmd:{} {}", python(), path.display()), "greedy".to_string()];
+    let budget = Budget { time: Some(GENEROUS), ..Budget::default() };
+    let results =
+        triominos_bots::play::selfplay(RuleSet::of(Preset::Goliath), &specs, 1, 3, budget, true, &|_| {}).unwrap();
+    let (seat, why) = results[0].forfeit.clone().expect("a forfeit");
+    assert_eq!(seat, 0);
+    let text = results[0].record.clone().unwrap().unwrap();
+    let why = why.replace('"', "'");
+    assert!(text.contains(&format!("[Forfeit \"P1\" \"{why}\"]\n")), "{text}");
+    assert!(text.ends_with(&format!("# P1 forfeits: {why}\n")), "{text}");
+    let replayed = triominos_core::record::replay(&text).unwrap();
+    assert!(replayed.tags.iter().any(|(k, v)| k == "Forfeit" && v[0] == "P1" && v[1].contains("exit status: 6")));
+    assert_nothing_left(&dir, "record", true);
+}
