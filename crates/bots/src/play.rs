@@ -112,8 +112,9 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
     }
 }
 
-/// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`)
-/// or `cmd:PROGRAM ARGS` for an external bot.
+/// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`,
+/// or a previous version such as `mcts-v1`) or `cmd:PROGRAM ARGS` for an
+/// external bot.
 pub fn build_bot(spec: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
     match spec.strip_prefix("cmd:") {
         Some(cmd) => Ok(Box::new(crate::external::External::spawn(cmd, budget)?)),
