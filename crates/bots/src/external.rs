@@ -6,12 +6,18 @@
 //! line holding an action, such as `{"kind":"play","tile":"1-2-4","cell":[0,0],"rotation":1}`,
 //! `{"kind":"draw"}` or `{"kind":"pass"}`. At the end of each game the engine
 //! writes `{"type":"game_over",...}` (no answer expected).
+//!
+//! Nothing the bot does can hold the engine up past its time limit: the turn
+//! is written by a thread of its own and the answer read by another, and the
+//! engine waits for both until the limit only. The bot runs in a process group
+//! of its own (on Unix), which is ended, children included, when the game ends
+//! or the bot forfeits.
 
 use crate::{Bot, Budget};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 use triominos_core::{Action, Observation};
 
@@ -21,126 +27,335 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Longest answer line accepted.
 const MAX_LINE: usize = 64 * 1024;
 
-/// Why the bot's output stopped.
-enum ReadEnd {
-    /// End of output: the bot closed it (crashed or exited).
-    Closed,
-    /// A line longer than [`MAX_LINE`].
+/// How often a wait for the bot looks whether it has exited.
+const POLL: Duration = Duration::from_millis(10);
+
+/// How long output written before the bot exited may take to reach the
+/// engine once the exit is seen (its answer, or the end of its output).
+const EXIT_GRACE: Duration = Duration::from_millis(250);
+
+/// How long a bot may take to exit by itself once its input is closed at the
+/// end of a game, before its process group is ended.
+const CLOSE_GRACE: Duration = Duration::from_millis(100);
+
+/// What the reading and writing threads tell the engine.
+enum Event {
+    /// One line of output, trimmed, read at `at`; `more`: more output had
+    /// come with it (a second line), which no turn asked for.
+    Line { text: String, at: Instant, more: bool },
+    /// A line longer than [`MAX_LINE`] (the reader stops).
     TooLong,
-    /// A read error.
+    /// End of output: the bot and every process holding its output closed it.
+    Closed,
+    /// A read error (the reader stops).
     Unreadable(String),
+    /// The message with this number is written (and flushed).
+    Written(u64),
+    /// A message could not be written (the writer stops).
+    WriteFailed(String),
+}
+
+/// Why a turn failed.
+enum Failure {
+    /// The bot exited (its exit status is told once the process is reaped).
+    Exited,
+    /// Anything else, with the words to report.
+    Said(String),
+}
+
+impl From<String> for Failure {
+    fn from(s: String) -> Failure {
+        Failure::Said(s)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(s: &str) -> Failure {
+        Failure::Said(s.to_string())
+    }
 }
 
 /// A running external bot process.
 pub struct External {
     command: String,
     child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Result<String, ReadEnd>>,
+    /// Messages to write, numbered; `None` once the input is closed.
+    writer: Option<Sender<(u64, Vec<u8>)>>,
+    events: Receiver<Event>,
+    /// The number of the last message handed to the writer.
+    sent: u64,
     timeout: Duration,
     failed: Option<String>,
+    /// The exit status, once the bot's process group is ended and the bot reaped.
+    ended: Option<Option<ExitStatus>>,
 }
 
 impl External {
-    /// Starts `command` (split on whitespace: program then arguments).
+    /// Starts `command` (split on whitespace: program then arguments), in a
+    /// process group of its own on Unix.
     pub fn spawn(command: &str, budget: Budget) -> Result<External, String> {
         let mut parts = command.split_whitespace();
         let program = parts.next().ok_or("cmd: needs a program to run")?;
-        let mut child = Command::new(program)
-            .args(parts)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot start external bot {command:?}: {e}"))?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let stdin = child.stdin.take();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                match reader.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
-                    Ok(0) => {
-                        let _ = tx.send(Err(ReadEnd::Closed));
-                        return;
-                    }
-                    Ok(_) if buf.len() > MAX_LINE => {
-                        let _ = tx.send(Err(ReadEnd::TooLong));
-                        return;
-                    }
-                    Ok(_) => {
-                        if tx.send(Ok(String::from_utf8_lossy(&buf).trim().to_string())).is_err() {
-                            return;
-                        }
-                    }
-                    Err(e) => {
-                        let _ = tx.send(Err(ReadEnd::Unreadable(e.to_string())));
-                        return;
-                    }
-                }
+        let mut cmd = Command::new(program);
+        cmd.args(parts).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit());
+        group::isolate(&mut cmd);
+        let mut child = cmd.spawn().map_err(|e| format!("cannot start external bot {command:?}: {e}"))?;
+        let (stdout, stdin) = match (child.stdout.take(), child.stdin.take()) {
+            (Some(o), Some(i)) => (o, i),
+            _ => {
+                group::end(&mut child);
+                let _ = child.wait();
+                return Err(format!("cannot start external bot {command:?}: no pipes to it"));
             }
-        });
+        };
+        let (events, rx) = channel();
+        let to_reader = events.clone();
+        let spawned = std::thread::Builder::new()
+            .name("external-bot-reader".into())
+            .spawn(move || read_lines(stdout, to_reader))
+            .and_then(|_| {
+                let (writer, messages) = channel();
+                std::thread::Builder::new()
+                    .name("external-bot-writer".into())
+                    .spawn(move || write_messages(stdin, messages, events))
+                    .map(|_| writer)
+            });
+        let writer = match spawned {
+            Ok(w) => w,
+            Err(e) => {
+                group::end(&mut child);
+                let _ = child.wait();
+                return Err(format!("cannot start external bot {command:?}: {e}"));
+            }
+        };
         Ok(External {
             command: command.to_string(),
             child,
-            stdin,
-            lines: rx,
+            writer: Some(writer),
+            events: rx,
+            sent: 0,
             timeout: budget.time.unwrap_or(DEFAULT_TIMEOUT),
             failed: None,
+            ended: None,
         })
     }
 
-    fn send(&mut self, v: &Value) -> Result<(), String> {
-        let stdin = self.stdin.as_mut().ok_or("input closed")?;
-        writeln!(stdin, "{v}").and_then(|_| stdin.flush()).map_err(|e| format!("cannot write to it: {e}"))
+    /// The bot's process id (also its process group's id on Unix).
+    pub fn id(&self) -> u32 {
+        self.child.id()
     }
 
-    /// Whether the bot has exited, waiting for it up to `grace`: the report
-    /// to give then, such as `exited (exit status: 3) without answering`.
-    fn exit_report(&mut self, grace: Duration) -> Option<String> {
+    /// Hands a message to the writer thread; its number.
+    fn queue(&mut self, v: &Value) -> Result<u64, Failure> {
+        let writer = self.writer.as_ref().ok_or("input closed")?;
+        self.sent += 1;
+        let mut line = v.to_string().into_bytes();
+        line.push(b'\n');
+        writer.send((self.sent, line)).map_err(|_| Failure::Said("cannot write to it: its input is closed".into()))?;
+        Ok(self.sent)
+    }
+
+    /// A failure for an event that ends the bot's output or input: `Exited`
+    /// when the bot exits within `grace`, else `otherwise`.
+    fn unless_exited(&mut self, grace: Duration, otherwise: String) -> Failure {
         let deadline = Instant::now() + grace;
         loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => return Some(format!("exited ({status}) without answering")),
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(5)),
-                _ => return None,
+            if group::has_exited(&mut self.child) {
+                return Failure::Exited;
+            }
+            if Instant::now() >= deadline {
+                return Failure::Said(otherwise);
+            }
+            std::thread::sleep(POLL.min(grace));
+        }
+    }
+
+    fn ask(&mut self, obs: &Observation) -> Result<Action, Failure> {
+        // Output that came between turns answers nothing: the bot answered
+        // a turn twice, or spoke first.
+        loop {
+            match self.events.try_recv() {
+                Ok(Event::Line { text, .. }) => return Err(unasked(&text).into()),
+                Ok(Event::Written(_)) => {}
+                Ok(other) => return Err(self.fail_on(other)),
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => return Err(self.unless_exited(self.timeout, "stopped".into())),
+            }
+        }
+        let started = Instant::now();
+        let mut deadline = started + self.timeout;
+        let legal = obs.legal_actions();
+        let turn = self.queue(&json!({"type": "turn", "observation": observation_json(obs), "legal": legal}))?;
+        let mut written = false;
+        let mut answer: Option<String> = None;
+        let mut exited = false;
+        loop {
+            if written {
+                if let Some(line) = answer.take() {
+                    let action: Action = serde_json::from_str(&line)
+                        .map_err(|e| format!("answered a malformed action {line:?}: {e}"))?;
+                    obs.check(action).map_err(|e| format!("answered an illegal action {line}: {e}"))?;
+                    return Ok(action);
+                }
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                if exited || group::has_exited(&mut self.child) {
+                    return Err(Failure::Exited);
+                }
+                let secs = self.timeout.as_secs_f64();
+                return Err(if written {
+                    format!("did not answer within {secs:.1} s")
+                } else {
+                    format!("did not read its input: the turn could not be written to it within {secs:.1} s")
+                }
+                .into());
+            }
+            match self.events.recv_timeout(POLL.min(deadline - now)) {
+                Ok(Event::Written(n)) => written |= n == turn,
+                Ok(Event::Line { text, at, more }) => {
+                    if at < started || answer.is_some() {
+                        return Err(unasked(&text).into());
+                    }
+                    if more {
+                        return Err(format!(
+                            "answered {text:?} followed by more output: one line a turn, a second line is one nobody asked for"
+                        )
+                        .into());
+                    }
+                    answer = Some(text);
+                }
+                Ok(other) => return Err(self.fail_on(other)),
+                Err(RecvTimeoutError::Timeout) => {
+                    // A bot that exited cannot answer; what it wrote before
+                    // it exited gets a moment to arrive (its output may
+                    // stay open: a child of it may hold it).
+                    if !exited && group::has_exited(&mut self.child) {
+                        exited = true;
+                        deadline = deadline.min(Instant::now() + EXIT_GRACE);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.unless_exited(self.timeout, "stopped".into())),
             }
         }
     }
 
-    fn ask(&mut self, obs: &Observation) -> Result<Action, String> {
-        if let Some(f) = &self.failed {
-            return Err(f.clone());
+    /// The failure an event other than a line or a written message means.
+    fn fail_on(&mut self, e: Event) -> Failure {
+        match e {
+            Event::TooLong => "answered a line longer than 64 KiB".into(),
+            Event::Closed => self.unless_exited(self.timeout, "closed its output".into()),
+            Event::Unreadable(e) => self.unless_exited(self.timeout, format!("unreadable output: {e}")),
+            Event::WriteFailed(e) => self.unless_exited(self.timeout, format!("cannot write to it: {e}")),
+            Event::Line { text, .. } => unasked(&text).into(),
+            Event::Written(_) => "stopped".into(),
         }
-        let legal = obs.legal_actions();
-        // A bot that crashed or quit is reported as exited whatever the
-        // timing: whether the turn is written before or after it is gone, and
-        // whether its output closes before or after the time limit. A write
-        // or end of output that finds it alive waits for it up to the time
-        // limit (it can no longer answer; its exit status says more).
-        if let Err(e) = self.send(&json!({"type": "turn", "observation": observation_json(obs), "legal": legal})) {
-            return Err(self.exit_report(self.timeout).unwrap_or(e));
+    }
+
+    /// Ends the bot's process group (the bot and every process it started
+    /// that stayed in it) and reaps the bot: its exit status, when known.
+    fn end(&mut self) -> Option<ExitStatus> {
+        if let Some(status) = self.ended {
+            return status;
         }
-        let line = match self.lines.recv_timeout(self.timeout) {
-            Ok(Ok(l)) => l,
-            Ok(Err(ReadEnd::TooLong)) => return Err("answered a line longer than 64 KiB".into()),
-            Ok(Err(ReadEnd::Unreadable(e))) => {
-                return Err(self.exit_report(self.timeout).unwrap_or_else(|| format!("unreadable output: {e}")))
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(self
-                    .exit_report(Duration::ZERO)
-                    .unwrap_or_else(|| format!("did not answer within {:.1} s", self.timeout.as_secs_f64())))
-            }
-            Ok(Err(ReadEnd::Closed)) | Err(RecvTimeoutError::Disconnected) => {
-                return Err(self.exit_report(self.timeout).unwrap_or_else(|| "closed its output".into()))
-            }
+        self.writer = None;
+        group::end(&mut self.child);
+        let status = self.child.wait().ok();
+        self.ended = Some(status);
+        status
+    }
+}
+
+/// The words for a line no turn asked for.
+fn unasked(text: &str) -> String {
+    let shown: String = text.chars().take(200).collect();
+    format!("sent a line nobody asked for: {shown:?} (one answer line a turn)")
+}
+
+/// The reading thread: each output line, until the output ends or a line is too long.
+fn read_lines(stdout: ChildStdout, events: Sender<Event>) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut buf = Vec::new();
+        let event = match reader.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut buf) {
+            Ok(0) => Event::Closed,
+            Ok(_) if buf.len() > MAX_LINE => Event::TooLong,
+            Ok(_) => Event::Line {
+                text: String::from_utf8_lossy(&buf).trim().to_string(),
+                at: Instant::now(),
+                more: !reader.buffer().is_empty(),
+            },
+            Err(e) => Event::Unreadable(e.to_string()),
         };
-        let action: Action =
-            serde_json::from_str(&line).map_err(|e| format!("answered a malformed action {line:?}: {e}"))?;
-        obs.check(action).map_err(|e| format!("answered an illegal action {line}: {e}"))?;
-        Ok(action)
+        let last = !matches!(event, Event::Line { .. });
+        if events.send(event).is_err() || last {
+            return;
+        }
+    }
+}
+
+/// The writing thread: each message in turn, until the engine closes the
+/// bot's input (drops the sender) or a write fails. A write the bot never
+/// reads blocks this thread only, until the bot's process group is ended.
+fn write_messages(mut stdin: ChildStdin, messages: Receiver<(u64, Vec<u8>)>, events: Sender<Event>) {
+    for (n, line) in messages {
+        match stdin.write_all(&line).and_then(|_| stdin.flush()) {
+            Ok(()) => {
+                if events.send(Event::Written(n)).is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                let _ = events.send(Event::WriteFailed(e.to_string()));
+                return;
+            }
+        }
+    }
+}
+
+/// Process groups: each bot in one of its own, ended as a whole.
+#[cfg(unix)]
+mod group {
+    use rustix::process::{kill_process_group, waitid, Pid, Signal, WaitId, WaitIdOptions};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, Command};
+
+    /// The child will lead a new process group (its id is the child's).
+    pub fn isolate(cmd: &mut Command) {
+        cmd.process_group(0);
+    }
+
+    /// Whether the child has exited, without reaping it: while it is not
+    /// reaped its process id, and so its group's id, cannot be reused.
+    pub fn has_exited(child: &mut Child) -> bool {
+        let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+        match waitid(WaitId::Pid(Pid::from_child(child)), options) {
+            Ok(status) => status.is_some(),
+            // Already reaped, or not ours any more: gone either way.
+            Err(_) => true,
+        }
+    }
+
+    /// Kills every process of the child's group (call before reaping it).
+    pub fn end(child: &mut Child) {
+        let _ = kill_process_group(Pid::from_child(child), Signal::KILL);
+        let _ = child.kill();
+    }
+}
+
+/// Without process groups: the bot alone.
+#[cfg(not(unix))]
+mod group {
+    use std::process::{Child, Command};
+
+    pub fn isolate(_cmd: &mut Command) {}
+
+    pub fn has_exited(child: &mut Child) -> bool {
+        !matches!(child.try_wait(), Ok(None))
+    }
+
+    pub fn end(child: &mut Child) {
+        let _ = child.kill();
     }
 }
 
@@ -185,33 +400,52 @@ impl Bot for External {
     }
 
     fn try_choose(&mut self, obs: &Observation) -> Result<Action, String> {
-        let r = self.ask(obs);
-        if let Err(e) = &r {
-            let msg = format!("external bot {:?} {e}", self.command);
-            self.failed = Some(msg.clone());
-            return Err(msg);
+        if let Some(f) = &self.failed {
+            return Err(f.clone());
         }
-        r
+        match self.ask(obs) {
+            Ok(a) => Ok(a),
+            Err(failure) => {
+                // A forfeit ends the bot and everything it started.
+                let status = self.end();
+                let words = match failure {
+                    Failure::Exited => match status {
+                        Some(s) => format!("exited ({s}) without answering"),
+                        None => "exited without answering".to_string(),
+                    },
+                    Failure::Said(s) => s,
+                };
+                let msg = format!("external bot {:?} {words}", self.command);
+                self.failed = Some(msg.clone());
+                Err(msg)
+            }
+        }
     }
 
     fn game_over(&mut self, obs: &Observation) {
+        if self.failed.is_some() || self.ended.is_some() {
+            return;
+        }
         let p = obs.public();
         let winners: Vec<u8> = p.winners().iter().collect();
-        let _ = self.send(&json!({"type": "game_over", "seat": obs.seat(), "totals": p.totals(), "winners": winners}));
+        // Queued, not waited for: a bot that does not read it cannot hold the game.
+        let _ = self.queue(&json!({"type": "game_over", "seat": obs.seat(), "totals": p.totals(), "winners": winners}));
     }
 }
 
 impl Drop for External {
     fn drop(&mut self) {
-        self.stdin = None;
-        // Give it a moment to exit on end of input, then make sure it is gone.
-        for _ in 0..20 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
+        if self.ended.is_some() {
+            return;
+        }
+        // Close its input (once the writer has written what is queued) and
+        // give it a moment to exit by itself; then end its group whatever it
+        // did, so no child of it outlives the game.
+        self.writer = None;
+        let deadline = Instant::now() + CLOSE_GRACE;
+        while !group::has_exited(&mut self.child) && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.end();
     }
 }

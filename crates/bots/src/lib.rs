@@ -51,6 +51,11 @@ pub trait Bot: Send {
 /// The levels a user can pick, weakest first.
 pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 
+/// Levels [`make_bot`] knows besides [`LEVELS`], kept so the arena can compare
+/// versions but not offered to players: `mcts-v1` is the previous version of
+/// `mcts` (its reward left out the points scored on the tree path).
+pub const PREVIOUS_LEVELS: [&str; 1] = ["mcts-v1"];
+
 /// A bot of the given level, seeded for reproducible play.
 pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
     match level {
@@ -58,7 +63,12 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "greedy" => Ok(Box::new(Greedy::new(seed))),
         "heuristic" => Ok(Box::new(Heuristic::new(seed))),
         "mcts" => Ok(Box::new(Mcts::new(seed, budget, budget.threads))),
-        _ => Err(format!("unknown bot level {level:?} (expected one of {})", LEVELS.join(", "))),
+        "mcts-v1" => Ok(Box::new(Mcts::v1(seed, budget, budget.threads))),
+        _ => Err(format!(
+            "unknown bot level {level:?} (expected one of {}, or a previous version: {})",
+            LEVELS.join(", "),
+            PREVIOUS_LEVELS.join(", ")
+        )),
     }
 }
 

@@ -4,9 +4,15 @@
 //! ([`Observation::determinize_for_search`]), walks the shared tree choosing
 //! among the actions legal in that deal (UCB1 with availability counts),
 //! expands one node, plays the round out with a fast policy, and backs up each
-//! player's reward (their round score against the best opponent's). With more
-//! than one thread, independent trees are searched in parallel (root
-//! parallelism, rayon) and their root visit counts summed.
+//! player's reward (their round score against the best opponent's, counted
+//! from the position searched, so the points of the moves on the tree path
+//! count too). With more than one thread, independent trees are searched in
+//! parallel (root parallelism, rayon) and their root visit counts summed.
+//!
+//! [`Mcts::v1`] is the previous version (level `mcts-v1`), kept so the arena
+//! can compare: its reward counted only the points scored in the playout,
+//! after the tree walk, so a move's own points, and going out, counted for
+//! nothing.
 
 use crate::{Bot, Budget};
 use rayon::prelude::*;
@@ -29,6 +35,9 @@ struct Node {
 
 struct Tree {
     nodes: Vec<Node>,
+    /// The previous version's reward: round points counted from the end of
+    /// the tree walk instead of from the searched position.
+    v1: bool,
 }
 
 /// Share of playout moves that take the best immediate score (the rest are random placements).
@@ -39,12 +48,18 @@ const C: f64 = 0.7;
 const SCALE: f64 = 60.0;
 
 impl Tree {
-    fn new() -> Tree {
-        Tree { nodes: vec![Node { action: None, player: 0, visits: 0, avail: 0, reward: 0.0, children: Vec::new() }] }
+    fn new(v1: bool) -> Tree {
+        Tree {
+            nodes: vec![Node { action: None, player: 0, visits: 0, avail: 0, reward: 0.0, children: Vec::new() }],
+            v1,
+        }
     }
 
     /// One iteration from a determinized game.
     fn iterate(&mut self, mut g: Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) {
+        // The rewards count the round's points from here, the searched
+        // position, so that the moves of the tree path count.
+        let start = (!self.v1).then(|| round_points(&g));
         let mut path: Vec<u32> = vec![0];
         let mut node = 0u32;
         loop {
@@ -102,7 +117,8 @@ impl Tree {
             node = best;
             path.push(best);
         }
-        let rewards = playout(&mut g, rng, legal);
+        let start = start.unwrap_or_else(|| round_points(&g));
+        let rewards = playout(&mut g, rng, legal, &start);
         for id in path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
@@ -111,10 +127,20 @@ impl Tree {
     }
 }
 
+/// Each seat's points this round so far (0 for the seats beyond the players).
+fn round_points(g: &Game) -> [i32; 6] {
+    let mut out = [0; 6];
+    for (o, p) in out.iter_mut().zip(g.public().round_points()) {
+        *o = *p;
+    }
+    out
+}
+
 /// Plays the round out: most of the time the placement scoring most now, else a
-/// random placement; draw or pass only without a placement. Returns each seat's reward in 0..1.
-fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64; 6] {
-    let start: Vec<i32> = g.public().round_points().to_vec();
+/// random placement; draw or pass only without a placement. Returns each seat's
+/// reward in 0..1: the round's points since `start` against the best
+/// opponent's, or 1 / 0 for a game won / lost.
+fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &[i32; 6]) -> [f64; 6] {
     let round = g.public().round();
     let mut guard = 0;
     while g.public().phase() == Phase::Playing && g.public().round() == round && guard < 2_000 {
@@ -147,7 +173,7 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) -> [f64;
     let n = pts.len();
     let mut out = [0.5; 6];
     for p in 0..n {
-        let mine = pts[p] - start.get(p).copied().unwrap_or(0);
+        let mine = pts[p] - start[p];
         let best_other = (0..n).filter(|&q| q != p).map(|q| pts[q] - start[q]).max().unwrap_or(0);
         out[p] = (0.5 + (mine - best_other) as f64 / (2.0 * SCALE)).clamp(0.0, 1.0);
     }
@@ -165,18 +191,31 @@ pub struct Mcts {
     rng: ChaCha8Rng,
     budget: Budget,
     threads: usize,
+    v1: bool,
 }
 
 impl Mcts {
     /// An ISMCTS bot with a budget (iterations and/or time per decision) and a
     /// number of threads (root parallelism; 1 = single tree).
     pub fn new(seed: u64, budget: Budget, threads: usize) -> Mcts {
-        Mcts { rng: seeded(seed), budget, threads: threads.max(1) }
+        Mcts { rng: seeded(seed), budget, threads: threads.max(1), v1: false }
     }
 
-    fn search(obs: &Observation, seed: u64, iterations: u32, deadline: Option<Instant>) -> Vec<(Action, u32)> {
+    /// The previous version of the search (level `mcts-v1`), for the arena to
+    /// compare with: it counts only the points scored after the tree walk.
+    pub fn v1(seed: u64, budget: Budget, threads: usize) -> Mcts {
+        Mcts { v1: true, ..Mcts::new(seed, budget, threads) }
+    }
+
+    fn search(
+        obs: &Observation,
+        seed: u64,
+        iterations: u32,
+        deadline: Option<Instant>,
+        v1: bool,
+    ) -> Vec<(Action, u32)> {
         let mut rng = seeded(seed);
-        let mut tree = Tree::new();
+        let mut tree = Tree::new(v1);
         let mut legal = Vec::with_capacity(128);
         for i in 0..iterations {
             if i % 64 == 0 {
@@ -199,7 +238,11 @@ impl Mcts {
 
 impl Bot for Mcts {
     fn name(&self) -> &str {
-        "mcts"
+        if self.v1 {
+            "mcts-v1"
+        } else {
+            "mcts"
+        }
     }
 
     fn choose(&mut self, obs: &Observation) -> Action {
@@ -212,13 +255,13 @@ impl Bot for Mcts {
         let iterations =
             self.budget.iterations.unwrap_or(if self.budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS });
         let deadline = self.budget.time.map(|t| Instant::now() + t);
-        let threads = self.threads;
+        let (threads, v1) = (self.threads, self.v1);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
         let per_thread = iterations.div_ceil(threads as u32);
         let results: Vec<Vec<(Action, u32)>> = if threads > 1 {
-            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline)).collect()
+            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, v1)).collect()
         } else {
-            vec![Mcts::search(obs, seeds[0], iterations, deadline)]
+            vec![Mcts::search(obs, seeds[0], iterations, deadline, v1)]
         };
         let mut totals: Vec<(Action, u64)> = legal.iter().map(|&a| (a, 0)).collect();
         for r in results {
@@ -244,6 +287,6 @@ impl Mcts {
 /// from a fixed position (for `selfplay --json` and docs).
 pub fn playouts_per_second(obs: &Observation, iterations: u32) -> f64 {
     let t = Instant::now();
-    Mcts::search(obs, 1, iterations, None);
+    Mcts::search(obs, 1, iterations, None, false);
     iterations as f64 / t.elapsed().as_secs_f64()
 }

@@ -24,7 +24,8 @@ pub struct GameResult {
     /// answered an illegal or malformed action), with the reason.
     pub forfeit: Option<(u8, String)>,
     /// The game as a `.tri` record, when asked for (an error when the
-    /// names cannot be a record's, see [`record::check_names`]).
+    /// names cannot be a record's, see [`record::check_names`]); a forfeit
+    /// is in it as a `Forfeit` header ([`record::write_forfeit`]).
     pub record: Option<Result<String, record::WriteError>>,
     /// The first round's hands, by seat (to verify paired deals).
     pub deal: Vec<TileSet>,
@@ -89,7 +90,15 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
         Some((loser, _)) => (0..players as u8).filter(|s| s != loser).collect(),
         None => game.winners().iter().collect(),
     };
-    let record = names.map(|n| record::write(&game, n, &[("Seed", seed.to_string())]));
+    // A forfeit is written into the record (a `Forfeit` header and a last
+    // comment): the rules did not end the game, the record says what did.
+    let record = names.map(|n| {
+        let tags = [("Seed", seed.to_string())];
+        match &forfeit {
+            Some((seat, why)) => record::write_forfeit(&game, n, &tags, *seat, why),
+            None => record::write(&game, n, &tags),
+        }
+    });
     GameResult {
         seed,
         totals: game.totals().to_vec(),
@@ -103,8 +112,9 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
     }
 }
 
-/// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`)
-/// or `cmd:PROGRAM ARGS` for an external bot.
+/// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`,
+/// or a previous version such as `mcts-v1`) or `cmd:PROGRAM ARGS` for an
+/// external bot.
 pub fn build_bot(spec: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
     match spec.strip_prefix("cmd:") {
         Some(cmd) => Ok(Box::new(crate::external::External::spawn(cmd, budget)?)),

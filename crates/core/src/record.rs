@@ -713,6 +713,8 @@ pub enum WriteError {
     /// A tag name that is not a word of letters, digits, `_` and `-`
     /// starting with a letter, or one of the format's own headers.
     Tag(String),
+    /// A forfeit by a seat the game does not have.
+    NoSuchSeat(u8),
 }
 
 impl fmt::Display for WriteError {
@@ -721,6 +723,7 @@ impl fmt::Display for WriteError {
             WriteError::NameCount { players, names } => write!(f, "{names} names for {players} players"),
             WriteError::Name(e) => write!(f, "{e}"),
             WriteError::Tag(t) => write!(f, "bad tag name {t:?}"),
+            WriteError::NoSuchSeat(s) => write!(f, "no seat {s} to forfeit"),
         }
     }
 }
@@ -739,6 +742,46 @@ fn tag_name_ok(name: &str) -> bool {
 /// space). A play is written with `!` when it was announced under
 /// `announce_bonuses`.
 pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<String, WriteError> {
+    write_record(game, names, tags, None)
+}
+
+/// [`write`] for a game that ended by a forfeit rather than by the rules:
+/// `seat` lost it for `reason` (a bot that crashed, hung or answered an
+/// illegal action). The record gets a header `[Forfeit "NAME" "REASON"]`
+/// after the other tags and ends with a comment `# NAME forfeits: REASON`;
+/// readers keep the header as any other tag and the game replays as
+/// unfinished (the rules did not end it).
+pub fn write_forfeit(
+    game: &Game,
+    names: &[String],
+    tags: &[(&str, String)],
+    seat: u8,
+    reason: &str,
+) -> Result<String, WriteError> {
+    write_record(game, names, tags, Some((seat, reason)))
+}
+
+/// A header value as the format can hold it: no `"`, no control character.
+fn header_value(v: &str) -> String {
+    v.chars()
+        .map(|c| {
+            if c == '"' {
+                '\''
+            } else if c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+fn write_record(
+    game: &Game,
+    names: &[String],
+    tags: &[(&str, String)],
+    forfeit: Option<(u8, &str)>,
+) -> Result<String, WriteError> {
     if names.len() != game.players() {
         return Err(WriteError::NameCount { players: game.players(), names: names.len() });
     }
@@ -746,6 +789,13 @@ pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<S
     if let Some((k, _)) = tags.iter().find(|(k, _)| !tag_name_ok(k)) {
         return Err(WriteError::Tag(k.to_string()));
     }
+    let forfeit = match forfeit {
+        Some((seat, reason)) => match names.get(seat as usize) {
+            Some(name) => Some((name, header_value(reason))),
+            None => return Err(WriteError::NoSuchSeat(seat)),
+        },
+        None => None,
+    };
     let rules = game.rules();
     let mut out = String::new();
     out.push_str("[Format \"1\"]\n");
@@ -756,19 +806,10 @@ pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<S
         out.push_str(&format!("[Option \"{k}\" \"{v}\"]\n"));
     }
     for (k, v) in tags {
-        let v: String = v
-            .chars()
-            .map(|c| {
-                if c == '"' {
-                    '\''
-                } else if c.is_control() {
-                    ' '
-                } else {
-                    c
-                }
-            })
-            .collect();
-        out.push_str(&format!("[{k} \"{v}\"]\n"));
+        out.push_str(&format!("[{k} \"{}\"]\n", header_value(v)));
+    }
+    if let Some((name, reason)) = &forfeit {
+        out.push_str(&format!("[Forfeit \"{name}\" \"{reason}\"]\n"));
     }
     for (i, round) in game.history().iter().enumerate() {
         out.push_str(&format!("round {}\n", i + 1));
@@ -793,6 +834,9 @@ pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<S
                 Action::Pass => out.push_str(&format!("{who} pass\n")),
             }
         }
+    }
+    if let Some((name, reason)) = &forfeit {
+        out.push_str(&format!("# {name} forfeits: {reason}\n"));
     }
     Ok(out)
 }

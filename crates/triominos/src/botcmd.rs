@@ -13,7 +13,8 @@ use triominos_bots::Budget;
 /// Options shared by self-play and the arena.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// Bots, comma-separated, one per seat: random, greedy, heuristic, mcts, or cmd:PROGRAM ARGS.
+    /// Bots, comma-separated, one per seat: random, greedy, heuristic, mcts, mcts-v1 (the previous
+    /// mcts, to compare), or cmd:PROGRAM ARGS.
     #[arg(long, default_value = "random,random")]
     pub bots: String,
     /// A preset (goliath, pressman, dominos-triangles) or a TOML/JSON rules file.
@@ -25,7 +26,7 @@ pub struct Common {
     /// Worker threads (games in parallel); default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Search iterations (playouts) per decision for mcts.
+    /// Search iterations (playouts) per decision for mcts and mcts-v1.
     #[arg(long)]
     pub iterations: Option<u32>,
     /// Time per decision in milliseconds (mcts; the answer limit of external bots).
