@@ -33,24 +33,38 @@ export async function playOneMove(page) {
   const tiles = await page.$$('#rack .racktile:not(.dim)');
   for (const tile of tiles) {
     await tile.click();
-    const marks = await page.$$('#board .mark.legal');
-    if (!marks.length) continue;
-    const box = await marks[0].boundingBox();
-    // The centroid of the triangle mark.
-    const cell = await marks[0].getAttribute('data-cell');
-    const pts = await marks[0].evaluate((m) => {
-      const b = m.getBBox();
-      const s = m.ownerSVGElement.getScreenCTM();
-      const up = m.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
-      const cx = (up[0][0] + up[1][0] + up[2][0]) / 3;
-      const cy = (up[0][1] + up[1][1] + up[2][1]) / 3;
-      return [s.a * cx + s.c * cy + s.e, s.b * cx + s.d * cy + s.f, b.width];
-    });
-    const before = await page.$$eval('#board .tiles .tile', (t) => t.length);
-    await page.mouse.move(pts[0], pts[1]);
-    await page.mouse.click(pts[0], pts[1]);
-    await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length > n || !document.querySelector('#turn .mine'), before, { timeout: 10000 });
-    return { kind: 'play', cell, box };
+    if (!(await page.$$('#board .mark.legal')).length) continue;
+    // A busy machine may move the board (an opponent's tile animating, the view
+    // refitting) or pass a call-out over it between aiming and clicking: then the
+    // click places nothing, and the spot is aimed at again.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      let marks = await page.$$('#board .mark.legal');
+      if (!marks.length) {
+        await tile.click();
+        marks = await page.$$('#board .mark.legal');
+        if (!marks.length) break;
+      }
+      const box = await marks[0].boundingBox();
+      const cell = await marks[0].getAttribute('data-cell');
+      // The centroid of the triangle mark.
+      const pts = await marks[0].evaluate((m) => {
+        const b = m.getBBox();
+        const s = m.ownerSVGElement.getScreenCTM();
+        const up = m.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
+        const cx = (up[0][0] + up[1][0] + up[2][0]) / 3;
+        const cy = (up[0][1] + up[1][1] + up[2][1]) / 3;
+        return [s.a * cx + s.c * cy + s.e, s.b * cx + s.d * cy + s.f, b.width];
+      });
+      const before = await page.$$eval('#board .tiles .tile', (t) => t.length);
+      await page.mouse.move(pts[0], pts[1]);
+      await page.mouse.click(pts[0], pts[1]);
+      try {
+        await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length > n || !document.querySelector('#turn .mine'), before, { timeout: 5000 });
+        return { kind: 'play', cell, box };
+      } catch (e) {
+        if (attempt === 4) throw e;
+      }
+    }
   }
   for (const kind of ['draw', 'pass']) {
     if (!(await page.isEnabled('#' + kind))) continue;
