@@ -85,8 +85,8 @@ pub struct Fact {
     pub tiles: TileSet,
 }
 
-/// How many times a constrained deal is tried before the best-effort one.
-const ATTEMPTS: usize = 8;
+/// How many fast constrained deals are tried before the careful one.
+const FAST_ATTEMPTS: usize = 4;
 
 /// The facts an observer can infer from the public event log of the current
 /// round (and, for the start rule, from their own hand), precomputed for
@@ -346,45 +346,104 @@ impl Inference {
 
     /// Deals the unknown tiles: each hidden hand's places filled (the known
     /// tiles already in `hands`), the rest shuffled into the pool.
+    ///
+    /// A few fast tries fill each place with a random tile it accepts; a
+    /// dead end (hands competing for few tiles, mostly with an empty pool)
+    /// then goes to a careful fill that keeps, at every choice, a matching of
+    /// the places left to the tiles left, so it meets every fact whenever the
+    /// facts can all be met (they can: the real deal meets them), and breaks
+    /// as few as it can when they cannot.
     pub(crate) fn deal<R: Rng + ?Sized>(&self, rng: &mut R, hands: &mut [TileSet; MAX_PLAYERS]) -> Vec<Tile> {
         let base = *hands;
-        let mut remaining = self.unknown;
-        for attempt in 0..ATTEMPTS {
-            let last = attempt + 1 == ATTEMPTS;
-            *hands = base;
-            remaining = self.unknown;
-            let mut ok = true;
-            'seats: for &seat in &self.order {
-                let (b, e) = self.ranges[seat as usize];
-                let places = &self.places[b as usize..e as usize];
-                let widest = places.last().copied().unwrap_or(TileSet::ALL);
-                for &accepts in places {
-                    let mut candidates = remaining.intersection(accepts);
-                    if candidates.is_empty() {
-                        if !last {
-                            ok = false;
-                            break 'seats;
-                        }
-                        // Best effort: a tile that is at least not ruled out, else any.
-                        candidates = remaining.intersection(widest);
-                        if candidates.is_empty() {
-                            candidates = remaining;
-                        }
-                    }
-                    if let Some(t) = pick(rng, candidates) {
-                        hands[seat as usize].insert(t);
-                        remaining.remove(t);
-                    }
-                }
-            }
-            if ok {
-                break;
-            }
-        }
+        let remaining = (0..FAST_ATTEMPTS)
+            .find_map(|_| {
+                *hands = base;
+                self.fill_fast(rng, hands)
+            })
+            .unwrap_or_else(|| {
+                *hands = base;
+                self.fill_careful(rng, hands)
+            });
         let mut pool: Vec<Tile> = remaining.iter().collect();
         shuffle(rng, &mut pool);
         pool
     }
+
+    /// The places of `seat`.
+    fn places_of(&self, seat: u8) -> &[TileSet] {
+        let (b, e) = self.ranges[seat as usize];
+        &self.places[b as usize..e as usize]
+    }
+
+    /// Each place a random tile it accepts; `None` at a dead end. Returns the tiles left.
+    fn fill_fast<R: Rng + ?Sized>(&self, rng: &mut R, hands: &mut [TileSet; MAX_PLAYERS]) -> Option<TileSet> {
+        let mut remaining = self.unknown;
+        for &seat in &self.order {
+            for &accepts in self.places_of(seat) {
+                let t = pick(rng, remaining.intersection(accepts))?;
+                hands[seat as usize].insert(t);
+                remaining.remove(t);
+            }
+        }
+        Some(remaining)
+    }
+
+    /// Each place a random tile it accepts among those that leave the later
+    /// places a matching (when the whole deal has one). Returns the tiles left.
+    fn fill_careful<R: Rng + ?Sized>(&self, rng: &mut R, hands: &mut [TileSet; MAX_PLAYERS]) -> TileSet {
+        let list: Vec<(u8, TileSet)> =
+            self.order.iter().flat_map(|&s| self.places_of(s).iter().map(move |&a| (s, a))).collect();
+        let mut remaining = self.unknown;
+        let feasible = matchable(&list, remaining);
+        for (i, &(seat, accepts)) in list.iter().enumerate() {
+            let mut candidates = remaining.intersection(accepts);
+            let mut chosen = None;
+            while let Some(t) = pick(rng, candidates) {
+                let mut rest = remaining;
+                rest.remove(t);
+                if !feasible || matchable(&list[i + 1..], rest) {
+                    chosen = Some(t);
+                    break;
+                }
+                candidates.remove(t);
+            }
+            // Best effort (the facts cannot all be met): a tile at least not
+            // ruled out of the hand, else any.
+            let widest = self.places_of(seat).last().copied().unwrap_or(TileSet::ALL);
+            let chosen = chosen.or_else(|| pick(rng, remaining.intersection(widest))).or_else(|| pick(rng, remaining));
+            if let Some(t) = chosen {
+                hands[seat as usize].insert(t);
+                remaining.remove(t);
+            }
+        }
+        remaining
+    }
+}
+
+/// Whether every place can take its own tile of `avail` (Kuhn's augmenting paths on bitsets).
+fn matchable(places: &[(u8, TileSet)], avail: TileSet) -> bool {
+    const FREE: u8 = u8::MAX;
+    fn augment(i: usize, places: &[(u8, TileSet)], avail: u64, owner: &mut [u8; 64], seen: &mut u64) -> bool {
+        let mut m = places[i].1.bits() & avail & !*seen;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if *seen & (1 << t) != 0 {
+                continue;
+            }
+            *seen |= 1 << t;
+            if owner[t] == FREE || augment(owner[t] as usize, places, avail, owner, seen) {
+                owner[t] = i as u8;
+                return true;
+            }
+        }
+        false
+    }
+    if places.len() > avail.len() {
+        return false;
+    }
+    let mut owner = [FREE; 64];
+    (0..places.len()).all(|i| augment(i, places, avail.bits(), &mut owner, &mut 0))
 }
 
 /// A uniformly random tile of `set`.
