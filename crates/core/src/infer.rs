@@ -110,6 +110,9 @@ pub struct Inference {
     order: Vec<u8>,
     /// Whether any place refuses an unknown tile (else the plain deal is exact).
     constrained: bool,
+    /// The moment it describes: events so far, and each seat's hand size.
+    events: usize,
+    sizes: [u8; MAX_PLAYERS],
 }
 
 /// One seat's tiles this round as the log tells them.
@@ -144,6 +147,15 @@ impl Inference {
         self.constrained
     }
 
+    /// Whether this inference was made from an observation of the same
+    /// moment as `obs` (same events so far, unknown tiles and hand sizes).
+    pub(crate) fn describes(&self, obs: &Observation) -> bool {
+        let public = obs.public();
+        self.events == public.events().len()
+            && self.sizes[..public.players()] == *public.hand_sizes()
+            && self.unknown == obs.unknown_tiles()
+    }
+
     pub(crate) fn new(obs: &Observation) -> Inference {
         let public = obs.public();
         let n = public.players();
@@ -160,7 +172,10 @@ impl Inference {
             ranges: [(0, 0); MAX_PLAYERS],
             order: Vec::new(),
             constrained: false,
+            events: events.len(),
+            sizes: [0; MAX_PLAYERS],
         };
+        inf.sizes[..n].copy_from_slice(public.hand_sizes());
         let Some(start) = start else { return inf };
         let starter = match events[start] {
             Event::RoundStarted { starter, .. } => starter,
@@ -247,7 +262,14 @@ impl Inference {
     /// that decided the start is known (the `start_tile` opening, or the
     /// observer's own hand when they opened), nobody was dealt a higher triple;
     /// with no triple dealt, nobody was dealt a triple or a higher tile.
-    fn start_facts(&mut self, obs: &Observation, starter: u8, opening: Option<Tile>, revealed: Option<Tile>, logs: &[SeatLog]) {
+    fn start_facts(
+        &mut self,
+        obs: &Observation,
+        starter: u8,
+        opening: Option<Tile>,
+        revealed: Option<Tile>,
+        logs: &[SeatLog],
+    ) {
         let rules = obs.public().rules();
         if rules.start() != StartRule::HighestTriple {
             return;
@@ -255,7 +277,9 @@ impl Inference {
         let decided = match opening {
             // `0-0-0` opens either as the only triple (nothing shown) or in
             // place of the highest triple, which is then shown.
-            Some(o) if rules.first_tile() == FirstTile::StartTile => Some(if o.index() == 0 { revealed.unwrap_or(o) } else { o }),
+            Some(o) if rules.first_tile() == FirstTile::StartTile => {
+                Some(if o.index() == 0 { revealed.unwrap_or(o) } else { o })
+            }
             _ if obs.seat() == starter && (starter as usize) < logs.len() => {
                 // The observer's dealt hand is within their hand plus what they
                 // placed (they may have drawn some of it): its best is at most
@@ -297,7 +321,8 @@ impl Inference {
                 }
             }
             let m = log.draws as usize;
-            let placed_level = |&(t, before, forced): &(Tile, u8, bool)| if forced { before } else { level[t.index() as usize] };
+            let placed_level =
+                |&(t, before, forced): &(Tile, u8, bool)| if forced { before } else { level[t.index() as usize] };
             let placed: Vec<u8> = log.placed.iter().map(placed_level).collect();
             let size = public.hand_sizes()[p] as usize;
             // count[a]: hand places of level `a` or more (`cap'` clamped to the hand size).
@@ -310,9 +335,8 @@ impl Inference {
                 *c = cap as usize;
             }
             // The places from the lowest level up.
-            let mut levels: Vec<u8> = (0..size)
-                .map(|i| (0..=m + 1).rev().find(|&a| count[a] >= size - i).unwrap_or(0) as u8)
-                .collect();
+            let mut levels: Vec<u8> =
+                (0..size).map(|i| (0..=m + 1).rev().find(|&a| count[a] >= size - i).unwrap_or(0) as u8).collect();
             let accepts = |l: u8| -> TileSet { Tile::all().filter(|t| level[t.index() as usize] <= l).collect() };
             let top = levels.last().copied();
             self.excluded[p] = match top {
@@ -453,9 +477,41 @@ fn pick<R: Rng + ?Sized>(rng: &mut R, set: TileSet) -> Option<Tile> {
     if n == 0 {
         return None;
     }
-    let mut bits = set.bits();
-    for _ in 0..below(rng, n as u32) {
-        bits &= bits - 1;
+    Tile::from_index(select(set.bits(), below(rng, n as u32)))
+}
+
+/// The index of the `k`-th set bit of `bits` (`k` below its popcount): a
+/// byte at a time, then bit by bit.
+#[inline]
+fn select(bits: u64, mut k: u32) -> u8 {
+    let mut base = 0;
+    let mut b = bits;
+    loop {
+        let c = (b & 0xFF).count_ones();
+        if k < c || b >> 8 == 0 {
+            break;
+        }
+        k -= c;
+        b >>= 8;
+        base += 8;
     }
-    Tile::from_index(bits.trailing_zeros() as u8)
+    for _ in 0..k {
+        b &= b - 1;
+    }
+    base + b.trailing_zeros() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn select_finds_the_kth_set_bit() {
+        for bits in [1u64, 0b1011, 0xF0F0_0000_0000_0001, (1 << 55) | (1 << 3), (1 << 56) - 1] {
+            let ones: Vec<u8> = (0..64).filter(|i| bits & (1 << i) != 0).collect();
+            for (k, &i) in ones.iter().enumerate() {
+                assert_eq!(select(bits, k as u32), i, "{bits:#x} k={k}");
+            }
+        }
+    }
 }

@@ -217,9 +217,10 @@ impl Observation {
     /// falls back to a best-effort deal that breaks as few facts as it can
     /// (only when the facts cannot all be met). Never loops without bound,
     /// never panics. With no fact about the hidden hands it deals exactly as
-    /// `determinize_for_search`.
+    /// `determinize_for_search`; so it does, ignoring `inf`, when `inf` was
+    /// computed at another moment (other events, unknown tiles or hand sizes).
     pub fn determinize_inferred<R: Rng + ?Sized>(&self, rng: &mut R, inf: &Inference) -> Game {
-        if !inf.is_constrained() {
+        if !inf.is_constrained() || !inf.describes(self) {
             return self.determinize_for_search(rng);
         }
         let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
@@ -253,7 +254,13 @@ impl Observation {
 
     /// The game of these hands and pool, with the turn's secret (the
     /// observer's own, or one guessed for another mover).
-    fn assemble<R: Rng + ?Sized>(&self, rng: &mut R, public: Public, hands: [TileSet; MAX_PLAYERS], pool: Vec<Tile>) -> Game {
+    fn assemble<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        public: Public,
+        hands: [TileSet; MAX_PLAYERS],
+        pool: Vec<Tile>,
+    ) -> Game {
         let mover = self.public.to_move();
         let secret = match self.secret {
             Some(s) => s,

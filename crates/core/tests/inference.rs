@@ -39,6 +39,10 @@ struct CFact {
     tiles: TileSet,
 }
 
+/// A tile of a seat for the matching: the tile, the draws before its
+/// placement (`None`: in hand), the draw it is known to be.
+type Held = (Tile, Option<usize>, Option<usize>);
+
 /// A seat's placed tile: the tile, its draws before it, and the draw it is
 /// known to be (a placement right after a draw under `drawn_tile`).
 type Placed = (Tile, usize, Option<usize>);
@@ -142,13 +146,20 @@ fn read(obs: &Observation) -> Read {
             }
             let triples: Vec<Tile> = mine.iter().filter(|t| t.is_triple()).collect();
             let pool: Vec<Tile> = if triples.is_empty() { mine.iter().collect() } else { triples };
-            pool.into_iter().max_by_key(|t| (t.value(), { let [a, b, c] = t.numbers(); [c, b, a] }))
+            pool.into_iter().max_by_key(|t| {
+                (t.value(), {
+                    let [a, b, c] = t.numbers();
+                    [c, b, a]
+                })
+            })
         } else {
             None
         };
         if let Some(d) = decided {
             let above = |t: &Tile| t.rank() > d.rank();
-            let x: TileSet = Tile::all().filter(|t| if d.is_triple() { t.is_triple() && above(t) } else { t.is_triple() || above(t) }).collect();
+            let x: TileSet = Tile::all()
+                .filter(|t| if d.is_triple() { t.is_triple() && above(t) } else { t.is_triple() || above(t) })
+                .collect();
             for seat in 0..n as u8 {
                 out.facts.push(CFact { seat, draws: 0, tiles: x });
             }
@@ -161,13 +172,13 @@ fn read(obs: &Observation) -> Read {
 /// placed) matched one to one to its deal places and its draws.
 fn consistent(r: &Read, rules: &RuleSet, players: usize, seat: u8, hand: TileSet) -> bool {
     let s = seat as usize;
-    let mut tiles: Vec<(Tile, Option<usize>, Option<usize>)> = hand.iter().map(|t| (t, None, None)).collect();
+    let mut tiles: Vec<Held> = hand.iter().map(|t| (t, None, None)).collect();
     tiles.extend(r.placed[s].iter().map(|&(t, before, forced)| (t, Some(before), forced)));
     // Slot ids: the deal's places are slot 0, then draw 1..=m.
     let mut slots: Vec<usize> = vec![0; rules.hand_size_for(players)];
     slots.extend(1..=r.draws[s]);
     assert_eq!(tiles.len(), slots.len(), "tile count of seat {seat}");
-    let ok = |(t, before, forced): (Tile, Option<usize>, Option<usize>), j: usize| {
+    let ok = |(t, before, forced): Held, j: usize| {
         before.is_none_or(|b| j <= b)
             && forced.is_none_or(|f| j == f)
             && r.facts.iter().filter(|f| f.seat == seat).all(|f| !(f.tiles.contains(t) && j <= f.draws))
@@ -176,11 +187,11 @@ fn consistent(r: &Read, rules: &RuleSet, players: usize, seat: u8, hand: TileSet
     let mut owner: Vec<Option<usize>> = vec![None; slots.len()];
     fn augment(
         i: usize,
-        tiles: &[(Tile, Option<usize>, Option<usize>)],
+        tiles: &[Held],
         slots: &[usize],
         owner: &mut [Option<usize>],
         seen: &mut [bool],
-        ok: &dyn Fn((Tile, Option<usize>, Option<usize>), usize) -> bool,
+        ok: &dyn Fn(Held, usize) -> bool,
     ) -> bool {
         for j in 0..slots.len() {
             if !seen[j] && ok(tiles[i], slots[j]) {
@@ -298,7 +309,7 @@ fn a_pressman_draw_rules_out_what_fitted_unless_drawn_later() {
         let mut draws_seen: Vec<(u8, TileSet, usize)> = Vec::new();
         let mut count = [0usize; 3];
         for _ in 0..60 {
-            if !matches!(game.phase_is_playing(), true) {
+            if !game.phase_is_playing() {
                 break;
             }
             game.legal_actions_into(&mut moves);
@@ -326,7 +337,11 @@ fn a_pressman_draw_rules_out_what_fitted_unless_drawn_later() {
             for _ in 0..500 / draws_seen.len().max(1) + 1 {
                 let g = obs.determinize_inferred(&mut rng, &inf);
                 let h = g.hand(seat).unwrap();
-                assert!(h.intersection(f).len() <= later, "seat {seat} holds {:?} that fitted, {later} draws since", h.intersection(f));
+                assert!(
+                    h.intersection(f).len() <= later,
+                    "seat {seat} holds {:?} that fitted, {later} draws since",
+                    h.intersection(f)
+                );
             }
         }
     }
@@ -490,13 +505,18 @@ fn a_pass_rules_out_every_tile_that_fitted() {
         while game.phase_is_playing() {
             game.legal_actions_into(&mut moves);
             // Greedy-ish: play when possible, so passes come with full hands.
-            let a = moves.iter().copied().find(|a| a.placement().is_some()).unwrap_or(moves[below(&mut rng, moves.len() as u32) as usize]);
+            let a = moves
+                .iter()
+                .copied()
+                .find(|a| a.placement().is_some())
+                .unwrap_or(moves[below(&mut rng, moves.len() as u32) as usize]);
             let seat = game.to_move();
             let fresh = game.observe(seat).drawn_tile().is_none();
             let f = fits(game.board());
             game.play(a).unwrap();
             let me = (seat + 1) % 3;
-            if a == Action::Pass && fresh && game.phase_is_playing() && !f.difference(game.hand(me).unwrap()).is_empty() {
+            if a == Action::Pass && fresh && game.phase_is_playing() && !f.difference(game.hand(me).unwrap()).is_empty()
+            {
                 let obs = game.observe(me);
                 let inf = obs.inference();
                 assert!(inf.facts().iter().any(|x| x.kind == FactKind::Pass && x.seat == seat && x.tiles == f));
@@ -505,7 +525,13 @@ fn a_pass_rules_out_every_tile_that_fitted() {
                 let mut rng = seeded(seed);
                 for _ in 0..20 {
                     let g = obs.determinize_inferred(&mut rng, &inf);
-                    assert!(g.hand(seat).unwrap().intersection(f).is_empty(), "seed {seed} {:?} {:?} {inf:?} real {:?}", g.hands(), game.hands(), game.public().pool_size());
+                    assert!(
+                        g.hand(seat).unwrap().intersection(f).is_empty(),
+                        "seed {seed} {:?} {:?} {inf:?} real {:?}",
+                        g.hands(),
+                        game.hands(),
+                        game.public().pool_size()
+                    );
                 }
                 found += 1;
                 break;
@@ -607,6 +633,37 @@ proptest! {
             if game.to_move() == me {
                 prop_assert_eq!(g.legal_actions(), game.legal_actions());
             }
+        }
+    }
+}
+
+#[test]
+fn an_inference_of_another_moment_is_ignored() {
+    // Facts of an earlier moment used with a later observation: still a valid
+    // deal of the later observation (the plain one), never a panic.
+    for seed in 0..20u64 {
+        let early = random_position(pressman(), 3, seed, 25);
+        if !early.phase_is_playing() {
+            continue;
+        }
+        let me = early.to_move();
+        let inf = early.observe(me).inference();
+        let mut later = early.clone();
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            if !later.phase_is_playing() {
+                break;
+            }
+            later.legal_actions_into(&mut moves);
+            later.play(moves[0]).unwrap();
+        }
+        if !later.phase_is_playing() {
+            continue;
+        }
+        let obs = later.observe(me);
+        let mut rng = seeded(seed);
+        for _ in 0..10 {
+            same_public(&obs, &obs.determinize_inferred(&mut rng, &inf));
         }
     }
 }
