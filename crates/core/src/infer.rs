@@ -505,6 +505,50 @@ fn select(bits: u64, mut k: u32) -> u8 {
 mod tests {
     use super::*;
 
+    fn set(tiles: &[&str]) -> TileSet {
+        tiles.iter().map(|t| t.parse::<Tile>().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_careful_fill_gets_out_of_the_dead_ends_of_the_fast_one() {
+        // An empty pool, four tiles for two hands of two (seen in a 3-player
+        // Pressman endgame): seat 1 may not hold 1-3-5, seat 2 not 1-1-1, and
+        // one of seat 1's places takes only 3-3-3. Filling seat 1 first, the
+        // fast fill gives it 2-4-5 half the time, leaving seat 2 stuck.
+        let unknown = set(&["1-1-1", "1-3-5", "2-4-5", "3-3-3"]);
+        let inf = Inference {
+            facts: Vec::new(),
+            unknown,
+            excluded: [TileSet::EMPTY; MAX_PLAYERS],
+            places: vec![
+                set(&["3-3-3"]),
+                set(&["1-1-1", "2-4-5", "3-3-3"]),
+                set(&["1-3-5", "2-4-5", "3-3-3"]),
+                set(&["1-3-5", "2-4-5", "3-3-3"]),
+            ],
+            ranges: [(0, 0), (0, 2), (2, 4), (0, 0), (0, 0), (0, 0)],
+            order: vec![1, 2],
+            constrained: true,
+            events: 0,
+            sizes: [0; MAX_PLAYERS],
+        };
+        let mut rng = crate::rng::seeded(3);
+        let mut dead = 0;
+        for _ in 0..200 {
+            let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
+            dead += inf.fill_fast(&mut rng, &mut hands).is_none() as usize;
+            let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
+            assert!(inf.fill_careful(&mut rng, &mut hands).is_empty());
+            assert_eq!(hands[1], set(&["1-1-1", "3-3-3"]));
+            assert_eq!(hands[2], set(&["1-3-5", "2-4-5"]));
+            let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
+            inf.deal(&mut rng, &mut hands);
+            assert_eq!(hands[1], set(&["1-1-1", "3-3-3"]));
+        }
+        assert!(dead > 50, "{dead} dead ends of 200");
+        assert!(!matchable(&[(1, set(&["1-1-1"])), (2, set(&["1-1-1"]))], unknown));
+    }
+
     #[test]
     fn select_finds_the_kth_set_bit() {
         for bits in [1u64, 0b1011, 0xF0F0_0000_0000_0001, (1 << 55) | (1 << 3), (1 << 56) - 1] {
