@@ -36,11 +36,17 @@
 //! more, each place taking a tile of level at most its own". The deal fills
 //! those places, the most constrained seat first and, within a seat, the
 //! lowest place first, each with a uniformly random remaining tile it
-//! accepts. The accepted sets of one seat's places are nested, so for one
-//! constrained seat this is exactly uniform over the tile-to-slot histories
-//! (so each hand weighs as the number of ways it could have come about,
-//! which is the posterior of a uniformly shuffled deal); across several
-//! seats it is a close approximation.
+//! accepts. The accepted sets of one seat's places are nested, so the
+//! fill is uniform over the assignments of the hand to its places (the
+//! choice at the most demanding place leaves the same number of ways to
+//! fill the rest, whatever tile it takes). For one constrained seat whose
+//! placed tiles came through known slots (or through none a fact ties),
+//! that weighs each hand as the number of deal-and-draw histories that
+//! lead to it, up to a constant factor, which is the posterior of a
+//! uniformly shuffled deal: a tile a fact ruled out is held about as often
+//! as a late draw would have brought it, not as often as it is allowed.
+//! When placed tiles could have come through several slots, or several
+//! seats compete for the same tiles, it is an approximation.
 
 use crate::board::Board;
 use crate::event::Event;
