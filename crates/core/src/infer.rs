@@ -556,6 +556,47 @@ mod tests {
     }
 
     #[test]
+    fn one_seat_late_draws_weigh_as_the_histories_do() {
+        // Seat 1 holds 5 tiles of 10 unknown; it drew twice since a fact ruled
+        // out F (4 of them), and placed nothing. A hand with j tiles of F came
+        // about in P(2, j) * P(5 - j, 2 - j) ways (the F tiles through the two
+        // late draws, the other draws from the rest, the deal the remainder).
+        let all: Vec<Tile> = Tile::all().take(10).collect();
+        let unknown: TileSet = all.iter().copied().collect();
+        let f: TileSet = all[..4].iter().copied().collect();
+        let low = unknown.difference(f);
+        let inf = Inference {
+            facts: Vec::new(),
+            unknown,
+            excluded: [TileSet::EMPTY; MAX_PLAYERS],
+            places: vec![low, low, low, TileSet::ALL, TileSet::ALL],
+            ranges: [(0, 0), (0, 5), (0, 0), (0, 0), (0, 0), (0, 0)],
+            order: vec![1],
+            constrained: true,
+            events: 0,
+            sizes: [0; MAX_PLAYERS],
+        };
+        let perm = |n: u64, k: u64| (n - k + 1..=n).product::<u64>();
+        let choose = |n: u64, k: u64| perm(n, k) / perm(k, k);
+        let weight: Vec<f64> =
+            (0..=2).map(|j| (choose(4, j) * choose(6, 5 - j) * perm(2, j) * perm(5 - j, 2 - j)) as f64).collect();
+        let total: f64 = weight.iter().sum();
+        let mut rng = crate::rng::seeded(11);
+        let mut seen = [0u32; 3];
+        let runs = 30_000;
+        for _ in 0..runs {
+            let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
+            inf.deal(&mut rng, &mut hands);
+            seen[hands[1].intersection(f).len()] += 1;
+        }
+        for j in 0..3 {
+            let want = weight[j] / total;
+            let got = seen[j] as f64 / runs as f64;
+            assert!((got - want).abs() < 0.015, "j={j}: {got:.3} dealt, {want:.3} expected ({seen:?})");
+        }
+    }
+
+    #[test]
     fn select_finds_the_kth_set_bit() {
         for bits in [1u64, 0b1011, 0xF0F0_0000_0000_0001, (1 << 55) | (1 << 3), (1 << 56) - 1] {
             let ones: Vec<u8> = (0..64).filter(|i| bits & (1 << i) != 0).collect();
