@@ -39,9 +39,8 @@
 //! accepts. The accepted sets of one seat's places are nested, so the
 //! fill is uniform over the assignments of the hand to its places (the
 //! choice at the most demanding place leaves the same number of ways to
-//! fill the rest, whatever tile it takes). For one constrained seat whose
-//! placed tiles came through known slots (or through none a fact ties),
-//! that weighs each hand as the number of deal-and-draw histories that
+//! fill the rest, whatever tile it takes). For one constrained seat that
+//! placed nothing, or whose placed tiles came through known slots, that weighs each hand as the number of deal-and-draw histories that
 //! lead to it, up to a constant factor, which is the posterior of a
 //! uniformly shuffled deal: a tile a fact ruled out is held about as often
 //! as a late draw would have brought it, not as often as it is allowed.
