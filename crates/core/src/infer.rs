@@ -40,8 +40,9 @@
 //! fill is uniform over the assignments of the hand to its places (the
 //! choice at the most demanding place leaves the same number of ways to
 //! fill the rest, whatever tile it takes). For one constrained seat that
-//! placed nothing, or whose placed tiles came through known slots, that weighs each hand as the number of deal-and-draw histories that
-//! lead to it, up to a constant factor, which is the posterior of a
+//! placed nothing, or whose placed tiles came through known slots, that
+//! weighs each hand as the number of deal-and-draw histories that lead to
+//! it, up to a constant factor, which is the posterior of a
 //! uniformly shuffled deal: a tile a fact ruled out is held about as often
 //! as a late draw would have brought it, not as often as it is allowed.
 //! When placed tiles could have come through several slots, or several
