@@ -8,6 +8,7 @@ pub mod event;
 pub mod game;
 pub mod geom;
 pub mod observe;
+pub mod position;
 pub mod pad;
 pub mod public;
 pub mod record;
