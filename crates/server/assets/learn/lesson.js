@@ -129,7 +129,9 @@ export function showLesson(main, set, index, done) {
     ghost();
     renderRack(rack, st, bindRackTile);
     renderButtons(buttons, st);
+    // No announce rule and no hints in a lesson: the engine's verdict is the only help.
     btnAnnounce.hidden = true;
+    hints.parentElement.hidden = true;
     renderPlayers();
   }
 
@@ -206,8 +208,7 @@ export function showLesson(main, set, index, done) {
     feedback.hidden = false;
     feedback.className = 'feedback ' + state;
     feedback.dataset.state = state;
-    feedback.replaceChildren(...children);
-    if (feedback.scrollIntoView && window.innerWidth < 760) feedback.scrollIntoView({ block: 'nearest' });
+    feedback.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
   }
 
   // Sends a try to the engine and shows its verdict.
@@ -284,7 +285,8 @@ export function showLesson(main, set, index, done) {
     st.me.my_turn = false;
     st.sel = null; st.preview = null;
     renderAll(new Set([1]));
-    const scored = v.items.length ? h('p', { class: 'scored', id: 'scored' }, t('learn.scored', { points: signed(v.points), detail: itemsText(v.items.filter((i) => ['draw', 'fail', 'tile', 'start', 'bridge', 'bridge_extension', 'hexagon', 'double_hexagon', 'triple_hexagon', 'pass'].includes(i.reason))) })) : null;
+    const own = v.items.filter((i) => ['draw', 'fail', 'tile', 'start', 'bridge', 'bridge_extension', 'hexagon', 'double_hexagon', 'triple_hexagon', 'pass'].includes(i.reason));
+    const scored = own.length ? h('p', { class: 'scored', id: 'scored' }, t('learn.scored', { points: signed(v.points), detail: itemsText(own) })) : null;
     const end = v.round_end ? roundEnd(v) : null;
     if (v.solved) {
       markSolved(set.preset, lesson.name);
