@@ -126,11 +126,8 @@ impl Game {
         let mut totals = [0; MAX_PLAYERS];
         totals[..position.totals.len()].copy_from_slice(&position.totals);
         let reached: Seats = reached_target(&rules, &totals[..n]);
-        let opening = if board.is_empty() {
-            Game::opening_for(&rules, hands[position.to_move as usize])
-        } else {
-            TileSet::EMPTY
-        };
+        let opening =
+            if board.is_empty() { Game::opening_for(&rules, hands[position.to_move as usize]) } else { TileSet::EMPTY };
         let public = Public {
             rules,
             players: n as u8,
@@ -195,7 +192,8 @@ mod tests {
 
         let dup = Position { pool: vec![t("2-4-4")], ..base.clone() };
         assert_eq!(Game::from_position(rules, &dup).unwrap_err(), PositionError::Duplicate(t("2-4-4")));
-        let off = Position { board: vec![first, Placement::new(t("3-4-5"), Cell::new(3, 0).unwrap(), 0)], ..base.clone() };
+        let off =
+            Position { board: vec![first, Placement::new(t("3-4-5"), Cell::new(3, 0).unwrap(), 0)], ..base.clone() };
         assert!(matches!(Game::from_position(rules, &off), Err(PositionError::Placement { index: 1, .. })));
         let seat = Position { to_move: 2, ..base.clone() };
         assert_eq!(Game::from_position(rules, &seat).unwrap_err(), PositionError::BadSeat(2));

@@ -376,7 +376,12 @@ pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
             goal: l.goal.clone(),
             solution: l.solution,
             wrong: l.wrong,
-            board: l.board.iter().enumerate().map(|(i, &pl)| Placed { placement: pl, player: l.board_seat(i) }).collect(),
+            board: l
+                .board
+                .iter()
+                .enumerate()
+                .map(|(i, &pl)| Placed { placement: pl, player: l.board_seat(i) })
+                .collect(),
             hand: shown,
             drawn: game.drawn_tile(),
             draws: p.draws_this_turn(),

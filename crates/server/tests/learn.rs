@@ -144,7 +144,8 @@ async fn the_api_serves_sets_and_judges_tries() {
     assert_eq!(status, 200);
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!((v["solved"].clone(), v["refusal"]["params"]["code"].clone()), (json!(false), json!("corner_mismatch")));
-    let (_, text) = common::http(&server, "POST", "/api/learn/goliath/corners", Some(&try_(&corners["solution"]))).await;
+    let (_, text) =
+        common::http(&server, "POST", "/api/learn/goliath/corners", Some(&try_(&corners["solution"]))).await;
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["solved"], true);
     assert_eq!(v["items"][0]["reason"], "tile");
