@@ -98,6 +98,7 @@ export function showLesson(main, set, index, done) {
 
   let busy = false;
   let bad = null; // the refused placement, drawn in red until the next try
+  let shown = null; // the answer shown by "Show me", drawn until the player acts
 
   function reset() {
     st.game = { preset: set.preset, options: set.options, seats: lesson.hand_sizes.map((_, i) => ({ kind: i ? 'bot' : 'human', name: seatName(i) })) };
@@ -106,7 +107,7 @@ export function showLesson(main, set, index, done) {
     st.log = [{ v: 0, events: [{ type: 'round_started' }, ...lesson.board.map((p) => ({ type: 'played', placement: { tile: p.tile, cell: p.cell, rotation: p.rotation }, player: p.player }))] }];
     st.me = { hand: [...lesson.hand], legal: [], my_turn: true, can_draw: true, can_pass: true, drawn: lesson.drawn };
     st.status = { phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] };
-    st.sel = null; st.rot = 0; st.preview = null; bad = null;
+    st.sel = null; st.rot = 0; st.preview = null; bad = null; shown = null;
     feedback.hidden = true;
     delete feedback.dataset.state;
     feedback.replaceChildren();
@@ -119,6 +120,10 @@ export function showLesson(main, set, index, done) {
     if (bad) {
       board.setGhost({ tile: bad.tile, cell: bad.cell, rotation: bad.rotation, ok: false });
       if (bad.corner !== undefined) markCorner(board, bad.cell, bad.corner);
+      return;
+    }
+    if (shown && st.sel === shown.tile && st.rot === shown.rotation) {
+      board.setGhost({ tile: shown.tile, cell: shown.cell, rotation: shown.rotation, ok: true });
       return;
     }
     renderGhost(board, st);
@@ -242,7 +247,7 @@ export function showLesson(main, set, index, done) {
   function showMe() {
     const a = lesson.solution;
     if (a.kind === 'play') {
-      st.sel = a.tile; st.rot = a.rotation; st.preview = a.cell;
+      st.sel = a.tile; st.rot = a.rotation; st.preview = a.cell; shown = a;
       renderAll();
       say('info', h('p', {}, t('learn.shown_play', { tile: a.tile })));
     } else {

@@ -21,6 +21,12 @@ async function cellPoint(page, cell) {
   }, cell);
 }
 
+async function clickCell(page, cell) {
+  const [x, y] = await cellPoint(page, cell);
+  await page.mouse.move(x, y);
+  await page.mouse.click(x, y);
+}
+
 // Does what a player does for an action: pick the tile, turn it, click the spot; or press a button.
 async function act(page, action) {
   if (action.kind === 'play') {
@@ -77,13 +83,20 @@ async function playTutorial(locale, words) {
         assert.equal((await page.$$('#board .badcorner')).length, 1, lesson.name);
         assert.match(why, words.corner, lesson.name);
       }
-      await page.click('#retry');
-      await page.waitForSelector('#feedback[hidden]', { state: 'attached' });
+      // In the bridge lesson the player asks to be shown the answer, then plays it.
+      const showMe = lesson.name === 'bridge';
+      await page.click(showMe ? '#showme' : '#retry');
+      if (showMe) {
+        await page.waitForSelector('#feedback:not([hidden])[data-state="info"]');
+        assert.equal(await page.getAttribute('#rack .racktile[aria-pressed="true"]', 'data-tile'), lesson.solution.tile);
+        assert.equal((await page.$$('#board .ghostlayer .tile')).length, 1, 'the answer is drawn on the board');
+      } else await page.waitForSelector('#feedback[hidden]', { state: 'attached' });
       // The position is back as it was: no tile of the wrong try on the board.
       assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), lesson.board.length, lesson.name);
 
       // The retry, right this time (with the keyboard only in the rotate lesson: R, the arrows, Enter).
       if (lesson.name === 'rotate') await actByKeys(page, lesson);
+      else if (showMe) await clickCell(page, lesson.solution.cell);
       else await act(page, lesson.solution);
       await page.waitForSelector('#feedback:not([hidden])[data-state="solved"]', { timeout: 10000 });
       const fb = await page.textContent('#feedback');
