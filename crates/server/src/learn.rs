@@ -49,6 +49,7 @@ pub const FILES: &[(&str, &str)] = lessons!(
     "goliath/drawn",
     "pressman/opening",
     "pressman/zero",
+    "pressman/extension",
     "dominos-triangles/opening",
     "dominos-triangles/failed",
 );

@@ -16,7 +16,7 @@ export function textParams(set, lesson) {
   const g = lesson.goal;
   return {
     tile: g.tile || lesson.solution.tile || '', at_least: g.at_least ?? '', drawn: lesson.drawn || '',
-    cost: o.draw_penalty, fail: o.fail_penalty, max: o.max_draws, bridge: o.bridge_bonus,
+    cost: o.draw_penalty, fail: o.fail_penalty, max: o.max_draws, bridge: o.bridge_bonus, extension: o.bridge_extension_bonus,
     hexagon: hex[0], double: hex[1], out: o.out_bonus, target: o.target,
     me: lesson.totals[0], them: lesson.totals[1],
     start: o.start_bonus, triple: Number(o.start_bonus) + Number(o.triple_start_bonus),
