@@ -10,6 +10,7 @@ pub mod geom;
 mod infer;
 pub mod observe;
 pub mod pad;
+pub mod position;
 pub mod public;
 pub mod record;
 pub mod rng;

@@ -8,13 +8,14 @@ import { showGame } from './game.js';
 import { showGames, showReplay } from './replay.js';
 import { showRules } from './rules.js';
 import { showPad } from './pad.js';
+import { showLearn } from './learn.js';
 
 let cleanup = null;
 
 function header() {
   const nav = document.getElementById('nav');
   nav.replaceChildren();
-  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules']]) {
+  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/learn', 'nav.learn']]) {
     const a = document.createElement('a');
     a.href = href;
     a.dataset.link = '';
@@ -51,6 +52,7 @@ async function route() {
   else if (parts[0] === 'replay') r = showReplay(main, parts[1]);
   else if (parts[0] === 'rules') r = showRules(main, parts[1] || 'goliath');
   else if (parts[0] === 'pad') r = showPad(main, parts[1]);
+  else if (parts[0] === 'learn') r = showLearn(main, parts[1], parts[2]);
   else if (parts[0] === 'g' && parts[1]) r = showGame(main, parts[1], parts[2] || null);
   else r = showHome(main);
   cleanup = (await r) || null;

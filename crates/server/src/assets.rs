@@ -39,6 +39,10 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "i18n/en.json",
     "i18n/fr.json",
     "i18n/es.json",
+    "learn.js",
+    "learn.css",
+    "learn/progress.js",
+    "learn/lesson.js",
 );
 
 /// The languages of the page, in the order the switch shows them.

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod learn;
 pub mod pad;
 pub mod play;
 pub mod protocol;
