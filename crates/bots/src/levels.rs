@@ -175,3 +175,65 @@ pub fn choose_on_threads(bot: &mut dyn Bot, obs: &Observation, threads: usize, w
         Err(_) => bot.choose(obs),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use triominos_core::{Game, RuleSet};
+
+    #[test]
+    fn each_level_is_a_bot_with_its_budget_and_stronger_than_the_one_before() {
+        let mut last = 0.0;
+        for l in NAMED {
+            assert!(crate::LEVELS.contains(&l.bot), "{}: {} is a bot", l.id, l.bot);
+            assert_eq!(named(l.id), Some(&l));
+            assert!(l.strength.win_rate > last, "{} is stronger than the level before", l.id);
+            last = l.strength.win_rate;
+            assert_eq!(l.strength.against, "greedy");
+            assert!(l.strength.command.contains("arena"), "{}", l.strength.command);
+            assert!(make_bot(l.id, 1, Budget::default()).is_ok());
+            assert!(l.bot_only_budget.threads <= 1, "games of bots alone think on one thread");
+            if let (Some(a), Some(b)) = (l.bot_only_budget.iterations, l.budget.iterations) {
+                assert!(a <= b, "{}: bots alone are never dearer", l.id);
+            }
+        }
+        let expert = named("expert").unwrap();
+        assert_eq!(expert.budget.time, Some(Duration::from_secs(1)));
+        assert_eq!(expert.budget.threads, 2);
+        assert!(expert.strength.lower_bound);
+        assert!(named("grandmaster").is_none());
+        assert!(make_bot("grandmaster", 1, Budget::default()).err().is_some_and(|e| e.contains("expert")));
+    }
+
+    /// Records the threads of the rayon pool it is asked in.
+    struct Probe(usize);
+
+    impl Bot for Probe {
+        fn name(&self) -> &str {
+            "probe"
+        }
+        fn choose(&mut self, obs: &Observation) -> Action {
+            self.0 = rayon::current_num_threads();
+            obs.legal_actions()[0]
+        }
+    }
+
+    #[test]
+    fn a_decision_runs_on_the_threads_it_was_given() {
+        let game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
+        let obs = game.observe(game.to_move());
+        let mut probe = Probe(0);
+        choose_on_threads(&mut probe, &obs, 1, 2);
+        assert_eq!(probe.0, 1, "one thread although the level wants two");
+        choose_on_threads(&mut probe, &obs, 2, 2);
+        assert_eq!(probe.0, 2);
+        choose_on_threads(&mut probe, &obs, 4, 2);
+        assert_eq!(probe.0, 2, "never more than the level wants");
+        // A searching bot decides legally on one thread as on two.
+        for threads in [1, 2] {
+            let mut bot = make_bot("mcts", 5, Budget { iterations: Some(200), time: None, threads: 2 }).unwrap();
+            let a = choose_on_threads(&mut *bot, &obs, threads, 2);
+            assert!(obs.legal_actions().contains(&a));
+        }
+    }
+}
