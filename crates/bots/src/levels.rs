@@ -98,7 +98,8 @@ pub const NAMED: [Level; 4] = [
         bot_only_budget: plain(),
         strength: Strength {
             against: "greedy",
-            win_rate: 0.5,
+            // Greedy against itself: even but for the seats' tie-breaking seeds.
+            win_rate: 0.48,
             games: 200,
             lower_bound: false,
             command: "triominos arena --bots casual,greedy --deals 100 --seed 1",

@@ -3,8 +3,7 @@
 
 use crate::protocol::{
     CreateGame, Created, CreatedSeat, FinishedGame, GameInfo, GameList, GameStatus, GameSummary, LevelMeta, Meta,
-    PresetMeta,
-    PublicGame, PublicSeat, Refusal, Refused, Replay, SeatKind,
+    PresetMeta, PublicGame, PublicSeat, Refusal, Refused, Replay, SeatKind,
 };
 use crate::room::{Room, SeatSetup, Setup};
 use crate::store::StoreError;

@@ -4,10 +4,10 @@
 use crate::protocol::{Intent, Refusal, Refused, ServerMsg};
 use crate::room::Room;
 use crate::store::StoredGame;
+use crate::think::Lane;
 use crate::AppState;
 use std::future::Future;
 use std::pin::Pin;
-use crate::think::Lane;
 use std::sync::Arc;
 use std::time::Instant;
 use tokio::sync::Mutex;

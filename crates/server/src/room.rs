@@ -145,9 +145,10 @@ impl Room {
                     // A named level brings its budget; the bots' own names
                     // (games stored before the named levels) their defaults.
                     match levels::named(level) {
-                        Some(l) => {
-                            (Some(l.make(seed, bot_only).map_err(|_| unknown())?), l.budget_for(bot_only).threads.max(1))
-                        }
+                        Some(l) => (
+                            Some(l.make(seed, bot_only).map_err(|_| unknown())?),
+                            l.budget_for(bot_only).threads.max(1),
+                        ),
                         None => (Some(make_bot(level, seed, Budget::default()).map_err(|_| unknown())?), 1),
                     }
                 }
@@ -158,17 +159,7 @@ impl Room {
             threads.push(t);
         }
         let first = view::delta_raw(&game, Mark::default(), 0, None, None);
-        Ok(Room {
-            id,
-            setup,
-            game,
-            log: vec![first],
-            bots,
-            threads,
-            conns: Vec::new(),
-            next_conn: 0,
-            scheduled: None,
-        })
+        Ok(Room { id, setup, game, log: vec![first], bots, threads, conns: Vec::new(), next_conn: 0, scheduled: None })
     }
 
     /// The current version: the number of accepted intents.

@@ -97,9 +97,8 @@ async fn expert_answers_a_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_stored_with_the_old_level_names_load_and_their_bots_play() {
     let db = temp_db();
-    let setup = |seats: Value| {
-        json!({"preset": "goliath", "options": [], "seed": 7, "created": 1, "seats": seats}).to_string()
-    };
+    let setup =
+        |seats: Value| json!({"preset": "goliath", "options": [], "seed": 7, "created": 1, "seats": seats}).to_string();
     {
         let store = triominos_server::store::Store::open(&db).unwrap();
         store
@@ -191,7 +190,10 @@ async fn a_game_of_bots_alone_beyond_the_cap_is_refused_until_one_ends() {
     let first = create(&server, bots_alone("beginner", "50")).await;
     let (s, body) = http(&server, "POST", "/api/games", Some(&bots_alone("casual", "50").to_string())).await;
     assert_eq!(s, 429, "{body}");
-    assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), json!({"code": "too_many_bot_games", "params": {"max": 1}}));
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap(),
+        json!({"code": "too_many_bot_games", "params": {"max": 1}})
+    );
     // Games with a person are not counted.
     create(&server, against("casual")).await;
     let mut spec = Client::connect(server.addr, first["id"].as_str().unwrap(), None).await;
@@ -222,8 +224,7 @@ async fn a_bots_move_that_could_not_be_stored_is_tried_again_until_it_is() {
         spec.absorb(&m);
     }
     assert_eq!(server.state.store.appends_left_to_fail(), 0, "every failure happened");
-    let tries =
-        logs().iter().filter(|l| l.contains(&id) && l.contains("could not be stored; trying again")).count();
+    let tries = logs().iter().filter(|l| l.contains(&id) && l.contains("could not be stored; trying again")).count();
     assert_eq!(tries, 5, "each failure logged once");
     // Every move is stored: the game replays from the database after a restart.
     let total = version_of(&server, &id).await;
