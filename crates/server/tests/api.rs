@@ -31,7 +31,7 @@ async fn create_join_play_and_pages() {
     assert_eq!(s, 200);
     let meta: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(meta["presets"].as_array().unwrap().len(), 3);
-    assert_eq!(meta["levels"].as_array().unwrap().len(), triominos_bots::LEVELS.len());
+    assert_eq!(meta["levels"].as_array().unwrap().len(), triominos_bots::levels::NAMED.len());
     // The option schema: every option once, with its kind, help key and each preset's value.
     let options = meta["options"].as_array().unwrap();
     assert_eq!(options.len(), meta["option_names"].as_array().unwrap().len());

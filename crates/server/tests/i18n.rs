@@ -32,8 +32,12 @@ fn dynamic_keys() -> Vec<String> {
         keys.push(format!("preset.{}", p.name()));
         keys.push(format!("preset.{}.desc", p.name()));
     }
+    // The bots' own names (games stored before the named levels show them) and the named levels.
     for l in triominos_bots::LEVELS {
         keys.push(format!("level.{l}"));
+    }
+    for l in triominos_bots::levels::NAMED {
+        keys.push(format!("level.{}", l.id));
     }
     for o in triominos_core::rules::OPTIONS {
         keys.push(o.help.to_string());
