@@ -32,7 +32,15 @@ function header() {
   }
   document.getElementById('langlabel').textContent = t('nav.language');
   document.title = t('app.title');
+  headerHeight();
 }
+
+// The header's height, for the layouts that fill the rest of the screen (style.css --headh).
+function headerHeight() {
+  const top = document.getElementById('top');
+  if (top) document.documentElement.style.setProperty('--headh', top.offsetHeight + 'px');
+}
+window.addEventListener('resize', headerHeight);
 
 async function route() {
   if (cleanup) {

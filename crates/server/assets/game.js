@@ -7,7 +7,7 @@ import { Board, tileIcon } from './board.js';
 import { h, toast } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
-import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, announcements } from './game/views.js';
+import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, announcements } from './game/views.js';
 import { renderSheet } from './game/sheet.js';
 
 export async function showGame(main, id, token) {
@@ -16,12 +16,14 @@ export async function showGame(main, id, token) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
   svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('game.board_label'));
   const players = h('section', { class: 'players', id: 'players' });
   const turn = h('div', { class: 'turn', id: 'turn', 'aria-live': 'polite' });
   const rack = h('div', { class: 'rack', id: 'rack' });
   const sheet = h('div', { class: 'sheetbox', id: 'sheet' });
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
+  const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
   const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
@@ -39,6 +41,7 @@ export async function showGame(main, id, token) {
       players,
       h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn),
       h('section', { class: 'rackbar', id: 'rackbar' },
+        wayOn,
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass),
         h('label', { class: 'hints' }, hints, ' ', t('game.hints')),
@@ -47,7 +50,14 @@ export async function showGame(main, id, token) {
     overlay, conn);
 
   const board = new Board(svg, {
-    onHover: (cell) => { st.hover = cell; if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null; ghost(); },
+    onHover: (cell) => {
+      const moved = !cell || !st.hover || cell.join() !== st.hover.join();
+      st.hover = cell;
+      if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null;
+      // Arriving on a spot where the tile fits only turned another way: turn it (rack too).
+      if (moved && st.hints && S.snapRotation(st, cell)) drawRack();
+      ghost();
+    },
     onClick: (cell, type) => clickCell(cell, type),
     onRotate: (dir) => rotate(dir),
   });
@@ -72,6 +82,7 @@ export async function showGame(main, id, token) {
 
   function send(action) {
     st.msgId += 1;
+    if (action.kind === 'play') st.lastPlay = action;
     wsSend({ type: action.kind === 'next_round' ? 'next_round' : 'action', action, id: st.msgId });
   }
 
@@ -91,6 +102,9 @@ export async function showGame(main, id, token) {
       renderPlayers(players, st);
     } else if (r.kind === 'error') {
       toast(errorText(m), 'error');
+      // The corner a refusal names is ringed on the board.
+      const p = m.code === 'placement' && m.params ? m.params : null;
+      if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
     }
   }
 
@@ -125,6 +139,13 @@ export async function showGame(main, id, token) {
       return;
     }
     if (S.occupied(st, cell)) return;
+    // The tile fits there only turned another way: turn it and show it, not placed yet.
+    if (S.snapRotation(st, cell)) {
+      st.preview = cell;
+      drawRack();
+      ghost();
+      return;
+    }
     const eff = S.effective(st, cell);
     if (eff.ok && pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
       st.preview = cell;
@@ -177,19 +198,33 @@ export async function showGame(main, id, token) {
     });
   }
 
+  const nextRound = () => send({ kind: 'next_round' });
+  const reopen = () => { st.closedOverlay = null; drawOverlay(); };
+  function drawOverlay() {
+    renderWayOn(wayOn, st, id, { onReopen: reopen, onNextRound: nextRound });
+    renderOverlay(overlay, st, id, nextRound, drawOverlay);
+  }
+
   function renderAll(fresh) {
     if (!st.game) return;
+    // A button that the new state disables (a draw made) would drop the focus to the
+    // page: it goes to the rack instead, where play goes on.
+    const active = document.activeElement;
     renderPlayers(players, st);
     drawBoard(fresh);
     drawRack();
     drawButtons();
     renderTurn(turn, st);
     renderSheet(sheet, st.log, st.game, st.you);
-    renderOverlay(overlay, st, id, () => send({ kind: 'next_round' }));
+    drawOverlay();
+    if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
+      const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
+      if (to) to.focus({ preventScroll: true });
+    }
   }
 
   const onKey = (e) => {
-    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (e.target.closest && e.target.closest('input, select, textarea, #overlay:not(.hidden)')) return;
     if (e.key === 'r' || e.key === 'R') { rotate(e.shiftKey ? -1 : 1); }
     else if ((e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) toggleAnnounce();
     else if (e.key === 'Escape') { st.sel = null; st.preview = null; drawRack(); drawBoard(); drawButtons(); }
@@ -200,6 +235,7 @@ export async function showGame(main, id, token) {
       e.preventDefault();
       const at = st.preview ? cells.findIndex((c) => c.join() === st.preview.join()) : -1;
       st.preview = cells[(at + (e.key === 'ArrowRight' ? 1 : cells.length - 1) + (at < 0 && e.key === 'ArrowLeft' ? 1 : 0)) % cells.length];
+      if (S.snapRotation(st, st.preview)) drawRack();
       ghost();
     } else if (e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest('a, #draw, #pass, #rotate, #announce, #overlay')) {
       e.preventDefault();
