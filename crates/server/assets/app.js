@@ -2,12 +2,17 @@
 // fills <main> and may answer a cleanup to run when the page is left.
 import { LANGS, detect, setLang, t, lang } from './i18n.js';
 import { go, onNavigate } from './dom.js';
-import { showHome } from './home.js';
-import { showLobby } from './lobby.js';
-import { showGame } from './game.js';
-import { showGames, showReplay } from './replay.js';
-import { showRules } from './rules.js';
-import { showPad } from './pad.js';
+
+// Each page's module is fetched when the page is first shown (the front page needs
+// neither the game nor the score pad).
+const pages = {
+  home: () => import('./home.js'),
+  lobby: () => import('./lobby.js'),
+  game: () => import('./game.js'),
+  replay: () => import('./replay.js'),
+  rules: () => import('./rules.js'),
+  pad: () => import('./pad.js'),
+};
 
 let cleanup = null;
 
@@ -52,16 +57,20 @@ async function route() {
   main.replaceChildren();
   main.className = '';
   const parts = location.pathname.split('/').filter(Boolean);
-  let r;
-  if (parts.length === 0) r = showHome(main);
-  else if (parts[0] === 'new') r = showLobby(main);
-  else if (parts[0] === 'games') r = showGames(main);
-  else if (parts[0] === 'replay') r = showReplay(main, parts[1]);
-  else if (parts[0] === 'rules') r = showRules(main, parts[1] || 'goliath');
-  else if (parts[0] === 'pad') r = showPad(main, parts[1]);
-  else if (parts[0] === 'g' && parts[1]) r = showGame(main, parts[1], parts[2] || null);
-  else r = showHome(main);
-  cleanup = (await r) || null;
+  const at = location.pathname;
+  let show;
+  if (parts.length === 0) show = async () => (await pages.home()).showHome(main);
+  else if (parts[0] === 'new') show = async () => (await pages.lobby()).showLobby(main);
+  else if (parts[0] === 'games') show = async () => (await pages.replay()).showGames(main);
+  else if (parts[0] === 'replay') show = async () => (await pages.replay()).showReplay(main, parts[1]);
+  else if (parts[0] === 'rules') show = async () => (await pages.rules()).showRules(main, parts[1] || 'goliath');
+  else if (parts[0] === 'pad') show = async () => (await pages.pad()).showPad(main, parts[1]);
+  else if (parts[0] === 'g' && parts[1]) show = async () => (await pages.game()).showGame(main, parts[1], parts[2] || null);
+  else show = async () => (await pages.home()).showHome(main);
+  const done = (await show()) || null;
+  // Left while the page's module was loading: clean up at once.
+  if (location.pathname !== at && done) { try { done(); } catch (e) { /* ignore */ } }
+  else cleanup = done;
 }
 
 document.addEventListener('click', (e) => {

@@ -16,16 +16,24 @@ export function detect() {
   return 'en';
 }
 
+/** An asset's address as the page's import map gives it (versioned, kept by the browser). */
+export function assetUrl(path) {
+  const plain = '/assets/' + path;
+  try { return import.meta.resolve ? import.meta.resolve(plain) : plain; } catch (e) { return plain; }
+}
+
 async function load(l) {
-  const r = await fetch(`/assets/i18n/${l}.json`);
+  const r = await fetch(assetUrl(`i18n/${l}.json`));
   return r.json();
 }
 
+// Only the page's language is fetched: every language has every key (tests/i18n.rs), so
+// English is needed as a fallback only on an English page.
 export async function setLang(l, remember) {
   if (!LANGS.includes(l)) l = 'en';
   if (remember) localStorage.setItem('triominos.lang', l);
-  if (!Object.keys(fallback).length) fallback = await load('en');
-  dict = l === 'en' ? fallback : await load(l);
+  dict = await load(l);
+  if (l === 'en') fallback = dict;
   current = l;
   document.documentElement.lang = l;
 }
