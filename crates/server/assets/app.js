@@ -36,9 +36,32 @@ function header() {
     sel.appendChild(o);
   }
   document.getElementById('langlabel').textContent = t('nav.language');
+  themeButton();
   document.title = t('app.title');
   headerHeight();
 }
+
+// The theme: the system's (prefers-color-scheme) until the toggle chooses; the choice is remembered.
+function darkNow() {
+  const set = document.documentElement.dataset.theme;
+  return set ? set === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+}
+function themeButton() {
+  const b = document.getElementById('theme');
+  if (!b) return;
+  const dark = darkNow();
+  b.setAttribute('aria-pressed', dark ? 'true' : 'false');
+  b.title = t('theme.dark');
+  b.firstElementChild.textContent = dark ? '☀' : '☾';
+  document.getElementById('themelabel').textContent = t('theme.dark');
+}
+document.getElementById('theme')?.addEventListener('click', () => {
+  const next = darkNow() ? 'light' : 'dark';
+  document.documentElement.dataset.theme = next;
+  localStorage.setItem('triominos.theme', next);
+  themeButton();
+});
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', themeButton);
 
 // The header's height, for the layouts that fill the rest of the screen (style.css --headh).
 function headerHeight() {

@@ -186,6 +186,11 @@ export class Board {
       const cls = `seat${p.player}` + (p.last ? ' last' : '') + (p.fresh ? ' enter' : '');
       const g = drawTile(this.gTiles, p.tile, p.cell[0], p.cell[1], p.rotation, cls);
       g.dataset.cell = p.cell.join(',');
+      // The last tile: a dot in its middle (the digits sit in the corners) besides its outline.
+      if (p.last) {
+        const m = centroid(corners(p.cell[0], p.cell[1]).map(xy));
+        el('circle', { cx: m[0], cy: m[1], r: S * 0.045, class: 'lastdot' }, g);
+      }
     }
     if (!this.userMoved || placements.length < before) this.fit();
     else this.keepInView();
@@ -234,16 +239,34 @@ export class Board {
     }
   }
 
+  // A number that rises from a cell and fades ("+12" for a play); `cls` styles it.
+  floatText(cell, text, cls) {
+    if (!this.gFlash) this.gFlash = el('g', { class: 'flashlayer' }, this.world);
+    const m = centroid(corners(cell[0], cell[1]).map(xy));
+    const t = el('text', { x: m[0], y: m[1], class: 'floatpts ' + (cls || '') }, this.gFlash);
+    t.textContent = text;
+    setTimeout(() => t.remove(), 1500);
+    return t;
+  }
+
+  // The screen point (client coordinates) of a cell's centre.
+  clientPoint(cell) {
+    const m = centroid(corners(cell[0], cell[1]).map(xy));
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return [0, 0];
+    return [ctm.a * m[0] + ctm.c * m[1] + ctm.e, ctm.b * m[0] + ctm.d * m[1] + ctm.f];
+  }
+
   // Rings corner k (0, 1, 2 as in corners()) of a cell for a few seconds: the corner a
   // refusal names. null clears it.
   markCorner(cell, k) {
     if (!this.gFlash) this.gFlash = el('g', { class: 'flashlayer' }, this.world);
-    this.gFlash.replaceChildren();
+    for (const c of this.gFlash.querySelectorAll('.cornermark')) c.remove();
     clearTimeout(this.flashTimer);
     if (!cell || !corners(cell[0], cell[1])[k]) return;
     const p = xy(corners(cell[0], cell[1])[k]);
-    el('circle', { cx: p[0], cy: p[1], r: S * 0.2, class: 'cornermark' }, this.gFlash);
-    this.flashTimer = setTimeout(() => this.gFlash.replaceChildren(), 4000);
+    const ring = el('circle', { cx: p[0], cy: p[1], r: S * 0.2, class: 'cornermark' }, this.gFlash);
+    this.flashTimer = setTimeout(() => ring.remove(), 4000);
   }
 
   listen() {

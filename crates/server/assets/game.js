@@ -4,11 +4,12 @@
 // changes the picked tile, arms the announce of a bonus, or sends an intent. The server holds the game.
 import { t, errorText } from './i18n.js';
 import { Board, tileIcon } from './board.js';
-import { h, toast } from './dom.js';
+import { h, toast, signed } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
 import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, announcements } from './game/views.js';
 import { renderSheet } from './game/sheet.js';
+import * as FX from './game/fx.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -35,6 +36,7 @@ export async function showGame(main, id, token) {
   const watch = h('button', { type: 'button', class: 'small', id: 'watchlink' }, t('game.watch_link'));
   const sheetTitle = h('h2', {}, t('sheet.title'));
   const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
+  const sound = h('button', { type: 'button', id: 'sound', class: 'small toggle', 'aria-pressed': FX.soundOn() ? 'true' : 'false', title: t('game.sound_help') }, '♪ ' + t('game.sound'));
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys };
   main.append(
     h('div', { class: 'gamegrid' },
@@ -44,7 +46,7 @@ export async function showGame(main, id, token) {
         wayOn,
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass),
-        h('label', { class: 'hints' }, hints, ' ', t('game.hints')),
+        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound),
         keys),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
     overlay, conn);
@@ -66,6 +68,11 @@ export async function showGame(main, id, token) {
   zoomFit.addEventListener('click', () => board.fit());
   hints.addEventListener('change', () => { st.hints = hints.checked; localStorage.setItem('triominos.hints', st.hints ? 'on' : 'off'); drawBoard(); drawRack(); });
   btnRotate.addEventListener('click', () => rotate(1));
+  sound.addEventListener('click', () => {
+    FX.setSound(!FX.soundOn());
+    sound.setAttribute('aria-pressed', FX.soundOn() ? 'true' : 'false');
+    FX.play('place');
+  });
   btnAnnounce.addEventListener('click', () => toggleAnnounce());
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
@@ -91,13 +98,16 @@ export async function showGame(main, id, token) {
     if (!r) return;
     if (r.kind === 'snapshot') {
       document.title = t('app.title') + ' — ' + t('preset.' + st.game.preset);
+      turnWasMine = S.myTurn(st);
       renderAll(new Set());
       board.fit();
     } else if (r.kind === 'gap') {
       wsSend({ type: 'since', v: st.v });
     } else if (r.kind === 'update') {
+      const wasMine = turnWasMine;
       for (const [text, kind] of announcements(st, r.live)) toast(text, kind);
       renderAll(new Set(r.live.map((d) => d.v)));
+      rewards(r.live, wasMine);
     } else if (r.kind === 'presence') {
       renderPlayers(players, st);
     } else if (r.kind === 'error') {
@@ -106,6 +116,34 @@ export async function showGame(main, id, token) {
       const p = m.code === 'placement' && m.params ? m.params : null;
       if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
     }
+  }
+
+  // What a play earned, floating up from its tile; sounds and confetti for the rest.
+  let turnWasMine = false;
+  const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+  function rewards(live, wasMine) {
+    for (const d of live) {
+      for (const e of d.events) {
+        if (e.type === 'played') {
+          const pts = d.scores.filter((x) => x.player === e.player && !END.includes(x.reason)).reduce((a, x) => a + x.points, 0);
+          const big = e.bonuses.some((b) => b !== 'start');
+          board.floatText(e.placement.cell, signed(pts), big ? 'bonus' : '');
+          if (big) { const [x, y] = board.clientPoint(e.placement.cell); FX.confetti(x, y, false); }
+          FX.play(big ? 'bonus' : 'place');
+        } else if (e.type === 'drew' && e.player === st.you) FX.play('draw');
+        else if (e.type === 'round_ended' && e.end.kind === 'out') {
+          FX.confetti(innerWidth / 2, innerHeight / 3, e.end.player === st.you);
+          FX.play(e.end.player === st.you ? 'win' : 'lost');
+        }
+      }
+    }
+    if (st.status.phase === 'game_over' && live.some((d) => d.status.phase === 'game_over')) {
+      const won = st.status.winners.includes(st.you);
+      if (won) FX.confetti(innerWidth / 2, innerHeight / 3, true);
+      FX.play(won ? 'win' : 'lost');
+    }
+    if (S.myTurn(st) && !wasMine) FX.play('turn');
+    turnWasMine = S.myTurn(st);
   }
 
   const ghost = () => renderGhost(board, st);

@@ -28,6 +28,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "game/state.js",
     "game/views.js",
     "game/sheet.js",
+    "game/fx.js",
     "replay.js",
     "rules.js",
     "pad.js",

@@ -6,6 +6,7 @@ import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
 import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule, touchesTable } from './state.js';
 import { seatName, roundSummary } from './sheet.js';
+import { countTo } from './fx.js';
 
 /**
  * The picked tile drawn where it would go, turned as on the rack (or nothing). With the
@@ -129,21 +130,31 @@ export function renderTurn(turn, st) {
   turn.replaceChildren(h('span', { class: myTurn(st) ? 'mine' : '' }, text), h('span', { class: 'pool' }, t('game.pool', { n: s.pool })), h('span', { class: 'round' }, t('game.round', { round: s.round })));
 }
 
-/** A card per seat: connected or not, tiles in hand, total; the number of spectators. */
+/**
+ * A card per seat: connected or not, tiles in hand, total (counting up to a new one),
+ * a crown on the leader(s); the number of spectators.
+ */
 export function renderPlayers(players, st) {
   if (!st.game) return;
   players.replaceChildren();
   const s = st.status;
+  const best = Math.max(...s.totals);
+  const shown = st.shownTotals || s.totals;
   st.game.seats.forEach((seat, i) => {
     const online = seat.kind === 'bot' || (st.presence && st.presence.seats.includes(i));
-    const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
+    const leads = best > 0 && s.totals[i] === best;
+    const total = h('span', { class: 'total' }, String(shown[i] ?? s.totals[i]));
+    const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : '') + (leads ? ' leader' : ''), 'data-seat': i },
       h('span', { class: 'dot ' + (online ? 'on' : 'off'), title: seat.kind === 'bot' ? t('seat.bot_badge') : online ? t('presence.online') : t('presence.offline') }),
+      leads ? h('span', { class: 'crown', title: t('game.leader'), 'aria-label': t('game.leader'), role: 'img' }, '♛') : null,
       h('span', { class: 'pname' }, seatName(st.game, i, st.you)),
       seat.kind === 'bot' ? h('span', { class: 'badge' }, t('seat.bot_badge')) : null,
       h('span', { class: 'count', title: t('game.tiles_in_hand') }, '▲' + s.hand_sizes[i]),
-      h('span', { class: 'total' }, String(s.totals[i])));
+      total);
     players.append(card);
+    countTo(total, Number(total.textContent), s.totals[i]);
   });
+  st.shownTotals = [...s.totals];
   if (st.presence && st.presence.spectators) players.append(h('span', { class: 'small spectators' }, t('presence.spectators', { n: st.presence.spectators })));
 }
 

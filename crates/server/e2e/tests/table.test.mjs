@@ -258,7 +258,7 @@ test('on a phone the table and the rack fit the screen, nothing covers the board
           board: box(document.getElementById('board')),
           chips: q('#turn span'),
           nav: q('#nav a'), lang: box(document.getElementById('lang')),
-          targets: q('#nav a, #lang, .zoom button, .buttons button, #rack .racktile, label.hints'),
+          targets: q('#nav a, #lang, #theme, .zoom button, .buttons button, #rack .racktile, label.hints, #sound'),
           rackbar: box(document.getElementById('rackbar')),
           touch: [getComputedStyle(document.getElementById('board')).touchAction, getComputedStyle(document.getElementById('rack')).touchAction],
         };
@@ -477,6 +477,74 @@ test('a corrupted .tri upload names the checker\'s reason, translated', async ()
       await page.waitForFunction(() => document.querySelector('.error[role=alert]').textContent.length > 0);
       assert.match(await page.textContent('.error[role=alert]'), pattern, locale);
     }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the dark theme follows the system; the toggle overrides it and is remembered', async () => {
+  const browser = await launch();
+  try {
+    const look = (page) => page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, fg: getComputedStyle(document.body).color, pressed: document.getElementById('theme').getAttribute('aria-pressed') }));
+    const lum = (c) => { const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((v) => { const s = Number(v) / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+    for (const scheme of ['dark', 'light']) {
+      const { page } = await newPage(browser, { context: { colorScheme: scheme } });
+      await page.goto(BASE + '/');
+      await page.waitForSelector('#solo');
+      let l = await look(page);
+      assert.equal(l.pressed, scheme === 'dark' ? 'true' : 'false', scheme);
+      assert.ok(scheme === 'dark' ? lum(l.bg) < 0.05 : lum(l.bg) > 0.8, `${scheme}: the page's background ${l.bg}`);
+      assert.ok(contrast(l.fg, l.bg) >= 7, `${scheme}: text ${l.fg} on ${l.bg}`);
+      // The toggle turns it the other way, for good.
+      await page.click('#theme');
+      l = await look(page);
+      assert.equal(l.pressed, scheme === 'dark' ? 'false' : 'true');
+      assert.ok(scheme === 'dark' ? lum(l.bg) > 0.8 : lum(l.bg) < 0.05, `toggled from ${scheme}: ${l.bg}`);
+      await page.reload();
+      await page.waitForSelector('#solo');
+      const again = await look(page);
+      assert.equal(again.bg, l.bg, 'remembered after a reload');
+      assert.ok(contrast(again.fg, again.bg) >= 7);
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('rewards: each play floats its points, the leader wears a crown; sounds are off until turned on, and remembered; reduced motion stills the board', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPage(browser);
+    await page.goto(BASE + await solo('goliath', {}, 17));
+    await page.waitForSelector('#rack .racktile');
+    assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'false', 'sounds start off');
+    await page.click('#sound');
+    assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'true');
+    const floats = [];
+    await page.exposeFunction('sawFloat', (text) => floats.push(text));
+    await page.evaluate(() => new MutationObserver((ms) => { for (const m of ms) for (const n of m.addedNodes) if (n.classList && n.classList.contains('floatpts')) window.sawFloat(n.textContent); }).observe(document.getElementById('board'), { childList: true, subtree: true }));
+    for (let i = 0; i < 4; i++) {
+      await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
+      if (await page.$('#overlay:not(.hidden)')) break;
+      await playOneMove(page);
+    }
+    await page.waitForFunction(() => document.querySelectorAll('#board .tiles .tile').length >= 2);
+    await page.waitForTimeout(200);
+    assert.ok(floats.length >= 2, 'points floated: ' + JSON.stringify(floats));
+    for (const f of floats) assert.match(f, /^[+−±]\d+$/);
+    // The crown is on the seat(s) with the best total.
+    await page.waitForFunction(() => !document.querySelector('#players .total.bump'));
+    const seats = await page.$$eval('#players .player', (ps) => ps.map((p) => ({ total: Number(p.querySelector('.total').textContent), crown: !!p.querySelector('.crown') })));
+    const best = Math.max(...seats.map((x) => x.total));
+    for (const s of seats) assert.equal(s.crown, best > 0 && s.total === best, JSON.stringify(seats));
+    await page.reload();
+    await page.waitForSelector('#rack .racktile');
+    assert.equal(await page.getAttribute('#sound', 'aria-pressed'), 'true', 'the choice is remembered');
+    // Reduced motion: tiles arrive without their animation.
+    const { page: still } = await newPage(browser, { context: { reducedMotion: 'reduce' } });
+    await still.goto(page.url().replace(/\/[0-9a-f]{32}$/, ''));
+    await still.waitForSelector('#board .tiles .tile');
+    assert.equal(await still.$eval('#board .tiles .tile', (t) => { t.classList.add('enter'); return getComputedStyle(t).animationName; }), 'none');
   } finally {
     await browser.close();
   }
