@@ -549,3 +549,24 @@ test('rewards: each play floats its points, the leader wears a crown; sounds are
     await browser.close();
   }
 });
+
+test('the front page loads only its own modules, and a French page no English', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPage(browser, { locale: 'fr-FR' });
+    const asked = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#solo');
+    await page.waitForLoadState('networkidle');
+    assert.ok(asked.includes('/assets/i18n/fr.json'), JSON.stringify(asked));
+    assert.ok(!asked.includes('/assets/i18n/en.json'), 'a French page fetches en.json');
+    for (const p of asked) assert.ok(!/\/assets\/(pad|game|lobby|replay|rules|options)[./]/.test(p), `the front page fetches ${p}`);
+    // The score pad's modules come when the pad is opened.
+    await page.click('a[href="/pad"]');
+    await page.waitForFunction(() => document.querySelector('main').textContent.length > 20);
+    assert.ok(asked.includes('/assets/pad.js') && asked.includes('/assets/pad.css'), JSON.stringify(asked));
+  } finally {
+    await browser.close();
+  }
+});
