@@ -73,17 +73,23 @@ export function confetti(x, y, big) {
   setTimeout(() => box.remove(), 1400);
 }
 
-/** Shows a number counting from `from` to `to` in `el` (at once with reduced motion). */
+/**
+ * Shows a number counting from `from` to `to` over `el`, whose text is `to` at once (what
+ * assistive technology and tests read); the count is drawn over it (style.css
+ * `.ticking`). Nothing moves with reduced motion.
+ */
 export function countTo(el, from, to) {
-  if (from === to || reducedMotion()) { el.textContent = String(to); return; }
+  el.textContent = String(to);
+  if (from === to || reducedMotion()) return;
   const start = performance.now();
   const ms = 600;
-  el.classList.add('bump');
+  el.classList.add('ticking');
+  el.dataset.shown = String(from);
   const step = (now) => {
     const k = Math.min(1, (now - start) / ms);
-    el.textContent = String(Math.round(from + (to - from) * (1 - (1 - k) ** 3)));
+    el.dataset.shown = String(Math.round(from + (to - from) * (1 - (1 - k) ** 3)));
     if (k < 1 && el.isConnected) requestAnimationFrame(step);
-    else { el.textContent = String(to); el.classList.remove('bump'); }
+    else el.classList.remove('ticking');
   };
   requestAnimationFrame(step);
 }

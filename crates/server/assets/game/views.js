@@ -143,7 +143,7 @@ export function renderPlayers(players, st) {
   st.game.seats.forEach((seat, i) => {
     const online = seat.kind === 'bot' || (st.presence && st.presence.seats.includes(i));
     const leads = best > 0 && s.totals[i] === best;
-    const total = h('span', { class: 'total' }, String(shown[i] ?? s.totals[i]));
+    const total = h('span', { class: 'total' }, String(s.totals[i]));
     const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : '') + (leads ? ' leader' : ''), 'data-seat': i },
       h('span', { class: 'dot ' + (online ? 'on' : 'off'), title: seat.kind === 'bot' ? t('seat.bot_badge') : online ? t('presence.online') : t('presence.offline') }),
       leads ? h('span', { class: 'crown', title: t('game.leader'), 'aria-label': t('game.leader'), role: 'img' }, '♛') : null,
@@ -152,7 +152,7 @@ export function renderPlayers(players, st) {
       h('span', { class: 'count', title: t('game.tiles_in_hand') }, '▲' + s.hand_sizes[i]),
       total);
     players.append(card);
-    countTo(total, Number(total.textContent), s.totals[i]);
+    countTo(total, shown[i] ?? s.totals[i], s.totals[i]);
   });
   st.shownTotals = [...s.totals];
   if (st.presence && st.presence.spectators) players.append(h('span', { class: 'small spectators' }, t('presence.spectators', { n: st.presence.spectators })));

@@ -485,7 +485,7 @@ test('a corrupted .tri upload names the checker\'s reason, translated', async ()
 test('the dark theme follows the system; the toggle overrides it and is remembered', async () => {
   const browser = await launch();
   try {
-    const look = (page) => page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, fg: getComputedStyle(document.body).color, pressed: document.getElementById('theme').getAttribute('aria-pressed') }));
+    const look = (page) => page.evaluate(() => ({ bg: getComputedStyle(document.documentElement).backgroundColor, fg: getComputedStyle(document.body).color, pressed: document.getElementById('theme').getAttribute('aria-pressed') }));
     const lum = (c) => { const [r, g, b] = c.match(/[\d.]+/g).slice(0, 3).map((v) => { const s = Number(v) / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
     for (const scheme of ['dark', 'light']) {
       const { page } = await newPage(browser, { context: { colorScheme: scheme } });
@@ -533,7 +533,7 @@ test('rewards: each play floats its points, the leader wears a crown; sounds are
     assert.ok(floats.length >= 2, 'points floated: ' + JSON.stringify(floats));
     for (const f of floats) assert.match(f, /^[+−±]\d+$/);
     // The crown is on the seat(s) with the best total.
-    await page.waitForFunction(() => !document.querySelector('#players .total.bump'));
+    await page.waitForFunction(() => !document.querySelector('#players .total.ticking'));
     const seats = await page.$$eval('#players .player', (ps) => ps.map((p) => ({ total: Number(p.querySelector('.total').textContent), crown: !!p.querySelector('.crown') })));
     const best = Math.max(...seats.map((x) => x.total));
     for (const s of seats) assert.equal(s.crown, best > 0 && s.total === best, JSON.stringify(seats));
