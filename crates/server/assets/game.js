@@ -21,7 +21,8 @@ export async function showGame(main, id, token) {
   const players = h('section', { class: 'players', id: 'players' });
   const turn = h('div', { class: 'turn', id: 'turn', 'aria-live': 'polite' });
   const rack = h('div', { class: 'rack', id: 'rack' });
-  const sheet = h('div', { class: 'sheetbox', id: 'sheet' });
+  // A scrolling region: reachable with the keyboard, named by its heading.
+  const sheet = h('div', { class: 'sheetbox', id: 'sheet', tabindex: '0', role: 'region', 'aria-labelledby': 'sheet-title' });
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
   const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
@@ -34,7 +35,7 @@ export async function showGame(main, id, token) {
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
   const zoomFit = h('button', { type: 'button', class: 'icon', title: t('game.zoom_fit'), 'aria-label': t('game.zoom_fit') }, '⤢');
   const watch = h('button', { type: 'button', class: 'small', id: 'watchlink' }, t('game.watch_link'));
-  const sheetTitle = h('h2', {}, t('sheet.title'));
+  const sheetTitle = h('h2', { id: 'sheet-title' }, t('sheet.title'));
   const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
   const sound = h('button', { type: 'button', id: 'sound', class: 'small toggle', 'aria-pressed': FX.soundOn() ? 'true' : 'false', title: t('game.sound_help') }, '♪ ' + t('game.sound'));
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys };

@@ -114,6 +114,8 @@ function viewer(main, data, id) {
   let timer = null;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('game.board_label'));
   const board = new Board(svg, {});
   const hands = h('div', { class: 'hands' });
   const sheet = h('div', { class: 'sheetbox' });
@@ -148,9 +150,12 @@ function viewer(main, data, id) {
     }
     renderSheet(sheet, upto, game);
   }
+  // The button says what it does: Play, or Pause while playing.
+  const playLabel = (key) => { play.title = t(key); play.setAttribute('aria-label', t(key)); };
   function toggle() {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = '▷'; return; }
+    if (timer) { clearInterval(timer); timer = null; play.textContent = '▷'; playLabel('replay.play'); return; }
     play.textContent = '||';
+    playLabel('replay.pause');
     timer = setInterval(() => { if (i >= frames.length - 1) toggle(); else go(i + 1); }, 700);
   }
   const onKey = (e) => {

@@ -69,7 +69,8 @@ export function renderRack(rack, st, bind) {
     const icon = tileIcon(tile, tile === st.sel ? st.rot : 0, '');
     const dim = mine && st.hints && !playable.has(tile);
     const label = tile + (dim ? ' — ' + t('game.no_fit') : '') + (tile === st.me.drawn ? ' — ' + t('game.drawn') : '');
-    const b = h('button', { type: 'button', class: 'racktile', 'data-tile': tile, 'aria-pressed': tile === st.sel ? 'true' : 'false', title: label, 'aria-label': label }, icon);
+    // Named by a hidden text, not aria-label: the drawn digits are hidden from assistive technology.
+    const b = h('button', { type: 'button', class: 'racktile', 'data-tile': tile, 'aria-pressed': tile === st.sel ? 'true' : 'false', title: label }, icon, h('span', { class: 'sr' }, label));
     icon.setAttribute('aria-hidden', 'true');
     if (tile === st.me.drawn) b.classList.add('drawn');
     if (dim) b.classList.add('dim');
