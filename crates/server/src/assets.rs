@@ -99,7 +99,10 @@ pub fn page() -> &'static str {
             }
         }
         let map = serde_json::json!({ "imports": map }).to_string();
-        let mut out = html.replace("<script type=\"module\"", &format!("<script type=\"importmap\">{map}</script>\n<script type=\"module\""));
+        let mut out = html.replace(
+            "<script type=\"module\"",
+            &format!("<script type=\"importmap\">{map}</script>\n<script type=\"module\""),
+        );
         for (p, v) in versions() {
             for attr in ["src", "href"] {
                 out = out.replace(&format!("{attr}=\"/assets/{p}\""), &format!("{attr}=\"/assets/{p}?v={v}\""));
@@ -115,7 +118,8 @@ pub async fn index(headers: HeaderMap) -> Response {
     let html = page();
     let etag = format!("\"{}\"", fingerprint(html.as_bytes()));
     if matches(&headers, &etag) {
-        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, "no-cache".to_string())]).into_response();
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, "no-cache".to_string())])
+            .into_response();
     }
     (
         [
@@ -147,9 +151,11 @@ pub async fn file(Path(path): Path<String>, RawQuery(query): RawQuery, headers: 
         return crate::api::Fail::new(StatusCode::NOT_FOUND, crate::protocol::Refused::NotFound).into_response();
     };
     let etag = format!("\"{v}\"");
-    let cache = if query_version(query.as_deref()) == Some(v) { "public, max-age=31536000, immutable" } else { "no-cache" };
+    let cache =
+        if query_version(query.as_deref()) == Some(v) { "public, max-age=31536000, immutable" } else { "no-cache" };
     if matches(&headers, &etag) {
-        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache.to_string())]).into_response();
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, etag), (header::CACHE_CONTROL, cache.to_string())])
+            .into_response();
     }
     (
         [

@@ -10,7 +10,11 @@ use common::*;
 use tower::ServiceExt;
 
 /// One GET through the whole app (compression included): `(status, headers, body bytes)`.
-async fn get(server: &triominos_server::Server, path: &str, headers: &[(&str, &str)]) -> (u16, axum::http::HeaderMap, Vec<u8>) {
+async fn get(
+    server: &triominos_server::Server,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, axum::http::HeaderMap, Vec<u8>) {
     let mut req = Request::builder().method("GET").uri(path);
     for (k, v) in headers {
         req = req.header(*k, *v);
@@ -22,7 +26,7 @@ async fn get(server: &triominos_server::Server, path: &str, headers: &[(&str, &s
     (status, h, bytes.to_vec())
 }
 
-fn header_of<'a>(h: &'a axum::http::HeaderMap, name: header::HeaderName) -> &'a str {
+fn header_of(h: &axum::http::HeaderMap, name: header::HeaderName) -> &str {
     h.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
 }
 
