@@ -144,7 +144,8 @@ export class Board {
 
   zoom(factor, cx, cy) {
     const v = this.view;
-    const w = Math.min(Math.max(v.w * factor, 2 * S), 80 * S);
+    // Zoomed out at most to 40 tiles across: the digits stay readable.
+    const w = Math.min(Math.max(v.w * factor, 2 * S), Math.max(40 * S, v.w));
     const f = w / v.w;
     if (cx === undefined) {
       cx = v.x + v.w / 2;
