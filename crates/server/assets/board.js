@@ -266,7 +266,7 @@ export class Board {
     clearTimeout(this.flashTimer);
     if (!cell || !corners(cell[0], cell[1])[k]) return;
     const p = xy(corners(cell[0], cell[1])[k]);
-    const ring = el('circle', { cx: p[0], cy: p[1], r: S * 0.2, class: 'cornermark' }, this.gFlash);
+    const ring = el('circle', { cx: p[0], cy: p[1], r: S * 0.14, class: 'cornermark' }, this.gFlash);
     this.flashTimer = setTimeout(() => ring.remove(), 4000);
   }
 

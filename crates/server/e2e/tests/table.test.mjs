@@ -292,6 +292,7 @@ test('rotation and the preview agree; a spot where no rotation fits says so; a r
     const me = () => { for (let i = frames.length - 1; i >= 0; i--) if (frames[i].me) return frames[i].me; return null; };
     let checked = false;
     let nowhere = false;
+    let ringed = false;
     for (let turn = 0; turn < 40 && !(checked && nowhere); turn++) {
       await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
       if (await page.$('#overlay:not(.hidden)')) break;
@@ -351,15 +352,27 @@ test('rotation and the preview agree; a spot where no rotation fits says so; a r
         await page.mouse.click(pt[0], pt[1]);
         const toast = await page.waitForSelector('.toast.error');
         const text = await toast.textContent();
-        if (/ringed in red/.test(text)) await page.waitForSelector('#board .cornermark', { state: 'attached' });
-        else assert.match(text, /neighbours disagree|not match/);
+        if (/ringed in red/.test(text)) {
+          await page.waitForSelector('#board .cornermark', { state: 'attached' });
+          // The ring is on a corner of the refused spot.
+          const ring = await page.$eval('#board .cornermark', (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+          const near = await page.evaluate(([c, r, x, y]) => {
+            const S = 100; const H = Math.sqrt(3) / 2 * S;
+            const up = (((c + r) % 2) + 2) % 2 === 0;
+            const a = up ? (c - r) / 2 : (c - r - 1) / 2;
+            const pts = up ? [[a, r + 1], [a + 1, r], [a, r]] : [[a, r + 1], [a + 1, r + 1], [a + 1, r]];
+            return pts.some((p) => Math.hypot((p[0] + p[1] / 2) * S - x, -p[1] * H - y) < 1);
+          }, [c, r, ring[0], ring[1]]);
+          assert.ok(near, 'the ring is on a corner of the spot');
+          ringed = true;
+        } else assert.match(text, /neighbours disagree|not match/);
         await page.check('#hints');
-        nowhere = true;
+        nowhere = ringed;
         await page.keyboard.press('Escape');
       }
       await playOneMove(page);
     }
-    assert.ok(checked && nowhere, `checked ${checked}, nowhere ${nowhere}`);
+    assert.ok(checked && nowhere && ringed, `checked ${checked}, nowhere ${nowhere}, a corner ringed ${ringed}`);
     assert.equal(page.__errors || 0, 0);
   } finally {
     await browser.close();
