@@ -1,7 +1,7 @@
 // The tutorial (/learn): a lesson set per preset, each lesson a scripted position played on
 // the real board and judged by the engine (learn/lesson.js). /learn/PRESET lists the set with
 // the lessons solved (learn/progress.js), /learn/PRESET/NAME plays one.
-import { t } from './i18n.js';
+import { t, assetUrl } from './i18n.js';
 import { h, api, meta } from './dom.js';
 import { tileIcon } from './board.js';
 import { solved, markStarted } from './learn/progress.js';
@@ -9,7 +9,7 @@ import { showLesson } from './learn/lesson.js';
 
 function ensureCss() {
   if (document.getElementById('learncss')) return;
-  document.head.append(h('link', { rel: 'stylesheet', href: '/assets/learn.css', id: 'learncss' }));
+  document.head.append(h('link', { rel: 'stylesheet', href: assetUrl('learn.css'), id: 'learncss' }));
 }
 
 const sets = new Map();

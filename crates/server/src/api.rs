@@ -282,8 +282,8 @@ async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>)
 /// A `.tri` record sent as the body, step by step.
 async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
     let text = std::str::from_utf8(&bytes).map_err(|_| Fail::bad_request(Refused::NotUtf8))?;
-    let replayed =
-        triominos_core::record::replay(text).map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line }))?;
+    let replayed = triominos_core::record::replay(text)
+        .map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line, reason: e.reason }))?;
     let game = PublicGame {
         id: None,
         preset: replayed.rules.base_preset().name().to_string(),

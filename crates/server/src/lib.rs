@@ -210,12 +210,18 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
     Ok(state)
 }
 
+/// The server's routes ([`api::router`]) with gzip compression of every answer the
+/// browser accepts it for (pages, scripts, JSON).
+pub fn app(state: Arc<AppState>) -> axum::Router {
+    api::router(state).layer(tower_http::compression::CompressionLayer::new())
+}
+
 /// Opens the database, resumes unfinished games and starts listening.
 pub async fn start(config: ServeConfig) -> Result<Server, String> {
     let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let state = open(config).await?;
-    let app = api::router(state.clone());
+    let app = app(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let _ = axum::serve(listener, app)

@@ -160,6 +160,8 @@ pub enum Refused {
     BadRecord {
         /// The first bad line.
         line: usize,
+        /// Why, as the record checker says it (English; the page translates the known ones).
+        reason: String,
     },
     /// A body that is not UTF-8 text.
     NotUtf8,
@@ -1188,7 +1190,7 @@ mod tests {
             Refused::BadSetup,
             Refused::BadLog,
             Refused::GameNotFinished,
-            Refused::BadRecord { line: 1 },
+            Refused::BadRecord { line: 1, reason: String::new() },
             Refused::NotUtf8,
             Refused::StorageFailed,
             Refused::StaleSheet { version: 1 },

@@ -386,6 +386,10 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
     let (s, body) = http(&server, "POST", "/api/replay", Some("[Format \"1\"]\nnonsense\n")).await;
     assert_eq!(s, 400);
     assert!(body.contains("bad_record"));
+    // The checker's reason goes with the line, for the page to show (translated).
+    let refusal: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(refusal["params"]["line"].is_u64(), "{body}");
+    assert!(refusal["params"]["reason"].as_str().is_some_and(|r| r.contains("Ruleset")), "{body}");
     server.stop().await;
 }
 
