@@ -125,4 +125,4 @@ test('the whole Goliath tutorial, in English', { timeout: 240000 }, () =>
   playTutorial('en-US', { banner: /New to Triominos/, corner: /circled in red/, complete: /every lesson/ }));
 
 test('the whole Goliath tutorial, in French', { timeout: 240000 }, () =>
-  playTutorial('fr-FR', { banner: /Nouveau au Triominos/, corner: /entouré de rouge/, complete: /toutes les leçons/ }));
+  playTutorial('fr-FR', { banner: /débutez au Triominos/, corner: /entouré de rouge/, complete: /toutes les leçons/ }));
