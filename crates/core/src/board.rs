@@ -465,6 +465,62 @@ impl Board {
         figures
     }
 
+    /// Checks and places a tile like a legal placement, except that it need
+    /// not share an edge with a placed tile (nor go at the origin on an empty
+    /// board): for puzzles whose table holds separate groups. The cell must
+    /// be empty and every corner it shares with placed tiles, even at a
+    /// point, must hold the number already there. Nothing is scored (no
+    /// figures are returned). On error the board is unchanged.
+    pub fn place_without_contact(&mut self, p: Placement) -> Result<(), PlacementError> {
+        if self.tiles.contains(p.tile) {
+            return Err(PlacementError::AlreadyPlaced);
+        }
+        if p.cell.near_border() {
+            return Err(PlacementError::NotTouching);
+        }
+        if self.filled(p.cell) {
+            return Err(PlacementError::CellTaken);
+        }
+        if !self.is_empty() {
+            let want = self.constraint_values(p.cell).ok_or(PlacementError::ConflictingNeighbours)?;
+            let got = p.values();
+            for k in 0..3 {
+                if want[k] != FREE && want[k] != got[k] {
+                    return Err(PlacementError::CornerMismatch { corner: k as u8, expected: want[k], found: got[k] });
+                }
+            }
+        }
+        let cell = p.cell;
+        let gi = cell.grid_index();
+        self.cells[gi] = 1 + p.tile.index() * 3 + p.rotation;
+        self.tiles.insert(p.tile);
+        self.placed.push(p);
+        self.frontier_remove(gi);
+        let values = p.values();
+        for (k, corner) in cell.corners().into_iter().enumerate() {
+            let pi = corner.grid_index();
+            let mut v = self.points[pi];
+            if v & 7 == NO_VALUE {
+                v = (v & !7) | values[k];
+            }
+            v += 1 << 3;
+            self.points[pi] = v;
+        }
+        for n in cell.neighbours() {
+            let ni = n.grid_index();
+            if self.cells[ni] == 0 && self.slot[ni] == 0 {
+                self.frontier.push(FrontierCell { cell: n, pattern: DEAD });
+                self.slot[ni] = self.frontier.len() as u8;
+            }
+        }
+        for corner in cell.corners() {
+            for n in corner.hexagon() {
+                self.refresh(n);
+            }
+        }
+        Ok(())
+    }
+
     fn refresh(&mut self, cell: Cell) {
         let s = self.slot[cell.grid_index()];
         if s == 0 {

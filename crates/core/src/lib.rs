@@ -10,6 +10,7 @@ pub mod geom;
 pub mod observe;
 pub mod pad;
 pub mod public;
+pub mod puzzles;
 pub mod record;
 pub mod rng;
 pub mod rules;
