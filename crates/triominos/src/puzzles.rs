@@ -339,6 +339,7 @@ pub fn generate(kind: Kind, count: usize, seed: u64) -> Vec<Puzzle> {
         return pool;
     }
     let n = pool.len();
-    let picks: Vec<usize> = if count == 1 { vec![n / 2] } else { (0..count).map(|i| i * (n - 1) / (count - 1)).collect() };
+    let picks: Vec<usize> =
+        if count == 1 { vec![n / 2] } else { (0..count).map(|i| i * (n - 1) / (count - 1)).collect() };
     picks.into_iter().map(|i| pool[i].clone()).collect()
 }

@@ -85,9 +85,8 @@ fn from_repr(r: Repr) -> Result<Puzzle, FormatError> {
         return Err(err(format!("id {:?}: 1 to 40 lowercase letters, digits or '-'", r.id)));
     }
     let with_id = |e: FormatError| FormatError { id: Some(r.id.clone()), ..e };
-    let kind = Kind::from_name(&r.kind).ok_or_else(|| {
-        with_id(err(format!("kind {:?}: expected max_points, go_out or connect", r.kind)))
-    })?;
+    let kind = Kind::from_name(&r.kind)
+        .ok_or_else(|| with_id(err(format!("kind {:?}: expected max_points, go_out or connect", r.kind))))?;
     let rules = match &r.ruleset {
         RulesRepr::Name(name) => RuleSet::preset(name),
         RulesRepr::Full { preset, options } => RuleSet::with_overrides(preset, options.iter()),

@@ -21,9 +21,13 @@
 //! let t = |s: &str| s.parse::<Tile>().unwrap();
 //! let mut board = Board::new(true);
 //! board.place(Placement::new(t("1-2-4"), Cell::ORIGIN, 1));
-//! let hand: TileSet = [t("2-2-4"), t("0-1-2")].into_iter().collect();
-//! let solved = solve(Kind::GoOut, &RuleSet::of(triominos_core::Preset::Pressman), &board, hand).unwrap();
-//! assert!(solved.difficulty.solutions >= 1);
+//! // 2-2-4 fits against the edge 2-4 of the first tile in one way; 5-5-5 nowhere.
+//! let rules = RuleSet::of(triominos_core::Preset::Pressman);
+//! let hand: TileSet = [t("2-2-4")].into_iter().collect();
+//! let solved = solve(Kind::GoOut, &rules, &board, hand).unwrap();
+//! assert_eq!((solved.difficulty.solutions, solved.difficulty.lines), (1, 1));
+//! let hand: TileSet = [t("2-2-4"), t("5-5-5")].into_iter().collect();
+//! assert_eq!(solve(Kind::GoOut, &rules, &board, hand).unwrap().difficulty.solutions, 0);
 //! ```
 
 mod solve;
@@ -34,7 +38,8 @@ mod format;
 #[cfg(feature = "json")]
 pub use format::{collection_json, parse_collection, parse_puzzle, puzzle_json, shipped, FormatError, SHIPPED_JSON};
 pub use solve::{
-    accepts, check_moves, groups, hint, placement_points, solve, verify, Hint, SolveError, Solved, TryOutcome, MAX_NODES,
+    accepts, check_moves, groups, hint, placement_points, solve, verify, Hint, SolveError, Solved, TryOutcome,
+    MAX_NODES,
 };
 
 use crate::board::{Board, Placement, PlacementError};
@@ -192,12 +197,7 @@ impl Puzzle {
 }
 
 /// Builds a puzzle's table and checks its hand (see [`Puzzle::position`]).
-pub fn build_position(
-    kind: Kind,
-    rules: &RuleSet,
-    board: &[Placement],
-    hand: &[Tile],
-) -> Result<Board, PositionError> {
+pub fn build_position(kind: Kind, rules: &RuleSet, board: &[Placement], hand: &[Tile]) -> Result<Board, PositionError> {
     if board.is_empty() {
         return Err(PositionError::EmptyBoard);
     }

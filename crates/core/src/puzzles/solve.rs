@@ -133,7 +133,9 @@ fn solve_max_points(rules: &RuleSet, board: &Board, hand: TileSet) -> Solved {
 /// A placement as a number, for the memo keys.
 fn code(p: Placement) -> u32 {
     let p = p.normalized();
-    ((p.cell.c() + 128) as u32) << 16 | ((p.cell.r() + 128) as u32) << 8 | (p.tile.index() as u32 * 3 + p.rotation as u32)
+    ((p.cell.c() + 128) as u32) << 16
+        | ((p.cell.r() + 128) as u32) << 8
+        | (p.tile.index() as u32 * 3 + p.rotation as u32)
 }
 
 struct Search {
@@ -193,14 +195,8 @@ impl Search {
 }
 
 fn solve_sequence(kind: Kind, board: &Board, hand: TileSet) -> Result<Solved, SolveError> {
-    let mut s = Search {
-        kind,
-        memo: HashMap::new(),
-        answers: Vec::new(),
-        answer_keys: HashSet::new(),
-        solutions: 0,
-        nodes: 0,
-    };
+    let mut s =
+        Search { kind, memo: HashMap::new(), answers: Vec::new(), answer_keys: HashSet::new(), solutions: 0, nodes: 0 };
     let (lines, winning) = s.run(board, hand, &mut Vec::new())?;
     let alternatives = board.count_placements(hand) as u32;
     let losing_per_mille = if lines == 0 { 0 } else { ((lines - winning) * 1000 / lines) as u32 };
@@ -304,7 +300,8 @@ pub fn verify(p: &Puzzle) -> Result<Solved, String> {
         TryOutcome::Solved { .. } => {}
         other => return Err(format!("the solution does not hold: {other:?}")),
     }
-    if p.kind == Kind::MaxPoints && solved.answers.first().map(|a| a[0].normalized()) != Some(p.solution[0].normalized())
+    if p.kind == Kind::MaxPoints
+        && solved.answers.first().map(|a| a[0].normalized()) != Some(p.solution[0].normalized())
     {
         return Err("the solution is not the best placement".into());
     }
