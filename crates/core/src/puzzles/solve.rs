@@ -199,7 +199,7 @@ fn solve_sequence(kind: Kind, board: &Board, hand: TileSet) -> Result<Solved, So
         Search { kind, memo: HashMap::new(), answers: Vec::new(), answer_keys: HashSet::new(), solutions: 0, nodes: 0 };
     let (lines, winning) = s.run(board, hand, &mut Vec::new())?;
     let alternatives = board.count_placements(hand) as u32;
-    let losing_per_mille = if lines == 0 { 0 } else { ((lines - winning) * 1000 / lines) as u32 };
+    let losing_per_mille = ((lines - winning) as u128 * 1000).checked_div(lines as u128).unwrap_or(0) as u32;
     let goal = match kind {
         Kind::Connect => Goal::Groups(groups(board)),
         _ => Goal::Tiles(hand.len()),
