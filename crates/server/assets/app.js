@@ -8,13 +8,14 @@ import { showGame } from './game.js';
 import { showGames, showReplay } from './replay.js';
 import { showRules } from './rules.js';
 import { showPad } from './pad.js';
+import { showPuzzles } from './puzzles.js';
 
 let cleanup = null;
 
 function header() {
   const nav = document.getElementById('nav');
   nav.replaceChildren();
-  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules']]) {
+  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/puzzles', 'puzzles.nav']]) {
     const a = document.createElement('a');
     a.href = href;
     a.dataset.link = '';
@@ -52,6 +53,7 @@ async function route() {
   else if (parts[0] === 'rules') r = showRules(main, parts[1] || 'goliath');
   else if (parts[0] === 'pad') r = showPad(main, parts[1]);
   else if (parts[0] === 'g' && parts[1]) r = showGame(main, parts[1], parts[2] || null);
+  else if (parts[0] === 'puzzles') r = showPuzzles(main, parts[1]);
   else r = showHome(main);
   cleanup = (await r) || null;
 }

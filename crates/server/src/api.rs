@@ -42,6 +42,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/replay", post(replay_text))
         .route("/ws/{id}", get(ws::upgrade))
         .merge(crate::pad::routes())
+        .merge(crate::puzzles::routes())
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)

@@ -39,6 +39,11 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "i18n/en.json",
     "i18n/fr.json",
     "i18n/es.json",
+    "puzzles.js",
+    "puzzles/list.js",
+    "puzzles/play.js",
+    "puzzles/store.js",
+    "puzzles/puzzles.css",
 );
 
 /// The languages of the page, in the order the switch shows them.
