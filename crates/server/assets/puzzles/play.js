@@ -61,10 +61,11 @@ export async function showPuzzle(main, id, date) {
   svg.id = 'board';
   svg.setAttribute('role', 'img');
   const rack = h('div', { class: 'rack', id: 'rack' });
-  const message = h('p', { class: 'puzzlemsg', id: 'puzzlemsg', 'aria-live': 'polite' }, goalText(p));
+  const goal = h('p', { class: 'puzzlegoal', id: 'puzzlegoal' }, goalText(p));
+  const message = h('p', { class: 'puzzlemsg', id: 'puzzlemsg', 'aria-live': 'polite' });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
   const btnUndo = h('button', { type: 'button', id: 'undo' }, '↶ ' + t('puzzles.undo'));
-  const btnHint = h('button', { type: 'button', id: 'hint' }, '💡 ' + t('puzzles.hint'));
+  const btnHint = h('button', { type: 'button', id: 'hint' }, '? ' + t('puzzles.hint'));
   const btnShare = h('button', { type: 'button', id: 'share', class: 'small' }, t('puzzles.share'));
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
@@ -78,7 +79,7 @@ export async function showPuzzle(main, id, date) {
       h('section', { class: 'players puzzletitle' }, h('h1', {}, title), h('span', { class: 'badge' }, t('preset.' + p.ruleset)), isSolved(p.id) ? h('span', { class: 'badge solved' }, '✓ ' + t('puzzles.solved')) : null),
       h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit)),
       h('section', { class: 'rackbar', id: 'rackbar' }, rack, h('div', { class: 'buttons' }, btnRotate, btnUndo, btnHint), h('p', { class: 'keys small' }, t('puzzles.keys'))),
-      h('aside', { class: 'side' }, h('h2', {}, t('puzzles.goal')), message, counter, done,
+      h('aside', { class: 'side' }, h('h2', {}, t('puzzles.goal')), goal, message, counter, done,
         h('p', {}, btnShare),
         h('p', { class: 'small' }, h('a', { href: '/puzzles', 'data-link': '' }, t('puzzles.back')), next ? ' · ' : null,
           next ? h('a', { href: '/puzzles/' + next, 'data-link': '', id: 'next' }, t('puzzles.next')) : null))));
@@ -175,7 +176,7 @@ export async function showPuzzle(main, id, date) {
     if (!moves.length || solved) return;
     moves.pop();
     sync();
-    say(goalText(p));
+    say('');
     draw();
   }
 
