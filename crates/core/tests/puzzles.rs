@@ -91,7 +91,7 @@ fn every_max_points_solution_is_the_unique_best_placement() {
 
 #[test]
 fn every_sequence_solution_replays_through_the_engine() {
-    for p in collection().iter().filter(|p| p.kind != Kind::MaxPoints) {
+    for p in collection().iter().filter(|p| matches!(p.kind, Kind::GoOut | Kind::Connect)) {
         let mut board = p.position().unwrap();
         let mut hand = p.hand_set();
         for &m in &p.solution {
@@ -105,6 +105,37 @@ fn every_sequence_solution_replays_through_the_engine() {
             assert!((2..=3).contains(&g.len()), "{}", p.id);
             assert_eq!(puzzles::groups(&board).len(), 1, "{}: one group at the end", p.id);
         }
+    }
+}
+
+/// The most points any order of legal placements makes, every placement
+/// found by asking the engine about each tile, cell and rotation (no memo).
+fn brute_best(p: &Puzzle, board: &Board, hand: TileSet) -> i32 {
+    let mut best = 0;
+    for m in all_legal(board, hand) {
+        let points = placement_points(&p.rules, board, m).points;
+        let mut next = board.clone();
+        next.place(m);
+        let mut rest = hand;
+        rest.remove(m.tile);
+        best = best.max(points + brute_best(p, &next, rest));
+    }
+    best
+}
+
+#[test]
+fn every_best_turn_solution_reaches_the_most_any_order_makes() {
+    for p in collection().iter().filter(|p| p.kind == Kind::BestTurn) {
+        let Goal::Points(goal) = p.goal else { panic!("{}: a points goal", p.id) };
+        let mut board = p.position().unwrap();
+        let mut total = 0;
+        for &m in &p.solution {
+            assert_eq!(board.check(m), Ok(()), "{}: {m:?}", p.id);
+            total += placement_points(&p.rules, &board, m).points;
+            board.place(m.normalized());
+        }
+        assert_eq!(total, goal, "{}: the solution scores the goal", p.id);
+        assert_eq!(brute_best(p, &p.position().unwrap(), p.hand_set()), goal, "{}: no order makes more", p.id);
     }
 }
 
@@ -154,12 +185,13 @@ fn each_kind_accepts_its_solution_and_explains_wrong_tries() {
                     assert_eq!(check_moves(p, &[other]), TryOutcome::TooFewPoints { points, goal }, "{}", p.id);
                     assert_eq!(check_moves(p, &[sol, other]), TryOutcome::OneTileOnly);
                 }
-                Kind::GoOut | Kind::Connect => {
+                Kind::GoOut | Kind::Connect | Kind::BestTurn => {
                     assert!(losing_line(p, &board, p.hand_set(), &mut line), "{}: some line fails", p.id);
                     let out = check_moves(p, &line);
                     match out {
                         TryOutcome::Stuck { ref left } => assert!(!left.is_empty()),
                         TryOutcome::NotJoined { groups } => assert!(kind == Kind::Connect && groups > 1),
+                        TryOutcome::Short { points, goal } => assert!(kind == Kind::BestTurn && points < goal),
                         ref other => panic!("{}: {other:?}", p.id),
                     }
                     // The hint after a losing line says to undo, and after undoing, it helps.

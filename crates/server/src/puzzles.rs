@@ -118,14 +118,16 @@ fn moves_of(bytes: &[u8]) -> Result<Vec<Placement>, Fail> {
     Ok(m.moves)
 }
 
-/// A try's outcome as JSON: `outcome` is `solved`, `going`, `illegal`
+/// A try's outcome as JSON: `outcome` is `solved`, `going` (`left`,
+/// `points` so far), `short` (`best_turn`: `points`, `goal`), `illegal`
 /// (`index`, `error`: the engine's `{code, params}`), `not_in_hand`
 /// (`index`, `tile`), `one_tile_only`, `too_few_points` (`points`, `goal`),
 /// `stuck` (`left`: tiles) or `not_joined` (`groups`).
 pub fn try_json(outcome: &TryOutcome) -> Value {
     match outcome {
         TryOutcome::Solved { points } => json!({"outcome": "solved", "points": points}),
-        TryOutcome::Going { left } => json!({"outcome": "going", "left": left}),
+        TryOutcome::Going { left, points } => json!({"outcome": "going", "left": left, "points": points}),
+        TryOutcome::Short { points, goal } => json!({"outcome": "short", "points": points, "goal": goal}),
         TryOutcome::Illegal { index, error } => json!({"outcome": "illegal", "index": index, "error": error}),
         TryOutcome::NotInHand { index, tile } => json!({"outcome": "not_in_hand", "index": index, "tile": tile}),
         TryOutcome::OneTileOnly => json!({"outcome": "one_tile_only"}),

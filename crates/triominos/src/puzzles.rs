@@ -22,7 +22,7 @@ enum PuzzlesCommand {
     /// Make new puzzles (deterministic from the seed) and print them as one JSON array, one
     /// puzzle a line, ordered by kind and difficulty.
     Generate {
-        /// max_points, go_out, connect, or all (COUNT of each).
+        /// max_points, go_out, connect, best_turn, or all (COUNT of each).
         #[arg(long)]
         kind: String,
         /// Puzzles to keep (of each kind with `all`).
@@ -58,7 +58,7 @@ pub fn run(args: PuzzlesArgs) -> ExitCode {
                 k => match Kind::from_name(k) {
                     Some(k) => vec![k],
                     None => {
-                        eprintln!("unknown kind {k:?}: expected max_points, go_out, connect or all");
+                        eprintln!("unknown kind {k:?}: expected max_points, go_out, connect, best_turn or all");
                         return ExitCode::from(2);
                     }
                 },
@@ -150,7 +150,7 @@ fn make(kind: Kind, rules: RuleSet, board: &[Placement], hand: &[Tile]) -> Optio
     let position = build_position(kind, &rules, board, &hand).ok()?;
     let set: TileSet = hand.iter().copied().collect();
     let solved = solve(kind, &rules, &position, set).ok()?;
-    accepts(kind, &position, set, &solved).ok()?;
+    accepts(kind, &rules, &position, set, &solved).ok()?;
     let solution = solved.answers.first()?.clone();
     let p = Puzzle {
         id: content_id(kind, &rules, board, &hand),
@@ -171,13 +171,13 @@ fn make(kind: Kind, rules: RuleSet, board: &[Placement], hand: &[Tile]) -> Optio
 fn candidates(kind: Kind, seed: u64) -> Vec<Puzzle> {
     let mut rng = seeded(seed);
     match kind {
-        Kind::MaxPoints | Kind::GoOut => from_selfplay(kind, seed, &mut rng),
+        Kind::MaxPoints | Kind::GoOut | Kind::BestTurn => from_selfplay(kind, seed, &mut rng),
         Kind::Connect => from_random_deal(&mut rng).into_iter().collect(),
     }
 }
 
 /// Plays one game between bots and takes positions from it: for
-/// `max_points` the hand of the player to move; for `go_out` a table from
+/// `max_points` and `best_turn` the hand of the player to move; for `go_out` a table from
 /// some point of a round and, as the hand, the next 3 to 6 tiles placed in
 /// that round (so it can be solved).
 fn from_selfplay(kind: Kind, seed: u64, rng: &mut ChaCha8Rng) -> Vec<Puzzle> {
@@ -209,9 +209,11 @@ fn from_selfplay(kind: Kind, seed: u64, rng: &mut ChaCha8Rng) -> Vec<Puzzle> {
             continue;
         }
         let seat = game.to_move();
-        if kind == Kind::MaxPoints && game.drawn_tile().is_none() && !game.board().is_empty() && below(rng, 3) == 0 {
+        let takes = matches!(kind, Kind::MaxPoints | Kind::BestTurn);
+        if takes && game.drawn_tile().is_none() && !game.board().is_empty() && below(rng, 3) == 0 {
             let hand: Vec<Tile> = game.hand(seat).map(|h| h.iter().collect()).unwrap_or_default();
-            if hand.len() >= 2 {
+            let fits = if kind == Kind::MaxPoints { hand.len() >= 2 } else { (3..=6).contains(&hand.len()) };
+            if fits {
                 if let Some(p) = make(kind, rules, game.board().placements(), &hand) {
                     found.push(p);
                 }

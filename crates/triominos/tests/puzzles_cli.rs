@@ -20,7 +20,7 @@ fn the_shipped_collection_verifies_and_exports_as_one_array() {
     assert_eq!(code, 0, "{err}");
     let v: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
     assert!(v.len() >= 300);
-    for kind in ["max_points", "go_out", "connect"] {
+    for kind in ["max_points", "go_out", "connect", "best_turn"] {
         assert!(v.iter().filter(|p| p["kind"] == kind).count() >= 60, "{kind}");
     }
     for p in &v {
@@ -60,7 +60,7 @@ fn generation_is_deterministic_from_its_seed() {
     let (_, b, _) = run(&[&args[..], &["--threads", "1"]].concat());
     assert_eq!(a, b, "same seed, same puzzles, whatever the threads");
     let v: Vec<serde_json::Value> = serde_json::from_str(&a).unwrap();
-    assert_eq!(v.len(), 12);
+    assert_eq!(v.len(), 16, "four of each kind");
     let (_, c, _) = run(&["puzzles", "generate", "--kind", "connect", "--count", "4", "--seed", "10"]);
     assert_ne!(c, a);
     let (code, _, err) = run(&["puzzles", "generate", "--kind", "sudoku"]);

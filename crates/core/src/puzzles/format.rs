@@ -96,9 +96,10 @@ fn from_repr(r: Repr) -> Result<Puzzle, FormatError> {
         (Kind::MaxPoints, GoalRepr { points: Some(p), tiles: None, groups: None }) => Goal::Points(p),
         (Kind::GoOut, GoalRepr { points: None, tiles: Some(n), groups: None }) => Goal::Tiles(n),
         (Kind::Connect, GoalRepr { points: None, tiles: None, groups: Some(g) }) => Goal::Groups(g),
+        (Kind::BestTurn, GoalRepr { points: Some(p), tiles: None, groups: None }) => Goal::Points(p),
         (k, _) => {
             let want = match k {
-                Kind::MaxPoints => "{\"points\": N}",
+                Kind::MaxPoints | Kind::BestTurn => "{\"points\": N}",
                 Kind::GoOut => "{\"tiles\": N}",
                 Kind::Connect => "{\"groups\": [[cell, ...], ...]}",
             };

@@ -10,6 +10,9 @@
 //!   placement legal.
 //! - [`Kind::Connect`]: the table holds two or three separate groups; place
 //!   every hand tile (each placement legal) so that they become one group.
+//! - [`Kind::BestTurn`]: place tiles of the hand one after another, each
+//!   placement legal and scored, for a total of at least the goal (the most
+//!   any order can make).
 //!
 //! Legality is [`Board::check`] and points are
 //! [`score_placement`](crate::scoring::score_placement): the rules are the
@@ -60,18 +63,21 @@ pub enum Kind {
     GoOut,
     /// Join the table's groups into one with exactly the given tiles.
     Connect,
+    /// Score at least N points over a sequence of placements.
+    BestTurn,
 }
 
 impl Kind {
     /// Every kind, in the collection's order.
-    pub const ALL: [Kind; 3] = [Kind::MaxPoints, Kind::GoOut, Kind::Connect];
+    pub const ALL: [Kind; 4] = [Kind::MaxPoints, Kind::GoOut, Kind::Connect, Kind::BestTurn];
 
-    /// The kind's name in the data format: `max_points`, `go_out`, `connect`.
+    /// The kind's name in the data format: `max_points`, `go_out`, `connect`, `best_turn`.
     pub const fn name(self) -> &'static str {
         match self {
             Kind::MaxPoints => "max_points",
             Kind::GoOut => "go_out",
             Kind::Connect => "connect",
+            Kind::BestTurn => "best_turn",
         }
     }
 
@@ -80,12 +86,13 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.name() == name)
     }
 
-    /// The prefix of the kind's puzzle ids (`mp`, `go`, `cn`).
+    /// The prefix of the kind's puzzle ids (`mp`, `go`, `cn`, `bt`).
     pub const fn prefix(self) -> &'static str {
         match self {
             Kind::MaxPoints => "mp",
             Kind::GoOut => "go",
             Kind::Connect => "cn",
+            Kind::BestTurn => "bt",
         }
     }
 }
@@ -99,7 +106,8 @@ impl fmt::Display for Kind {
 /// The goal of a puzzle, as the engine checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// Score this many points with one placement (the most possible).
+    /// Score this many points: with one placement (`max_points`) or over a
+    /// sequence (`best_turn`), the most possible.
     Points(i32),
     /// Place this many tiles: the whole hand.
     Tiles(usize),

@@ -81,11 +81,15 @@ pub fn groups(board: &Board) -> Vec<Vec<Cell>> {
 /// - `go_out`: every order of placing the whole hand; an answer is a final
 ///   arrangement (orders that end the same way are one answer).
 /// - `connect`: the same, keeping the arrangements that leave one group.
+/// - `best_turn`: the most points any sequence of placements makes (each
+///   scored on the table as it is then); the answers are the final
+///   arrangements that reach it.
 pub fn solve(kind: Kind, rules: &RuleSet, board: &Board, hand: TileSet) -> Result<Solved, SolveError> {
     let hand = hand.difference(board.tiles());
     match kind {
         Kind::MaxPoints => Ok(solve_max_points(rules, board, hand)),
         Kind::GoOut | Kind::Connect => solve_sequence(kind, board, hand),
+        Kind::BestTurn => solve_best_turn(rules, board, hand),
     }
 }
 
@@ -218,6 +222,176 @@ fn solve_sequence(kind: Kind, board: &Board, hand: TileSet) -> Result<Solved, So
     })
 }
 
+/// The best-total search of `best_turn`: what the placements still to come
+/// can add, per position (the set of placements made and the bridges formed:
+/// what later scores depend on).
+struct Best<'a> {
+    rules: &'a RuleSet,
+    memo: HashMap<Vec<u32>, i32>,
+    nodes: u32,
+}
+
+impl Best<'_> {
+    fn key(board: &Board, path: &[Placement]) -> Vec<u32> {
+        let mut key: Vec<u32> = path.iter().map(|&p| code(p)).collect();
+        key.sort_unstable();
+        let mut bridges: Vec<u32> = board
+            .bridge_cells()
+            .iter()
+            .map(|c| u32::MAX - (((c.c() + 128) as u32) << 8 | (c.r() + 128) as u32))
+            .collect();
+        bridges.sort_unstable();
+        key.extend(bridges);
+        key
+    }
+
+    /// The most points the rest of the hand can add from here (0: stop).
+    fn best(&mut self, board: &Board, hand: TileSet, path: &mut Vec<Placement>) -> Result<i32, SolveError> {
+        let key = Self::key(board, path);
+        if let Some(&v) = self.memo.get(&key) {
+            return Ok(v);
+        }
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return Err(SolveError::TooLarge);
+        }
+        let mut best = 0;
+        for p in board.placements_for(hand) {
+            let points = placement_points(self.rules, board, p).points;
+            let mut next = board.clone();
+            next.place(p);
+            let mut rest = hand;
+            rest.remove(p.tile);
+            path.push(p);
+            let r = self.best(&next, rest, path);
+            path.pop();
+            best = best.max(points + r?);
+        }
+        self.memo.insert(key, best);
+        Ok(best)
+    }
+
+    /// The placements that keep the best total from here: `(placement, points)`.
+    fn best_moves(
+        &mut self,
+        board: &Board,
+        hand: TileSet,
+        path: &mut Vec<Placement>,
+    ) -> Result<Vec<(Placement, i32)>, SolveError> {
+        let need = self.best(board, hand, path)?;
+        let mut out = Vec::new();
+        for p in board.placements_for(hand) {
+            let points = placement_points(self.rules, board, p).points;
+            let mut next = board.clone();
+            next.place(p);
+            let mut rest = hand;
+            rest.remove(p.tile);
+            path.push(p);
+            let r = self.best(&next, rest, path);
+            path.pop();
+            if points + r? == need {
+                out.push((p, points));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every final arrangement reaching the best total (one order each), and
+    /// how many orders do, both capped.
+    fn collect(
+        &mut self,
+        board: &Board,
+        hand: TileSet,
+        path: &mut Vec<Placement>,
+        out: &mut (Vec<Vec<Placement>>, HashSet<Vec<u32>>, u64),
+    ) -> Result<(), SolveError> {
+        if out.2 >= 100_000 {
+            return Ok(());
+        }
+        if self.best(board, hand, path)? == 0 {
+            let mut key: Vec<u32> = path.iter().map(|&p| code(p)).collect();
+            key.sort_unstable();
+            out.2 += 1;
+            if out.1.insert(key) && out.0.len() < KEEP_ANSWERS {
+                out.0.push(path.clone());
+            }
+        }
+        for (p, _) in self.best_moves(board, hand, path)? {
+            let mut next = board.clone();
+            next.place(p);
+            let mut rest = hand;
+            rest.remove(p.tile);
+            path.push(p);
+            let r = self.collect(&next, rest, path, out);
+            path.pop();
+            r?;
+        }
+        Ok(())
+    }
+}
+
+/// The most a greedy player makes (always a placement scoring the most now;
+/// every tie tried).
+fn greedy_total(rules: &RuleSet, board: &Board, hand: TileSet, budget: &mut u32) -> i32 {
+    let moves = board.placements_for(hand);
+    let scored: Vec<(Placement, i32)> = moves.iter().map(|&p| (p, placement_points(rules, board, p).points)).collect();
+    let Some(top) = scored.iter().map(|x| x.1).max() else { return 0 };
+    let mut best = 0;
+    for &(p, points) in scored.iter().filter(|x| x.1 == top) {
+        if *budget == 0 {
+            break;
+        }
+        *budget -= 1;
+        let mut next = board.clone();
+        next.place(p);
+        let mut rest = hand;
+        rest.remove(p.tile);
+        best = best.max(points + greedy_total(rules, &next, rest, budget));
+    }
+    best
+}
+
+fn solve_best_turn(rules: &RuleSet, board: &Board, hand: TileSet) -> Result<Solved, SolveError> {
+    let mut s = Best { rules, memo: HashMap::new(), nodes: 0 };
+    let best = s.best(board, hand, &mut Vec::new())?;
+    let mut out = (Vec::new(), HashSet::new(), 0u64);
+    s.collect(board, hand, &mut Vec::new(), &mut out)?;
+    // Every line played to its end, as for go_out.
+    let mut lines = Search {
+        kind: Kind::GoOut,
+        memo: HashMap::new(),
+        answers: Vec::new(),
+        answer_keys: HashSet::new(),
+        solutions: 0,
+        nodes: 0,
+    };
+    let (all, _) = lines.run(board, hand, &mut Vec::new())?;
+    let alternatives = board.count_placements(hand) as u32;
+    let winning = out.2.min(all);
+    let losing_per_mille = ((all - winning) as u128 * 1000).checked_div(all as u128).unwrap_or(0) as u32;
+    Ok(Solved {
+        goal: Goal::Points(best),
+        answers: out.0,
+        difficulty: Difficulty {
+            score: losing_per_mille + 40 * hand.len() as u32 + alternatives,
+            alternatives,
+            nodes: s.nodes,
+            solutions: out.1.len() as u32,
+            lines: all,
+            winning,
+        },
+    })
+}
+
+/// The most points a `best_turn` position can still make, and a placement
+/// that keeps it (none when nothing is left to place).
+fn best_from(rules: &RuleSet, board: &Board, hand: TileSet) -> Option<(i32, Option<Placement>)> {
+    let mut s = Best { rules, memo: HashMap::new(), nodes: 0 };
+    let best = s.best(board, hand, &mut Vec::new()).ok()?;
+    let first = s.best_moves(board, hand, &mut Vec::new()).ok()?.first().map(|x| x.0);
+    Some((best, if best > 0 { first } else { None }))
+}
+
 /// Whether `solved` has the property its kind needs to be a puzzle; the
 /// reason when not.
 ///
@@ -228,7 +402,10 @@ fn solve_sequence(kind: Kind, board: &Board, hand: TileSet) -> Result<Solved, So
 ///   at least a third of the lines fail.
 /// - `connect`: 2 or 3 groups, 2 to 6 tiles, at least 2 first moves, at
 ///   most 2 answers, and at least one line fails.
-pub fn accepts(kind: Kind, board: &Board, hand: TileSet, solved: &Solved) -> Result<(), String> {
+/// - `best_turn`: 3 to 6 tiles, at least 3 first moves, one answer, and no
+///   shortcut: always playing the placement that scores the most now (every
+///   tie tried) falls short of the goal.
+pub fn accepts(kind: Kind, rules: &RuleSet, board: &Board, hand: TileSet, solved: &Solved) -> Result<(), String> {
     let d = &solved.difficulty;
     match kind {
         Kind::MaxPoints => {
@@ -278,6 +455,23 @@ pub fn accepts(kind: Kind, board: &Board, hand: TileSet, solved: &Solved) -> Res
             }
             Ok(())
         }
+        Kind::BestTurn => {
+            if !(3..=6).contains(&hand.len()) {
+                return Err(format!("{} tiles in hand", hand.len()));
+            }
+            if d.alternatives < 3 {
+                return Err(format!("only {} legal placements", d.alternatives));
+            }
+            if d.solutions != 1 {
+                return Err(format!("{} answers", d.solutions));
+            }
+            let Goal::Points(goal) = solved.goal else { return Err("no points goal".into()) };
+            let greedy = greedy_total(rules, board, hand, &mut 10_000);
+            if greedy >= goal {
+                return Err(format!("the greedy line makes {greedy} of {goal}"));
+            }
+            Ok(())
+        }
     }
 }
 
@@ -295,7 +489,7 @@ pub fn verify(p: &Puzzle) -> Result<Solved, String> {
     if solved.difficulty != p.difficulty {
         return Err(format!("difficulty {:?}, the solver measures {:?}", p.difficulty, solved.difficulty));
     }
-    accepts(p.kind, &board, hand, &solved)?;
+    accepts(p.kind, &p.rules, &board, hand, &solved)?;
     match check_moves(p, &p.solution) {
         TryOutcome::Solved { .. } => {}
         other => return Err(format!("the solution does not hold: {other:?}")),
@@ -349,10 +543,19 @@ pub enum TryOutcome {
         /// How many groups.
         groups: usize,
     },
+    /// `best_turn`: no tile left can be placed and the total is below the goal.
+    Short {
+        /// Points the placements scored.
+        points: i32,
+        /// The goal.
+        goal: i32,
+    },
     /// Legal so far; tiles are left and can be placed.
     Going {
         /// Tiles left in hand.
         left: usize,
+        /// Points the placements scored so far.
+        points: i32,
     },
 }
 
@@ -380,7 +583,7 @@ pub fn check_moves(p: &Puzzle, moves: &[Placement]) -> TryOutcome {
     }
     match p.kind {
         Kind::MaxPoints => match (&p.goal, moves.is_empty()) {
-            (_, true) => TryOutcome::Going { left: hand.len() },
+            (_, true) => TryOutcome::Going { left: hand.len(), points },
             (Goal::Points(goal), false) if points < *goal => TryOutcome::TooFewPoints { points, goal: *goal },
             _ => TryOutcome::Solved { points },
         },
@@ -395,7 +598,20 @@ pub fn check_moves(p: &Puzzle, moves: &[Placement]) -> TryOutcome {
             } else if !board.has_placement(hand) {
                 TryOutcome::Stuck { left: hand.iter().collect() }
             } else {
-                TryOutcome::Going { left: hand.len() }
+                TryOutcome::Going { left: hand.len(), points }
+            }
+        }
+        Kind::BestTurn => {
+            let goal = match p.goal {
+                Goal::Points(g) => g,
+                _ => 0,
+            };
+            if points >= goal && !moves.is_empty() {
+                TryOutcome::Solved { points }
+            } else if !board.has_placement(hand) {
+                TryOutcome::Short { points, goal }
+            } else {
+                TryOutcome::Going { left: hand.len(), points }
             }
         }
     }
@@ -416,6 +632,9 @@ pub enum Hint {
 /// placements made so far (in an order legal now), or how many of them to
 /// take back. `None` when the puzzle cannot be solved or is already solved.
 pub fn hint(p: &Puzzle, moves: &[Placement]) -> Option<Hint> {
+    if p.kind == Kind::BestTurn {
+        return best_turn_hint(p, moves);
+    }
     let board = p.position().ok()?;
     let solved = solve(p.kind, &p.rules, &board, p.hand_set()).ok()?;
     let made: Vec<Placement> = moves.iter().map(|m| m.normalized()).collect();
@@ -438,6 +657,39 @@ pub fn hint(p: &Puzzle, moves: &[Placement]) -> Option<Hint> {
                 b.place(m);
             }
             return a.iter().find(|m| !prefix.contains(m) && b.check(**m).is_ok()).map(|&m| Hint::Place(m));
+        }
+    }
+    None
+}
+
+/// A `best_turn` hint: the points depend on the order, so the hint keeps the
+/// longest prefix of the moves from which the goal can still be reached and
+/// gives a placement that keeps the best total from there.
+fn best_turn_hint(p: &Puzzle, moves: &[Placement]) -> Option<Hint> {
+    let Goal::Points(goal) = p.goal else { return None };
+    let start = p.position().ok()?;
+    // The boards after each prefix of the legal moves, with the points so far.
+    let mut states = vec![(start.clone(), p.hand_set(), 0)];
+    for &m in moves {
+        let (board, hand, points) = states.last()?.clone();
+        if !hand.contains(m.tile) || board.check(m).is_err() {
+            break;
+        }
+        let mut next = board.clone();
+        let gained = placement_points(&p.rules, &board, m).points;
+        next.place(m.normalized());
+        let mut rest = hand;
+        rest.remove(m.tile);
+        states.push((next, rest, points + gained));
+    }
+    for keep in (0..states.len()).rev() {
+        let (board, hand, points) = &states[keep];
+        let (best, first) = best_from(&p.rules, board, *hand)?;
+        if points + best >= goal {
+            if keep < moves.len() {
+                return Some(Hint::Undo(moves.len() - keep));
+            }
+            return first.map(Hint::Place);
         }
     }
     None

@@ -5,7 +5,7 @@ import { h, api } from '../dom.js';
 import { isSolved, solvedCount, streak } from './store.js';
 import { today } from './play.js';
 
-export const KINDS = ['max_points', 'go_out', 'connect'];
+export const KINDS = ['max_points', 'go_out', 'connect', 'best_turn'];
 
 export async function showList(main) {
   main.className = 'puzzles';

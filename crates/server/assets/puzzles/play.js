@@ -20,6 +20,7 @@ export function today() {
 function goalText(p) {
   if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
   if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
+  if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
   return t('puzzles.goal.connect', { groups: p.goal.groups.length, n: p.hand.length });
 }
 
@@ -161,9 +162,14 @@ export async function showPuzzle(main, id, date) {
       } else if (r.outcome === 'stuck') {
         tries += 1;
         say(t('puzzles.wrong.stuck', { tiles: r.left.join(', ') }), 'wrong');
+      } else if (r.outcome === 'short') {
+        tries += 1;
+        say(t('puzzles.wrong.short', { points: r.points, goal: r.goal }), 'wrong');
       } else if (r.outcome === 'not_joined') {
         tries += 1;
         say(t('puzzles.wrong.not_joined', { groups: r.groups }), 'wrong');
+      } else if (p.kind === 'best_turn') {
+        say(t('puzzles.going_points', { points: r.points, goal: p.goal.points }));
       } else {
         say(t('puzzles.going', { left: r.left }));
       }

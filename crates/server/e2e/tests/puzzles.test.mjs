@@ -50,11 +50,11 @@ async function wrongTry(p) {
   throw new Error('no wrong try found for ' + p.id);
 }
 
-test('one puzzle of each kind solved as a player would, with one wrong try each', async () => {
+test('one puzzle of each of the four kinds solved as a player would, with one wrong try each', async () => {
   const browser = await launch();
   try {
     const { page } = await newPage(browser);
-    for (const kind of ['max_points', 'go_out', 'connect']) {
+    for (const kind of ['max_points', 'go_out', 'connect', 'best_turn']) {
       const p = ALL.filter((q) => q.kind === kind)[1];
       await page.goto(BASE + '/puzzles');
       await page.click('#kind-' + kind);
@@ -80,7 +80,7 @@ test('one puzzle of each kind solved as a player would, with one wrong try each'
     await page.click('#kind-connect');
     const cn = ALL.filter((q) => q.kind === 'connect')[1];
     await page.waitForSelector(`#levels .level.solved[data-id="${cn.id}"]`);
-    assert.match(await page.textContent('#solvedcount'), /Solved: 3 of/);
+    assert.match(await page.textContent('#solvedcount'), /Solved: 4 of/);
     assert.equal(page.__errors || 0, 0, 'no script errors');
   } finally {
     await browser.close();
