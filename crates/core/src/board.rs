@@ -689,6 +689,32 @@ mod tests {
     }
 
     #[test]
+    fn a_tile_placed_without_contact_starts_a_group_and_must_match_its_points() {
+        let mut b = Board::new(true);
+        b.place(Placement::new(t("1-2-4"), Cell::ORIGIN, 1)); // top 2, BR 4, BL 1 at P(0,1), P(1,0), P(0,0)
+                                                              // (2,0) is up and shares only the point P(1,0) with the origin, which holds 4.
+        assert_eq!(
+            b.place_without_contact(Placement::new(t("0-0-5"), c(2, 0), 0)),
+            Err(PlacementError::CornerMismatch { corner: 2, expected: 4, found: 5 })
+        );
+        assert_eq!(b.placements().len(), 1, "a refused placement changes nothing");
+        assert_eq!(b.place_without_contact(Placement::new(t("1-2-4"), c(6, 0), 0)), Err(PlacementError::AlreadyPlaced));
+        // 3-3-4 puts 3 at P(1,1) and 4 at P(1,0).
+        assert_eq!(b.place_without_contact(Placement::new(t("3-3-4"), c(2, 0), 0)), Ok(()));
+        assert_eq!(b.place_without_contact(Placement::new(t("3-3-4"), c(8, 0), 0)), Err(PlacementError::AlreadyPlaced));
+        assert_eq!(b.place_without_contact(Placement::new(t("3-3-3"), c(2, 0), 0)), Err(PlacementError::CellTaken));
+        // The cell between the two groups now takes only a tile matching both: 2, 3, 4 clockwise.
+        let between = c(1, 0);
+        let fits = b.placements_for(TileSet::ALL.difference(b.tiles()));
+        assert!(fits.iter().any(|p| p.cell == between));
+        let here: Vec<&Placement> = fits.iter().filter(|p| p.cell == between).collect();
+        assert_eq!(here.len(), 1);
+        assert_eq!(here[0].values(), [2, 3, 4]);
+        assert_eq!(b.check(*here[0]), Ok(()));
+        assert!(b.frontier().iter().any(|f| f.cell == c(3, 0)), "the new group has open cells");
+    }
+
+    #[test]
     fn bonus_shapes_agree_with_a_recount() {
         let mut hexagons_seen = 0;
         let mut bridges_seen = 0;
