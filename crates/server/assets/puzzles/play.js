@@ -5,7 +5,7 @@
 // (the corner that does not match, the points scored against the goal, the tiles left
 // that cannot go), undo takes placements back, a hint shows one tile of a solution.
 import { t, errorText } from '../i18n.js';
-import { Board } from '../board.js';
+import { Board, tileIcon } from '../board.js';
 import { h, api, toast } from '../dom.js';
 import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack } from '../game/views.js';
@@ -86,8 +86,8 @@ export async function showPuzzle(main, id, date) {
           next ? h('a', { href: '/puzzles/' + next, 'data-link': '', id: 'next' }, t('puzzles.next')) : null))));
 
   const board = new Board(svg, {
-    onHover: (cell) => { st.hover = cell; ghost(); },
-    onClick: (cell) => clickCell(cell),
+    onHover: (cell) => { st.hover = cell; if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null; ghost(); },
+    onClick: (cell, type) => clickCell(cell, type),
     onRotate: (dir) => rotate(dir),
   });
   zoomIn.addEventListener('click', () => board.zoom(1 / 1.25));
@@ -124,12 +124,53 @@ export async function showPuzzle(main, id, date) {
   function bindRackTile(b, tile) {
     b.addEventListener('click', () => { if (st.sel === tile) rotate(1); else pick(tile); });
     b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); }, { passive: false });
+    dragSource(b, tile);
   }
 
-  async function clickCell(cell) {
+  // Drag a tile from the rack onto the board, as in a game.
+  function dragSource(b, tile) {
+    b.addEventListener('pointerdown', (e) => {
+      if (solved || e.button !== 0) return;
+      const start = [e.clientX, e.clientY];
+      let dragged = null;
+      const move = (ev) => {
+        if (!dragged && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
+          if (st.sel !== tile) pick(tile);
+          dragged = tileIcon(tile, st.rot, 'dragging');
+          document.body.append(dragged);
+        }
+        if (dragged) {
+          dragged.style.left = ev.clientX - 30 + 'px';
+          dragged.style.top = ev.clientY - 30 + 'px';
+          const over = document.elementFromPoint(ev.clientX, ev.clientY);
+          st.hover = over && over.closest('#board') ? board.cellAtClient(ev.clientX, ev.clientY) : null;
+          ghost();
+        }
+      };
+      const up = (ev) => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+        if (!dragged) return;
+        dragged.remove();
+        const over = document.elementFromPoint(ev.clientX, ev.clientY);
+        if (over && over.closest('#board')) clickCell(board.cellAtClient(ev.clientX, ev.clientY), 'mouse');
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    });
+  }
+
+  async function clickCell(cell, pointerType) {
     if (solved) return;
     if (!st.sel) { toast(t('game.pick_tile')); return; }
     if (S.occupied(st, cell)) return;
+    // On a touch screen the first tap shows the tile there, the second places it (as in a game).
+    if (pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
+      st.preview = cell;
+      ghost();
+      return;
+    }
+    st.preview = null;
     const m = { tile: st.sel, cell, rotation: st.rot };
     let r;
     try {

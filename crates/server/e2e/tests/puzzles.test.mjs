@@ -25,14 +25,25 @@ async function cellPoint(page, cell) {
   }, cell);
 }
 
-// Picks a tile in the rack, turns it to `rotation` with the rotate button, clicks the cell.
-async function place(page, m) {
-  await page.click(`#rack .racktile[data-tile="${m.tile}"]`);
+// Picks a tile in the rack, turns it to `rotation` with the rotate button, clicks the
+// cell (or drags the tile from the rack onto it).
+async function place(page, m, drag) {
+  const rackTile = `#rack .racktile[data-tile="${m.tile}"]`;
+  await page.click(rackTile);
   for (let k = 0; k < m.rotation; k++) await page.click('#rotate');
   const before = await page.textContent('#puzzlemsg');
   const [x, y] = await cellPoint(page, m.cell);
-  await page.mouse.move(x, y);
-  await page.mouse.click(x, y);
+  if (drag) {
+    const box = await page.locator(rackTile).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 - 20, { steps: 3 });
+    await page.mouse.move(x, y, { steps: 8 });
+    await page.mouse.up();
+  } else {
+    await page.mouse.move(x, y);
+    await page.mouse.click(x, y);
+  }
   // The server answers every try: wait for its word.
   await page.waitForFunction((b) => document.getElementById('puzzlemsg').textContent !== b, before, { timeout: 10000 });
 }
@@ -70,7 +81,8 @@ test('one puzzle of each of the four kinds solved as a player would, with one wr
       if (wrong.outcome === 'illegal') assert.match(msg, /does not fit: The numbers do not match: .* must be \d, this tile puts \d there/);
       else assert.match(msg, new RegExp(`the goal is ${p.goal.points}`));
       assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), p.board.length, 'the wrong tile is not kept');
-      for (const m of p.solution) await place(page, m);
+      // The last tile of the go_out answer is dragged from the rack, the others clicked.
+      for (const [i, m] of p.solution.entries()) await place(page, m, kind === 'go_out' && i === p.solution.length - 1);
       await page.waitForSelector('#puzzlemsg.right');
       assert.match(await page.textContent('#puzzledone'), /Solved/);
       assert.match(await page.textContent('#puzzlecount'), /Wrong tries: 1/);
