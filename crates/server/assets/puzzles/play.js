@@ -5,7 +5,7 @@
 // (the corner that does not match, the points scored against the goal, the tiles left
 // that cannot go), undo takes placements back, a hint shows one tile of a solution.
 import { t, errorText } from '../i18n.js';
-import { Board, tileIcon } from '../board.js';
+import { Board, tileIcon, corners, xy, el } from '../board.js';
 import { h, api, toast } from '../dom.js';
 import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack } from '../game/views.js';
@@ -47,6 +47,7 @@ export async function showPuzzle(main, id, date) {
   let hints = 0;
   let solved = false;
   let hinted = null;
+  let badCorner = null; // {cell, corner}: where the last wrong try did not match
   function sync() {
     const events = p.board.map((b) => ({ type: 'played', placement: b, player: 0 }));
     for (const m of moves) events.push({ type: 'played', placement: m, player: 1 });
@@ -109,6 +110,10 @@ export async function showPuzzle(main, id, date) {
   function draw() {
     renderBoard(board, st);
     if (hinted) board.setMarks([{ cell: hinted.cell, kind: 'hint' }]);
+    if (badCorner) {
+      const [x, y] = xy(corners(badCorner.cell[0], badCorner.cell[1])[badCorner.corner]);
+      el('circle', { cx: x, cy: y, r: 13, class: 'badcorner' }, board.gMarks);
+    }
     renderRack(rack, st, bindRackTile);
     btnRotate.disabled = !st.sel || solved;
     btnUndo.disabled = !moves.length || solved;
@@ -172,6 +177,7 @@ export async function showPuzzle(main, id, date) {
     }
     st.preview = null;
     const m = { tile: st.sel, cell, rotation: st.rot };
+    badCorner = null;
     let r;
     try {
       r = await api('POST', `/api/puzzles/${p.id}/try`, { moves: [...moves, m] });
@@ -182,6 +188,7 @@ export async function showPuzzle(main, id, date) {
     if (r.outcome === 'illegal') {
       tries += 1;
       say(t('puzzles.wrong.illegal', { why: errorText({ code: 'placement', params: r.error }) }), 'wrong');
+      if (r.error.code === 'corner_mismatch') badCorner = { cell, corner: r.error.params.corner };
     } else if (r.outcome === 'too_few_points') {
       tries += 1;
       say(t('puzzles.wrong.too_few_points', { points: r.points, goal: r.goal }), 'wrong');
@@ -222,6 +229,7 @@ export async function showPuzzle(main, id, date) {
   function undo() {
     if (!moves.length || solved) return;
     moves.pop();
+    badCorner = null;
     sync();
     say('');
     draw();

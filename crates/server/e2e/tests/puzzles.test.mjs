@@ -78,7 +78,10 @@ test('one puzzle of each of the four kinds solved as a player would, with one wr
       await place(page, wrong.m);
       const msg = await page.textContent('#puzzlemsg');
       assert.ok(await page.$('#puzzlemsg.wrong'), kind + ': the wrong try is marked');
-      if (wrong.outcome === 'illegal') assert.match(msg, /does not fit: The numbers do not match: .* must be \d, this tile puts \d there/);
+      if (wrong.outcome === 'illegal') {
+        assert.match(msg, /does not fit: The numbers do not match: .* must be \d, this tile puts \d there/);
+        assert.equal(await page.$$eval('#board .badcorner', (c) => c.length), 1, 'the corner that does not match is circled');
+      }
       else assert.match(msg, new RegExp(`the goal is ${p.goal.points}`));
       assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), p.board.length, 'the wrong tile is not kept');
       // The last tile of the go_out answer is dragged from the rack, the others clicked.
