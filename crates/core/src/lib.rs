@@ -12,6 +12,7 @@ pub mod observe;
 pub mod pad;
 pub mod position;
 pub mod public;
+pub mod puzzles;
 pub mod record;
 pub mod rng;
 pub mod rules;

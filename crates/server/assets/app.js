@@ -13,6 +13,7 @@ const pages = {
   rules: () => import('./rules.js'),
   pad: () => import('./pad.js'),
   learn: () => import('./learn.js'),
+  puzzles: () => import('./puzzles.js'),
 };
 
 let cleanup = null;
@@ -20,7 +21,7 @@ let cleanup = null;
 function header() {
   const nav = document.getElementById('nav');
   nav.replaceChildren();
-  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/learn', 'nav.learn']]) {
+  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/learn', 'nav.learn'], ['/puzzles', 'puzzles.nav']]) {
     const a = document.createElement('a');
     a.href = href;
     a.dataset.link = '';
@@ -90,6 +91,7 @@ async function route() {
   else if (parts[0] === 'rules') show = async () => (await pages.rules()).showRules(main, parts[1] || 'goliath');
   else if (parts[0] === 'pad') show = async () => (await pages.pad()).showPad(main, parts[1]);
   else if (parts[0] === 'learn') show = async () => (await pages.learn()).showLearn(main, parts[1], parts[2]);
+  else if (parts[0] === 'puzzles') show = async () => (await pages.puzzles()).showPuzzles(main, parts[1]);
   else if (parts[0] === 'g' && parts[1]) show = async () => (await pages.game()).showGame(main, parts[1], parts[2] || null);
   else show = async () => (await pages.home()).showHome(main);
   const done = (await show()) || null;

@@ -43,6 +43,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/ws/{id}", get(ws::upgrade))
         .merge(crate::pad::routes())
         .merge(crate::learn::routes())
+        .merge(crate::puzzles::routes())
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)

@@ -45,6 +45,11 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "learn.css",
     "learn/progress.js",
     "learn/lesson.js",
+    "puzzles.js",
+    "puzzles/list.js",
+    "puzzles/play.js",
+    "puzzles/store.js",
+    "puzzles/puzzles.css",
 );
 
 /// The languages of the page, in the order the switch shows them.

@@ -7,6 +7,7 @@ pub mod learn;
 pub mod pad;
 pub mod play;
 pub mod protocol;
+pub mod puzzles;
 pub mod replay;
 pub mod room;
 pub mod rules;

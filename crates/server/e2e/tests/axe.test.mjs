@@ -44,6 +44,8 @@ for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
       await at('/pad', '#padstart', 'score pad');
       await at('/learn', '#lessons', 'tutorial');
       await at('/learn/goliath/corners', '#rack .racktile', 'lesson');
+      await at('/puzzles', '.levels a', 'puzzles');
+      await at('/puzzles/daily', '#rack .racktile', 'daily puzzle');
       // A game, mid-play with a tile picked, then the end of a round (one tile each).
       const g = await api('/api/games', { preset: 'goliath', seed: 3, options: { hand_size: '2 2 2 2 2' }, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy' }] });
       await page.goto(BASE + g.json.seats[0].link);
@@ -77,6 +79,8 @@ for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
       await at(g.json.seats[0].link, '#rack .racktile', 'game, dark theme');
       await at('/learn', '#lessons', 'tutorial, dark theme');
       await at('/learn/goliath/corners', '#rack .racktile', 'lesson, dark theme');
+      await at('/puzzles', '.levels a', 'puzzles, dark theme');
+      await at('/puzzles/daily', '#rack .racktile', 'daily puzzle, dark theme');
     } finally {
       await browser.close();
     }
