@@ -97,15 +97,21 @@ async fn expert_answers_a_move() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_stored_with_the_old_level_names_load_and_their_bots_play() {
     let db = temp_db();
-    let setup =
-        |seats: Value| json!({"preset": "goliath", "options": [], "seed": 7, "created": 1, "seats": seats}).to_string();
+    // The game of bots alone plays to 100,000 points (hundreds of rounds), so it is still
+    // going when the test counts it, however fast the machine.
+    let setup = |seats: Value, options: Value| {
+        json!({"preset": "goliath", "options": options, "seed": 7, "created": 1, "seats": seats}).to_string()
+    };
     {
         let store = triominos_server::store::Store::open(&db).unwrap();
         store
             .create_game(
                 "old1".into(),
                 1,
-                setup(json!([{"kind": "human", "name": "Ann", "token": "t0"}, {"kind": "bot", "level": "mcts"}])),
+                setup(
+                    json!([{"kind": "human", "name": "Ann", "token": "t0"}, {"kind": "bot", "level": "mcts"}]),
+                    json!([]),
+                ),
             )
             .await
             .unwrap();
@@ -113,8 +119,11 @@ async fn games_stored_with_the_old_level_names_load_and_their_bots_play() {
             .create_game(
                 "old2".into(),
                 2,
-                setup(json!([{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"},
-                    {"kind": "bot", "level": "greedy"}])),
+                setup(
+                    json!([{"kind": "bot", "level": "heuristic"}, {"kind": "bot", "level": "random"},
+                    {"kind": "bot", "level": "greedy"}]),
+                    json!([["target", "100000"]]),
+                ),
             )
             .await
             .unwrap();
