@@ -3,8 +3,36 @@
 // alone beyond the server's cap is refused with words, in each language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import net from 'node:net';
 import { launch, newPage, BASE, api, playOneMove } from '../lib.mjs';
+
+const freePort = () => new Promise((res) => {
+  const s = net.createServer();
+  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
+});
+
+/** A server of this test's own, capped at one game of bots alone, so that the games
+ * filling its cap leave the shared server's cap to the other tests. */
+async function cappedServer() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'triominos-cap-'));
+  const bin = process.env.TRIOMINOS_BIN || new URL('../../../../target/release/triominos', import.meta.url).pathname;
+  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'cap.db'), '--max-bot-games', '1', '--quiet'], { stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try { if ((await fetch(base + '/api/meta')).ok) break; } catch (e) { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const post = async (path, body) => {
+    const r = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: r.status, json: await r.json() };
+  };
+  return { base, post, stop: () => { child.kill(); rmSync(dir, { recursive: true, force: true }); } };
+}
 
 /** The page's words in a language, as the server embeds them. */
 const words = (lang) => JSON.parse(readFileSync(new URL(`../../assets/i18n/${lang}.json`, import.meta.url), 'utf8'));
@@ -69,11 +97,12 @@ test('the lobby lists the four named levels with their strength; a game against 
 });
 
 test('a game of bots alone beyond the server\'s cap is refused in the page\'s language', async () => {
-  // Fills the cap with games of bots alone (to 2000 points: they play on for minutes);
-  // answers the cap.
+  // Fills the cap of the test's own server with games of bots alone (to 2000 points:
+  // they play on for minutes); answers the cap.
+  const server = await cappedServer();
   const fillCap = async () => {
     for (let i = 0; i < 20; i++) {
-      const r = await api('/api/games', { preset: 'goliath', options: { target: '2000' }, seats: [{ kind: 'bot', level: 'beginner' }, { kind: 'bot', level: 'beginner' }] });
+      const r = await server.post('/api/games', { preset: 'goliath', options: { target: '2000' }, seats: [{ kind: 'bot', level: 'beginner' }, { kind: 'bot', level: 'beginner' }] });
       if (r.status === 429) {
         assert.equal(r.json.code, 'too_many_bot_games');
         return r.json.params.max;
@@ -86,9 +115,10 @@ test('a game of bots alone beyond the server\'s cap is refused in the page\'s la
   try {
     for (const [lang, locale] of [['en', 'en-US'], ['fr', 'fr-FR'], ['es', 'es-ES']]) {
       const { page, context } = await newPage(browser, { locale });
-      await page.goto(BASE + '/new');
+      await page.goto(server.base + '/new');
       await page.waitForSelector('#lobby select.kind');
       const max = await fillCap();
+      assert.equal(max, 1);
       // The first seat, a person by default, becomes a bot too.
       await page.selectOption('#lobby li:first-child select.kind', 'bot');
       await page.click('#create');
@@ -100,5 +130,6 @@ test('a game of bots alone beyond the server\'s cap is refused in the page\'s la
     }
   } finally {
     await browser.close();
+    server.stop();
   }
 });
