@@ -87,8 +87,13 @@ test('the lobby lists the four named levels with their strength; a game against 
     await page.waitForSelector('#turn .mine', { timeout: 30000 });
     const before = (await api('/api/games/' + id)).json.version;
     await playOneMove(page);
-    await page.waitForSelector('#turn .mine, #overlay:not(.hidden) .summary', { timeout: 30000 });
-    const after = (await api('/api/games/' + id)).json.version;
+    // The page may still show our turn for a moment after the click: wait for the
+    // server's version to move past our move and the bot's answer.
+    let after = before;
+    for (let i = 0; i < 600 && after < before + 2; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = (await api('/api/games/' + id)).json.version;
+    }
     assert.ok(after >= before + 2, `the bot answered (version ${before} -> ${after})`);
     assert.equal(page.__errors || 0, 0, 'no script errors');
   } finally {
