@@ -64,6 +64,7 @@ export async function showPuzzle(main, id, date) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
   svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('puzzles.board'));
   const rack = h('div', { class: 'rack', id: 'rack' });
   const goal = h('p', { class: 'puzzlegoal', id: 'puzzlegoal' }, goalText(p));
   const message = h('p', { class: 'puzzlemsg', id: 'puzzlemsg', 'aria-live': 'polite' });
