@@ -1,15 +1,16 @@
 // The game screen: lays out the board, rack, players and score sheet, and wires them:
 // the connection (game/conn.js) feeds the state (game/state.js), the views
-// (game/views.js, game/sheet.js) draw it, and the input here (pointer, drag, keys)
-// changes the picked tile, arms the announce of a bonus, or sends an intent. The server holds the game.
+// (game/views.js, game/sheet.js) draw it, and the input (pointer, drag, keys: the shared
+// controls of game/controls.js, plus the announce here) changes the picked tile, arms the
+// announce of a bonus, or sends an intent. The server holds the game.
 import { t, errorText } from './i18n.js';
-import { Board, tileIcon } from './board.js';
 import { h, toast, signed } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
 import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, announcements } from './game/views.js';
 import { renderSheet } from './game/sheet.js';
 import * as FX from './game/fx.js';
+import { tileControls } from './game/controls.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -52,23 +53,26 @@ export async function showGame(main, id, token) {
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
     overlay, conn);
 
-  const board = new Board(svg, {
-    onHover: (cell) => {
-      const moved = !cell || !st.hover || cell.join() !== st.hover.join();
-      st.hover = cell;
-      if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null;
-      // Arriving on a spot where the tile fits only turned another way: turn it (rack too).
-      if (moved && st.hints && S.snapRotation(st, cell)) drawRack();
-      ghost();
+  const ctl = tileControls(svg, st, {
+    place: (cell, rotation) => send(S.playAction(st, cell, rotation)),
+    pick,
+    turned: () => { drawRack(); ghost(); },
+    ghost: () => ghost(),
+    wheeled: () => drawBoard(),
+    escape: () => { st.sel = null; st.preview = null; drawRack(); drawBoard(); drawButtons(); },
+    // Keyboard play: the arrows step through the cells where the picked tile fits, Enter places it.
+    spots: () => S.legalCells(st),
+    enterSkip: 'a, #draw, #pass, #rotate, #announce, #overlay',
+    ignore: '#overlay:not(.hidden)',
+    key: (e) => {
+      if ((e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) { toggleAnnounce(); return true; }
+      return false;
     },
-    onClick: (cell, type) => clickCell(cell, type),
-    onRotate: (dir) => rotate(dir),
+    zoom: { zoomIn, zoomOut, zoomFit },
   });
-  zoomIn.addEventListener('click', () => board.zoom(1 / 1.25));
-  zoomOut.addEventListener('click', () => board.zoom(1.25));
-  zoomFit.addEventListener('click', () => board.fit());
+  const board = ctl.board;
   hints.addEventListener('change', () => { st.hints = hints.checked; localStorage.setItem('triominos.hints', st.hints ? 'on' : 'off'); drawBoard(); drawRack(); });
-  btnRotate.addEventListener('click', () => rotate(1));
+  btnRotate.addEventListener('click', () => ctl.rotate(1));
   sound.addEventListener('click', () => {
     FX.setSound(!FX.soundOn());
     sound.setAttribute('aria-pressed', FX.soundOn() ? 'true' : 'false');
@@ -149,15 +153,8 @@ export async function showGame(main, id, token) {
 
   const ghost = () => renderGhost(board, st);
   const drawBoard = (fresh) => renderBoard(board, st, fresh);
-  const drawRack = () => renderRack(rack, st, bindRackTile);
+  const drawRack = () => renderRack(rack, st, ctl.bindRackTile);
   const drawButtons = () => renderButtons(buttons, st);
-
-  function rotate(dir) {
-    if (!st.sel) return;
-    S.rotate(st, dir);
-    drawRack();
-    ghost();
-  }
 
   // Arms (or disarms) the announce of the next play; it goes with that play and is then reset.
   function toggleAnnounce() {
@@ -169,72 +166,6 @@ export async function showGame(main, id, token) {
 
   function pick(tile) {
     st.sel = tile; st.rot = 0; drawRack(); drawBoard(); drawButtons();
-  }
-
-  function clickCell(cell, pointerType) {
-    if (!S.myTurn(st)) return;
-    if (!st.sel) {
-      toast(t('game.pick_tile'));
-      return;
-    }
-    if (S.occupied(st, cell)) return;
-    // The tile fits there only turned another way: turn it and show it, not placed yet.
-    if (S.snapRotation(st, cell)) {
-      st.preview = cell;
-      drawRack();
-      ghost();
-      return;
-    }
-    const eff = S.effective(st, cell);
-    if (eff.ok && pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
-      st.preview = cell;
-      ghost();
-      return;
-    }
-    st.preview = null;
-    send(S.playAction(st, cell, eff.rotation));
-  }
-
-  function bindRackTile(b, tile) {
-    b.addEventListener('click', () => {
-      if (st.sel === tile) rotate(1);
-      else pick(tile);
-    });
-    b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); drawBoard(); }, { passive: false });
-    dragSource(b, tile);
-  }
-
-  // Drag a tile from the rack onto the board.
-  function dragSource(b, tile) {
-    b.addEventListener('pointerdown', (e) => {
-      if (!S.myTurn(st) || e.button !== 0) return;
-      const start = [e.clientX, e.clientY];
-      let dragged = null;
-      const move = (ev) => {
-        if (!dragged && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
-          if (st.sel !== tile) pick(tile);
-          dragged = tileIcon(tile, st.rot, 'dragging');
-          document.body.append(dragged);
-        }
-        if (dragged) {
-          dragged.style.left = ev.clientX - 30 + 'px';
-          dragged.style.top = ev.clientY - 30 + 'px';
-          const over = document.elementFromPoint(ev.clientX, ev.clientY);
-          st.hover = over && over.closest('#board') ? board.cellAtClient(ev.clientX, ev.clientY) : null;
-          ghost();
-        }
-      };
-      const up = (ev) => {
-        window.removeEventListener('pointermove', move);
-        window.removeEventListener('pointerup', up);
-        if (!dragged) return;
-        dragged.remove();
-        const over = document.elementFromPoint(ev.clientX, ev.clientY);
-        if (over && over.closest('#board')) clickCell(board.cellAtClient(ev.clientX, ev.clientY), 'mouse');
-      };
-      window.addEventListener('pointermove', move);
-      window.addEventListener('pointerup', up);
-    });
   }
 
   const nextRound = () => send({ kind: 'next_round' });
@@ -262,30 +193,6 @@ export async function showGame(main, id, token) {
     }
   }
 
-  const onKey = (e) => {
-    if (e.target.closest && e.target.closest('input, select, textarea, #overlay:not(.hidden)')) return;
-    if (e.key === 'r' || e.key === 'R') { rotate(e.shiftKey ? -1 : 1); }
-    else if ((e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) toggleAnnounce();
-    else if (e.key === 'Escape') { st.sel = null; st.preview = null; drawRack(); drawBoard(); drawButtons(); }
-    else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && st.sel && S.myTurn(st)) {
-      // Keyboard play: step through the cells where the picked tile fits, Enter places it.
-      const cells = S.legalCells(st);
-      if (!cells.length) return;
-      e.preventDefault();
-      const at = st.preview ? cells.findIndex((c) => c.join() === st.preview.join()) : -1;
-      st.preview = cells[(at + (e.key === 'ArrowRight' ? 1 : cells.length - 1) + (at < 0 && e.key === 'ArrowLeft' ? 1 : 0)) % cells.length];
-      if (S.snapRotation(st, st.preview)) drawRack();
-      ghost();
-    } else if (e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest('a, #draw, #pass, #rotate, #announce, #overlay')) {
-      e.preventDefault();
-      clickCell(st.preview, 'mouse');
-    }
-    else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);
-    else if (e.key === '-') board.zoom(1.25);
-  };
-  document.addEventListener('keydown', onKey);
-  const onResize = () => { if (!board.userMoved) board.fit(); };
-  window.addEventListener('resize', onResize);
   link = connect(id, token, {
     onOpen: () => conn.classList.add('hidden'),
     onLost: () => { conn.textContent = t('conn.lost'); conn.classList.remove('hidden'); },
@@ -293,8 +200,7 @@ export async function showGame(main, id, token) {
     onMessage,
   });
   return () => {
-    document.removeEventListener('keydown', onKey);
-    window.removeEventListener('resize', onResize);
+    ctl.close();
     link.close();
   };
 }

@@ -2,7 +2,7 @@
 // one) at a desktop and a phone size, to look at: TRIOMINOS_URL=... node learnshots.mjs [PRESET] [LOCALE]
 // Written to $SHOTS (default /tmp/learnshots).
 import { mkdirSync } from 'node:fs';
-import { launch, newPage, BASE, api } from './lib.mjs';
+import { launch, newPage, BASE, api, cellPoint } from './lib.mjs';
 
 const preset = process.argv[2] || 'goliath';
 const locale = process.argv[3] || 'en-US';
@@ -10,19 +10,6 @@ const OUT = process.env.SHOTS || '/tmp/learnshots';
 mkdirSync(OUT, { recursive: true });
 const set = (await api('/api/learn/' + preset)).json;
 const browser = await launch();
-
-async function cellPoint(page, [c, r]) {
-  return page.evaluate(([c, r]) => {
-    const S = 100, H = (Math.sqrt(3) / 2) * S;
-    const up = (((c + r) % 2) + 2) % 2 === 0;
-    const a = up ? (c - r) / 2 : (c - r - 1) / 2;
-    const pts = up ? [[a, r + 1], [a + 1, r], [a, r]] : [[a, r + 1], [a + 1, r + 1], [a + 1, r]];
-    const xy = pts.map((p) => [(p[0] + p[1] / 2) * S, -p[1] * H]);
-    const x = (xy[0][0] + xy[1][0] + xy[2][0]) / 3, y = (xy[0][1] + xy[1][1] + xy[2][1]) / 3;
-    const m = document.getElementById('board').getScreenCTM();
-    return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
-  }, [c, r]);
-}
 
 async function act(page, a, touch) {
   if (a.kind !== 'play') return page.click('#' + a.kind);

@@ -113,3 +113,27 @@ export async function playByKeys(page) {
   }
   return false;
 }
+
+// Plays this seat's turns until the end-of-round (or game-over) dialog shows.
+export async function playToDialog(page) {
+  for (let i = 0; i < 400; i++) {
+    await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
+    if (await page.$('#overlay:not(.hidden)')) return;
+    await playOneMove(page);
+  }
+  throw new Error('no end of round');
+}
+
+// Where a cell's centre is on the screen (rules.md section 2, board.js's drawing).
+export async function cellPoint(page, cell) {
+  return page.evaluate(([c, r]) => {
+    const S = 100, H = (Math.sqrt(3) / 2) * S;
+    const up = (((c + r) % 2) + 2) % 2 === 0;
+    const a = up ? (c - r) / 2 : (c - r - 1) / 2;
+    const pts = up ? [[a, r + 1], [a + 1, r], [a, r]] : [[a, r + 1], [a + 1, r + 1], [a + 1, r]];
+    const xy = pts.map((p) => [(p[0] + p[1] / 2) * S, -p[1] * H]);
+    const x = (xy[0][0] + xy[1][0] + xy[2][0]) / 3, y = (xy[0][1] + xy[1][1] + xy[2][1]) / 3;
+    const m = document.getElementById('board').getScreenCTM();
+    return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+  }, cell);
+}

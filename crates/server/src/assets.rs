@@ -29,6 +29,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "game/views.js",
     "game/sheet.js",
     "game/fx.js",
+    "game/controls.js",
     "replay.js",
     "rules.js",
     "pad.js",

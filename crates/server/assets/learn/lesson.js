@@ -1,12 +1,13 @@
 // One lesson of the tutorial, played on the game's own board, rack and buttons (board.js,
-// game/views.js, game/state.js): the player picks, rotates and places a tile (pointer, drag or
-// keys), or draws or passes, and the server's engine judges the try (learn.rs). A wrong try
-// shows the engine's reason (a corner that disagrees is circled) and can be tried again.
+// game/views.js, game/state.js) and with its controls (game/controls.js): the player picks,
+// rotates and places a tile (pointer, drag or keys), or draws or passes, and the server's
+// engine judges the try (learn.rs). A wrong try shows the engine's reason (a corner that disagrees is circled) and can be tried again.
 import { t, errorText } from '../i18n.js';
 import { h, api, signed, go } from '../dom.js';
-import { Board, tileIcon, el, corners, xy } from '../board.js';
+import { tileIcon, el, corners, xy } from '../board.js';
 import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack, renderButtons } from '../game/views.js';
+import { tileControls } from '../game/controls.js';
 import { markSolved } from './progress.js';
 
 /** The numbers the lesson texts quote: the preset's options and the lesson's goal. */
@@ -84,15 +85,25 @@ export function showLesson(main, set, index, done) {
   // The game screen's state, filled from the lesson: the player is seat 0 and to move.
   const st = S.newState();
   st.hints = false;
-  const board = new Board(svg, {
-    onHover: (cell) => { st.hover = cell; if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null; ghost(); },
-    onClick: (cell, type) => clickCell(cell, type),
-    onRotate: (dir) => rotate(dir),
+  // The game's controls; the arrows step through the lesson's open cells, a placement is a try.
+  const open = lesson.board.length ? lesson.open : [[0, 0]];
+  const ctl = tileControls(svg, st, {
+    place: (cell, rotation) => attempt(S.playAction(st, cell, rotation)),
+    pick,
+    turned: () => { renderRack(rack, st, ctl.bindRackTile); ghost(); },
+    ghost: () => ghost(),
+    canPlay: () => S.myTurn(st) && !busy,
+    canDrag: () => S.myTurn(st),
+    noTile: () => say('info', t('game.pick_tile')),
+    previewed: () => { bad = null; },
+    tapAnywhere: true,
+    escape: () => { st.sel = null; st.preview = null; renderAll(); },
+    spots: () => open,
+    enterSkip: 'a, #draw, #pass, #rotate, #feedback',
+    zoom: { zoomIn, zoomOut, zoomFit },
   });
-  zoomIn.addEventListener('click', () => board.zoom(1 / 1.25));
-  zoomOut.addEventListener('click', () => board.zoom(1.25));
-  zoomFit.addEventListener('click', () => board.fit());
-  btnRotate.addEventListener('click', () => rotate(1));
+  const board = ctl.board;
+  btnRotate.addEventListener('click', () => ctl.rotate(1));
   btnDraw.addEventListener('click', () => attempt({ kind: 'draw' }));
   btnPass.addEventListener('click', () => attempt({ kind: 'pass' }));
 
@@ -132,7 +143,7 @@ export function showLesson(main, set, index, done) {
   function renderAll(fresh) {
     renderBoard(board, st, fresh || new Set());
     ghost();
-    renderRack(rack, st, bindRackTile);
+    renderRack(rack, st, ctl.bindRackTile);
     renderButtons(buttons, st);
     // No announce rule and no hints in a lesson: the engine's verdict is the only help.
     btnAnnounce.hidden = true;
@@ -150,63 +161,9 @@ export function showLesson(main, set, index, done) {
       h('span', { class: 'pool' }, t('game.pool', { n: s.pool })));
   }
 
-  function rotate(dir) {
-    if (!st.sel) return;
-    S.rotate(st, dir);
-    renderRack(rack, st, bindRackTile);
-    ghost();
-  }
-
   function pick(tile) {
     st.sel = tile; st.rot = 0; bad = null;
     renderAll();
-  }
-
-  function clickCell(cell, pointerType) {
-    if (!S.myTurn(st) || busy) return;
-    if (!st.sel) { say('info', t('game.pick_tile')); return; }
-    if (S.occupied(st, cell)) return;
-    // On a touch screen the first tap shows the tile there, the second places it.
-    if (pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
-      st.preview = cell; bad = null; ghost();
-      return;
-    }
-    st.preview = null;
-    attempt(S.playAction(st, cell, st.rot));
-  }
-
-  function bindRackTile(b, tile) {
-    b.addEventListener('click', () => { if (st.sel === tile) rotate(1); else pick(tile); });
-    b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); }, { passive: false });
-    b.addEventListener('pointerdown', (e) => {
-      if (!S.myTurn(st) || e.button !== 0) return;
-      const start = [e.clientX, e.clientY];
-      let dragged = null;
-      const move = (ev) => {
-        if (!dragged && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
-          if (st.sel !== tile) pick(tile);
-          dragged = tileIcon(tile, st.rot, 'dragging');
-          document.body.append(dragged);
-        }
-        if (dragged) {
-          dragged.style.left = ev.clientX - 30 + 'px';
-          dragged.style.top = ev.clientY - 30 + 'px';
-          const over = document.elementFromPoint(ev.clientX, ev.clientY);
-          st.hover = over && over.closest('#board') ? board.cellAtClient(ev.clientX, ev.clientY) : null;
-          ghost();
-        }
-      };
-      const up = (ev) => {
-        window.removeEventListener('pointermove', move);
-        window.removeEventListener('pointerup', up);
-        if (!dragged) return;
-        dragged.remove();
-        const over = document.elementFromPoint(ev.clientX, ev.clientY);
-        if (over && over.closest('#board')) clickCell(board.cellAtClient(ev.clientX, ev.clientY), 'mouse');
-      };
-      window.addEventListener('pointermove', move);
-      window.addEventListener('pointerup', up);
-    });
   }
 
   function say(state, ...children) {
@@ -322,33 +279,8 @@ export function showLesson(main, set, index, done) {
     return box;
   }
 
-  // Keys: R rotates, the arrows step through the open cells, Enter places, Escape drops the tile.
-  const open = lesson.board.length ? lesson.open : [[0, 0]];
-  const onKey = (e) => {
-    if (e.target.closest && e.target.closest('input, select, textarea')) return;
-    if (e.key === 'r' || e.key === 'R') rotate(e.shiftKey ? -1 : 1);
-    else if (e.key === 'Escape') { st.sel = null; st.preview = null; renderAll(); }
-    else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && st.sel && S.myTurn(st)) {
-      e.preventDefault();
-      const at = st.preview ? open.findIndex((c) => c.join() === st.preview.join()) : -1;
-      const step = e.key === 'ArrowRight' ? 1 : open.length - 1;
-      st.preview = open[at < 0 ? (e.key === 'ArrowRight' ? 0 : open.length - 1) : (at + step) % open.length];
-      bad = null;
-      ghost();
-    } else if (e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest('a, #draw, #pass, #rotate, #feedback')) {
-      e.preventDefault();
-      clickCell(st.preview, 'mouse');
-    } else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);
-    else if (e.key === '-') board.zoom(1.25);
-  };
-  document.addEventListener('keydown', onKey);
-  const onResize = () => { if (!board.userMoved) board.fit(); };
-  window.addEventListener('resize', onResize);
   reset();
-  return () => {
-    document.removeEventListener('keydown', onKey);
-    window.removeEventListener('resize', onResize);
-  };
+  return () => ctl.close();
 }
 
 /** Circles the corner `k` of a cell (the one that disagrees) on the board. */

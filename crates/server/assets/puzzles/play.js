@@ -1,14 +1,16 @@
 // Solving one puzzle on the game's board with the game's controls: the state has the
 // shape of the game screen's (game/state.js), so the board, the rack and the ghost are
-// drawn by game/views.js and the tile is picked, rotated and placed as in a game. Each
-// placement is a try the server checks with the rules engine; a wrong one is explained
+// drawn by game/views.js and the tile is picked, rotated and placed with the game's
+// controls (game/controls.js). Each placement is a try the server checks with the rules
+// engine; a wrong one is explained
 // (the corner that does not match, the points scored against the goal, the tiles left
 // that cannot go), undo takes placements back, a hint shows one tile of a solution.
 import { t, errorText } from '../i18n.js';
-import { Board, tileIcon, corners, xy, el } from '../board.js';
+import { corners, xy, el } from '../board.js';
 import { h, api, toast } from '../dom.js';
 import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack } from '../game/views.js';
+import { tileControls } from '../game/controls.js';
 import { markSolved, isSolved, streak } from './store.js';
 
 /** Today's date in the browser, YYYY-MM-DD (the daily puzzle is the same for everyone on it). */
@@ -62,7 +64,7 @@ export async function showPuzzle(main, id, date) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', t('game.board_label'));
+  svg.setAttribute('aria-label', t('puzzles.board'));
   const rack = h('div', { class: 'rack', id: 'rack' });
   const goal = h('p', { class: 'puzzlegoal', id: 'puzzlegoal' }, goalText(p));
   const message = h('p', { class: 'puzzlemsg', id: 'puzzlemsg', 'aria-live': 'polite' });
@@ -87,15 +89,24 @@ export async function showPuzzle(main, id, date) {
         h('p', { class: 'small' }, h('a', { href: '/puzzles', 'data-link': '' }, t('puzzles.back')), next ? ' · ' : null,
           next ? h('a', { href: '/puzzles/' + next, 'data-link': '', id: 'next' }, t('puzzles.next')) : null))));
 
-  const board = new Board(svg, {
-    onHover: (cell) => { st.hover = cell; if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null; ghost(); },
-    onClick: (cell, type) => clickCell(cell, type),
-    onRotate: (dir) => rotate(dir),
+  // The game's controls; a placement is a try the server judges.
+  const ctl = tileControls(svg, st, {
+    place: (cell, rotation) => placed(cell, rotation),
+    pick,
+    turned: () => draw(),
+    ghost: () => ghost(),
+    canPlay: () => !solved,
+    canRotate: () => !solved,
+    tapAnywhere: true,
+    escape: () => { st.sel = null; draw(); },
+    key: (e) => {
+      if ((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey)) { e.preventDefault(); undo(); return true; }
+      return false;
+    },
+    zoom: { zoomIn, zoomOut, zoomFit },
   });
-  zoomIn.addEventListener('click', () => board.zoom(1 / 1.25));
-  zoomOut.addEventListener('click', () => board.zoom(1.25));
-  zoomFit.addEventListener('click', () => board.fit());
-  btnRotate.addEventListener('click', () => rotate(1));
+  const board = ctl.board;
+  btnRotate.addEventListener('click', () => ctl.rotate(1));
   btnUndo.addEventListener('click', () => undo());
   btnHint.addEventListener('click', () => hint());
   btnShare.addEventListener('click', async () => {
@@ -115,69 +126,16 @@ export async function showPuzzle(main, id, date) {
       const [x, y] = xy(corners(badCorner.cell[0], badCorner.cell[1])[badCorner.corner]);
       el('circle', { cx: x, cy: y, r: 13, class: 'badcorner' }, board.gMarks);
     }
-    renderRack(rack, st, bindRackTile);
+    renderRack(rack, st, ctl.bindRackTile);
     btnRotate.disabled = !st.sel || solved;
     btnUndo.disabled = !moves.length || solved;
     btnHint.disabled = solved;
     counter.textContent = t('puzzles.counter', { tries, hints });
   }
-  function rotate(dir) {
-    if (!st.sel || solved) return;
-    S.rotate(st, dir);
-    draw();
-  }
   function pick(tile) { st.sel = tile; st.rot = hinted && hinted.tile === tile ? hinted.rotation : 0; draw(); }
-  function bindRackTile(b, tile) {
-    b.addEventListener('click', () => { if (st.sel === tile) rotate(1); else pick(tile); });
-    b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); }, { passive: false });
-    dragSource(b, tile);
-  }
-
-  // Drag a tile from the rack onto the board, as in a game.
-  function dragSource(b, tile) {
-    b.addEventListener('pointerdown', (e) => {
-      if (solved || e.button !== 0) return;
-      const start = [e.clientX, e.clientY];
-      let dragged = null;
-      const move = (ev) => {
-        if (!dragged && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
-          if (st.sel !== tile) pick(tile);
-          dragged = tileIcon(tile, st.rot, 'dragging');
-          document.body.append(dragged);
-        }
-        if (dragged) {
-          dragged.style.left = ev.clientX - 30 + 'px';
-          dragged.style.top = ev.clientY - 30 + 'px';
-          const over = document.elementFromPoint(ev.clientX, ev.clientY);
-          st.hover = over && over.closest('#board') ? board.cellAtClient(ev.clientX, ev.clientY) : null;
-          ghost();
-        }
-      };
-      const up = (ev) => {
-        window.removeEventListener('pointermove', move);
-        window.removeEventListener('pointerup', up);
-        if (!dragged) return;
-        dragged.remove();
-        const over = document.elementFromPoint(ev.clientX, ev.clientY);
-        if (over && over.closest('#board')) clickCell(board.cellAtClient(ev.clientX, ev.clientY), 'mouse');
-      };
-      window.addEventListener('pointermove', move);
-      window.addEventListener('pointerup', up);
-    });
-  }
-
-  async function clickCell(cell, pointerType) {
-    if (solved) return;
-    if (!st.sel) { toast(t('game.pick_tile')); return; }
-    if (S.occupied(st, cell)) return;
-    // On a touch screen the first tap shows the tile there, the second places it (as in a game).
-    if (pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
-      st.preview = cell;
-      ghost();
-      return;
-    }
-    st.preview = null;
-    const m = { tile: st.sel, cell, rotation: st.rot };
+  // A placement tried: the server checks the moves so far and this one.
+  async function placed(cell, rotation) {
+    const m = { tile: st.sel, cell, rotation };
     badCorner = null;
     let r;
     try {
@@ -251,22 +209,8 @@ export async function showPuzzle(main, id, date) {
     draw();
   }
 
-  const onKey = (e) => {
-    if (e.target.closest && e.target.closest('input, select, textarea')) return;
-    if (e.key === 'r' || e.key === 'R') rotate(e.shiftKey ? -1 : 1);
-    else if (e.key === 'Escape') { st.sel = null; draw(); }
-    else if ((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey)) { e.preventDefault(); undo(); }
-    else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);
-    else if (e.key === '-') board.zoom(1.25);
-  };
-  document.addEventListener('keydown', onKey);
-  const onResize = () => { if (!board.userMoved) board.fit(); };
-  window.addEventListener('resize', onResize);
   draw();
   board.fit();
-  return () => {
-    document.removeEventListener('keydown', onKey);
-    window.removeEventListener('resize', onResize);
-  };
+  return () => ctl.close();
 }
 

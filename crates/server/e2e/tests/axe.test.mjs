@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, newPage, BASE, api, playOneMove } from '../lib.mjs';
+import { launch, newPage, BASE, api, playToDialog } from '../lib.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -16,15 +16,6 @@ async function violations(page, screen) {
       .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   });
   return found.map((f) => `${screen}: ${f}`);
-}
-
-async function playToDialog(page) {
-  for (let i = 0; i < 400; i++) {
-    await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
-    if (await page.$('#overlay:not(.hidden)')) return;
-    await playOneMove(page);
-  }
-  throw new Error('no end of round');
 }
 
 for (const locale of ['en-US', 'fr-FR', 'es-ES']) {

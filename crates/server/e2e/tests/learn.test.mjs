@@ -5,21 +5,7 @@
 // remembered after a reload. In English and in French.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE, api } from '../lib.mjs';
-
-// Where a cell's centre is on the screen (rules.md section 2, board.js's drawing).
-async function cellPoint(page, cell) {
-  return page.evaluate(([c, r]) => {
-    const S = 100, H = (Math.sqrt(3) / 2) * S;
-    const up = (((c + r) % 2) + 2) % 2 === 0;
-    const a = up ? (c - r) / 2 : (c - r - 1) / 2;
-    const pts = up ? [[a, r + 1], [a + 1, r], [a, r]] : [[a, r + 1], [a + 1, r + 1], [a + 1, r]];
-    const xy = pts.map((p) => [(p[0] + p[1] / 2) * S, -p[1] * H]);
-    const x = (xy[0][0] + xy[1][0] + xy[2][0]) / 3, y = (xy[0][1] + xy[1][1] + xy[2][1]) / 3;
-    const m = document.getElementById('board').getScreenCTM();
-    return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
-  }, cell);
-}
+import { launch, newPage, BASE, api, cellPoint } from '../lib.mjs';
 
 async function clickCell(page, cell) {
   const [x, y] = await cellPoint(page, cell);

@@ -4,26 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, BASE, api } from '../lib.mjs';
+import { launch, newPage, BASE, api, cellPoint } from '../lib.mjs';
 
 // The shipped collection, with its solutions (the page never receives them).
 const ALL = JSON.parse(readFileSync(new URL('../../../core/data/puzzles.json', import.meta.url), 'utf8'));
-
-// The screen point of a cell's centre on the board (the lattice of rules.md section 2).
-async function cellPoint(page, cell) {
-  return page.evaluate(([c, r]) => {
-    const S = 100;
-    const H = (Math.sqrt(3) / 2) * S;
-    const up = (((c + r) % 2) + 2) % 2 === 0;
-    const pts = up ? [[(c - r) / 2, r + 1], [(c - r) / 2 + 1, r], [(c - r) / 2, r]]
-      : [[(c - r - 1) / 2, r + 1], [(c - r - 1) / 2 + 1, r + 1], [(c - r - 1) / 2 + 1, r]];
-    const xy = pts.map((p) => [(p[0] + p[1] / 2) * S, -p[1] * H]);
-    const x = (xy[0][0] + xy[1][0] + xy[2][0]) / 3;
-    const y = (xy[0][1] + xy[1][1] + xy[2][1]) / 3;
-    const m = document.getElementById('board').getScreenCTM();
-    return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
-  }, cell);
-}
 
 // Picks a tile in the rack, turns it to `rotation` with the rotate button, clicks the
 // cell (or drags the tile from the rack onto it).

@@ -4,7 +4,7 @@
 // rows, readable hands and contrast, a corrupted record's reason.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE, api, playOneMove } from '../lib.mjs';
+import { launch, newPage, BASE, api, playOneMove, playToDialog } from '../lib.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, context: { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } };
 
@@ -13,16 +13,6 @@ async function solo(preset, options, seed, name) {
   const g = await api('/api/games', { preset, options, seed, seats: [{ kind: 'human', name: name || 'Ann' }, { kind: 'bot', level: 'greedy' }] });
   assert.equal(g.status, 201, JSON.stringify(g.json));
   return g.json.seats[0].link;
-}
-
-// Plays this seat's turns until the end-of-round (or game-over) dialog shows.
-async function playToDialog(page) {
-  for (let i = 0; i < 400; i++) {
-    await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
-    if (await page.$('#overlay:not(.hidden)')) return;
-    await playOneMove(page);
-  }
-  throw new Error('no end of round');
 }
 
 const focusInfo = (page) => page.evaluate(() => {
