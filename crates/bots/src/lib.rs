@@ -64,6 +64,10 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "heuristic" => Ok(Box::new(Heuristic::new(seed))),
         "mcts" => Ok(Box::new(Mcts::new(seed, budget, budget.threads))),
         "mcts-v1" => Ok(Box::new(Mcts::v1(seed, budget, budget.threads))),
+        _ if level.starts_with("mcts~") => {
+            let cfg = mcts::Config::parse(&level["mcts~".len()..])?;
+            Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))
+        }
         _ => Err(format!(
             "unknown bot level {level:?} (expected one of {}, or a previous version: {})",
             LEVELS.join(", "),
