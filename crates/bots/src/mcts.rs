@@ -66,6 +66,9 @@ pub(crate) struct Config {
     /// Progressive bias: weight of an action's prior, fading with its visits;
     /// above 0, untried actions are also expanded best prior first.
     pub bias: f64,
+    /// Progressive bias at the root from the heuristic bot's judgement of
+    /// each placement (computed once a decision), fading with visits.
+    pub root_prior: f64,
 }
 
 impl Config {
@@ -73,7 +76,7 @@ impl Config {
     pub const V1: Config = Config { v1: true, ..Config::V2 };
     /// `mcts-v2`: the search as of the reward fix (80% greedy playouts, round margin).
     pub const V2: Config =
-        Config { v1: false, greedy_percent: 80, hex_penalty: 0, c: 0.7, scale: 60.0, game_weight: 0.0, bias: 0.0 };
+        Config { v1: false, greedy_percent: 80, hex_penalty: 0, c: 0.7, scale: 60.0, game_weight: 0.0, bias: 0.0, root_prior: 0.0 };
     /// `mcts`: the current search.
     pub const CURRENT: Config = Config::V2;
 
@@ -92,6 +95,7 @@ impl Config {
                 "s" => c.scale = f,
                 "w" => c.game_weight = f,
                 "b" => c.bias = f,
+                "r" => c.root_prior = f,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -109,6 +113,8 @@ struct Tree {
     tried: Vec<bool>,
     /// The children of the current node whose action is legal in this deal.
     compatible: Vec<u32>,
+    /// The heuristic's judgement of the root's actions (with `root_prior`).
+    root_priors: Vec<(Action, f32)>,
 }
 
 impl Tree {
@@ -131,6 +137,7 @@ impl Tree {
             path: Vec::with_capacity(64),
             tried: Vec::with_capacity(128),
             compatible: Vec::with_capacity(128),
+            root_priors: Vec::new(),
         }
     }
 
@@ -171,7 +178,13 @@ impl Tree {
             let untried = self.legal.len() - self.compatible.len();
             if untried > 0 {
                 let a = self.pick_untried(&g, untried, rng);
-                let prior = if self.cfg.bias > 0.0 { Tree::prior(&g, a) } else { 0.0 };
+                let prior = if node == 0 && !self.root_priors.is_empty() {
+                    self.root_priors.iter().find(|p| p.0 == a).map_or(0.0, |p| p.1)
+                } else if self.cfg.bias > 0.0 {
+                    Tree::prior(&g, a)
+                } else {
+                    0.0
+                };
                 g.play_unchecked(a);
                 let id = self.nodes.len() as u32;
                 let parent = &mut self.nodes[node as usize];
@@ -193,13 +206,14 @@ impl Tree {
             // Select among the children whose action is legal in this deal.
             let mut best = NONE;
             let mut best_value = f64::NEG_INFINITY;
+            let bias = if node == 0 && !self.root_priors.is_empty() { self.cfg.root_prior } else { self.cfg.bias };
             for &c in &self.compatible {
                 let n = &mut self.nodes[c as usize];
                 n.avail += 1;
                 let visits = n.visits.max(1) as f64;
                 let mut v = n.reward / visits + self.cfg.c * ((n.avail as f64).ln() / visits).sqrt();
-                if self.cfg.bias > 0.0 {
-                    v += self.cfg.bias * n.prior as f64 / (visits + 1.0);
+                if bias > 0.0 {
+                    v += bias * n.prior as f64 / (visits + 1.0);
                 }
                 if v > best_value {
                     best_value = v;
@@ -383,6 +397,17 @@ impl Mcts {
     ) -> Vec<(Action, u32, f64)> {
         let mut rng = seeded(seed);
         let mut tree = Tree::new(cfg, iterations.min(200_000) as usize);
+        if cfg.root_prior > 0.0 {
+            let draw = -(obs.public().rules().draw_penalty() as f32) - 10.0;
+            tree.root_priors = obs
+                .legal_actions()
+                .into_iter()
+                .map(|a| match a {
+                    Action::Play { placement, .. } => (a, crate::heuristic::evaluate(obs, placement) as f32 / 50.0),
+                    _ => (a, draw / 50.0),
+                })
+                .collect();
+        }
         for i in 0..iterations {
             if i % 64 == 0 {
                 if let Some(d) = deadline {
