@@ -104,3 +104,105 @@ fn random_round_goliath_2p(b: Bencher) {
         black_box(g.totals()[0])
     });
 }
+
+/// Determinization for search: the plain deal against the deal that meets
+/// the inferred facts, and the inference itself (once per decision).
+///
+/// Run: `cargo bench -p triominos-core --bench engine -- determinize`
+mod determinize {
+    use super::*;
+    use triominos_core::{Inference, Observation};
+
+    /// Observations of the player to move in 64 positions of 3-player
+    /// Pressman after 20..52 random legal actions (draws only when unable to
+    /// play, so facts pile up), each with its inference.
+    fn pressman_positions() -> Vec<(Observation, Inference)> {
+        positions_of("pressman", 3, 20)
+    }
+
+    /// The same for 2-player Goliath after 12..44 actions (few facts: draws prove nothing).
+    fn goliath_positions() -> Vec<(Observation, Inference)> {
+        positions_of("goliath", 2, 12)
+    }
+
+    fn positions_of(preset: &str, players: usize, base: u64) -> Vec<(Observation, Inference)> {
+        let mut out = Vec::new();
+        let mut seed = 0u64;
+        while out.len() < 64 {
+            seed += 1;
+            let mut g = Game::new(RuleSet::preset(preset).unwrap(), players, seed).unwrap();
+            let mut rng = seeded(seed);
+            let mut v = Vec::new();
+            for _ in 0..base + seed % 33 {
+                if g.is_round_over() || g.is_over() {
+                    break;
+                }
+                g.legal_actions_into(&mut v);
+                g.play(v[below(&mut rng, v.len() as u32) as usize]).unwrap();
+            }
+            if g.is_round_over() || g.is_over() {
+                continue;
+            }
+            let obs = g.observe(g.to_move());
+            let inf = obs.inference();
+            out.push((obs, inf));
+        }
+        out
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 200)]
+    fn for_search_pressman_3p(b: Bencher) {
+        let pos = pressman_positions();
+        let mut rng = seeded(1);
+        let mut i = 0;
+        b.bench_local(|| {
+            i = (i + 1) % pos.len();
+            black_box(pos[i].0.determinize_for_search(&mut rng))
+        });
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 200)]
+    fn inferred_pressman_3p(b: Bencher) {
+        let pos = pressman_positions();
+        let constrained = pos.iter().filter(|p| p.1.is_constrained()).count();
+        assert!(constrained > 48, "{constrained} of 64 positions have facts");
+        let mut rng = seeded(1);
+        let mut i = 0;
+        b.bench_local(|| {
+            i = (i + 1) % pos.len();
+            black_box(pos[i].0.determinize_inferred(&mut rng, &pos[i].1))
+        });
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 200)]
+    fn inference_pressman_3p(b: Bencher) {
+        let pos = pressman_positions();
+        let mut i = 0;
+        b.bench_local(|| {
+            i = (i + 1) % pos.len();
+            black_box(pos[i].0.inference())
+        });
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 200)]
+    fn for_search_goliath_2p(b: Bencher) {
+        let pos = goliath_positions();
+        let mut rng = seeded(1);
+        let mut i = 0;
+        b.bench_local(|| {
+            i = (i + 1) % pos.len();
+            black_box(pos[i].0.determinize_for_search(&mut rng))
+        });
+    }
+
+    #[divan::bench(sample_count = 200, sample_size = 200)]
+    fn inferred_goliath_2p(b: Bencher) {
+        let pos = goliath_positions();
+        let mut rng = seeded(1);
+        let mut i = 0;
+        b.bench_local(|| {
+            i = (i + 1) % pos.len();
+            black_box(pos[i].0.determinize_inferred(&mut rng, &pos[i].1))
+        });
+    }
+}

@@ -547,6 +547,17 @@ impl Board {
         n
     }
 
+    /// Every tile not on the board that has some legal placement now (on
+    /// an empty board, every tile): `has_placement(hand)` is
+    /// `!hand.intersection(self.fitting_tiles()).is_empty()`.
+    pub fn fitting_tiles(&self) -> TileSet {
+        if self.placed.is_empty() {
+            return TileSet::ALL;
+        }
+        let bits = self.frontier.iter().fold(0u64, |m, fc| m | FIT.mask[fc.pattern as usize]);
+        TileSet::from_bits(bits).difference(self.tiles)
+    }
+
     /// Whether `hand` has any legal placement.
     #[inline]
     pub fn has_placement(&self, hand: TileSet) -> bool {

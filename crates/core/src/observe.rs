@@ -16,9 +16,85 @@
 //! assert_eq!(guess.hand(me), game.hand(me));
 //! assert_eq!(guess.legal_actions(), game.legal_actions());
 //! ```
+//!
+//! # Inference from what players did
+//!
+//! [`Observation::inference`] reads the current round's public events (and
+//! replays them on a fresh board, to know which tiles had a legal placement
+//! at each moment: the engine's own legality, [`crate::Board::fitting_tiles`])
+//! and keeps these facts, each true of the real deal:
+//!
+//! - **A pass** at the start of a turn (pool empty) proves that the hand then
+//!   held no tile that fitted.
+//! - **A draw when drawing is allowed only to a player who cannot play**
+//!   (option `draw_when_able` false: Pressman, dominos-triangles) proves the
+//!   hand before it held no fitting tile. Each later draw of the turn, and
+//!   the turn's end without a placement (the failed last draw, or a pass once
+//!   the pool is empty), proves the tile drawn before it did not fit either:
+//!   the turn's board never changes, so the whole hand up to that draw held
+//!   no fitting tile.
+//! - **With `after_draw` `any_tile`**, every draw not followed by a placement
+//!   proves the whole hand after it (drawn tile included) held no fitting
+//!   tile, whatever `draw_when_able` says.
+//! - **Goliath's draws prove nothing about the hand**: a player may draw
+//!   while able to play (`draw_when_able`), and with `after_draw`
+//!   `drawn_tile` only the drawn tile counts after a draw. So a Goliath
+//!   failed draw, or a pass after draws, proves only that each drawn tile
+//!   did not fit; that fact about one hidden tile among the hand is not kept.
+//! - **A placement right after a draw under `drawn_tile`** is the drawn tile:
+//!   that tile was not in the hand before the draw.
+//! - **The start rule** `highest_triple`: the opener held the highest triple
+//!   dealt; with no triple dealt, the highest tile. Once the deciding tile is
+//!   known, nobody was dealt a higher triple (with no triple dealt: no triple
+//!   and no higher tile). It is known when the opener had to open with it
+//!   (`first_tile` `start_tile`, Pressman: the opening tile, or the triple
+//!   shown when `0-0-0` opened, or `0-0-0` itself when nothing was shown:
+//!   the only triple dealt), or when the observer opened (their own hand and
+//!   placements bound it). An observer who did not open a dominos-triangles
+//!   round learns only that the opener held some triple above theirs: a fact
+//!   about the opener's hand that rules no tile out, not kept.
+//!   The `reveal` start (Goliath) proves nothing about the hands.
+//!
+//! A fact is about the hand *at its moment*. Tiles drawn later are hidden but
+//! counted in public: a tile the fact rules out may still be in the hand now,
+//! or have been placed since, if a later draw can account for it. The exact
+//! condition a determinized hand must meet (a matching of the seat's tiles to
+//! its deal and its draws) is worked out in the docs of the `infer` module
+//! (private; see `crates/core/src/infer.rs`):
+//! for every `a >= 1`, the hand's tiles that could only have come through the
+//! seat's `a`-th draw or later number at most the draws from the `a`-th on
+//! that the seat's later placements do not already account for.
+//! [`Inference::excluded`] gives, per seat, the tiles surely not in the hand.
+//!
+//! [`Observation::determinize_inferred`] deals the unknown tiles so that
+//! every hidden hand meets every fact. Facts that players' choices might
+//! suggest (a low-scoring play, a voluntary draw) are not used.
+//!
+//! ```
+//! use triominos_core::{rng::seeded, Action, Game, RuleSet};
+//! let mut game = Game::new(RuleSet::preset("pressman").unwrap(), 2, 3).unwrap();
+//! // Play until someone draws.
+//! let drawer = loop {
+//!     let moves = game.legal_actions();
+//!     let a = moves[0];
+//!     let seat = game.to_move();
+//!     game.play(a).unwrap();
+//!     if a == Action::Draw {
+//!         break seat;
+//!     }
+//! };
+//! let watcher = game.observe(1 - drawer);
+//! let inf = watcher.inference();
+//! // The drawer could not play: every tile that fitted the board is ruled out,
+//! // but one drawn tile may be any of them.
+//! let guess = watcher.determinize_inferred(&mut seeded(1), &inf);
+//! let fitting = game.board().fitting_tiles();
+//! assert!(guess.hand(drawer).unwrap().intersection(fitting).len() <= 1);
+//! ```
 
 use crate::action::{Action, IllegalAction};
 use crate::game::Game;
+pub use crate::infer::{Fact, FactKind, Inference};
 use crate::public::Public;
 use crate::rng::shuffle;
 use crate::rules::MAX_PLAYERS;
@@ -123,6 +199,38 @@ impl Observation {
         self.determinize_with(rng, self.public.clone_lean())
     }
 
+    /// What the observer can infer from what the players did this round
+    /// (the facts of the [module docs](self)), precomputed for
+    /// [`Observation::determinize_inferred`]. It walks the round's events
+    /// and rebuilds the boards they were played on: compute it once per
+    /// decision, not once per determinization.
+    pub fn inference(&self) -> Inference {
+        Inference::new(self)
+    }
+
+    /// [`Observation::determinize_for_search`] (no event log or score
+    /// sheet) with the hidden hands dealt consistently with every fact of
+    /// `inf`, which must be this observation's [`Observation::inference`]:
+    /// each hidden hand is filled tile by tile from the tiles the facts leave
+    /// it, the most constrained hand first; a dead end (rare: it needs
+    /// several hands competing for few tiles) deals again, a few times, then
+    /// falls back to a best-effort deal that breaks as few facts as it can
+    /// (only when the facts cannot all be met). Never loops without bound,
+    /// never panics. With no fact about the hidden hands it deals exactly as
+    /// `determinize_for_search`; so it does, ignoring `inf`, when `inf` was
+    /// computed at another moment (other events, unknown tiles or hand sizes).
+    pub fn determinize_inferred<R: Rng + ?Sized>(&self, rng: &mut R, inf: &Inference) -> Game {
+        if !inf.is_constrained() || !inf.describes(self) {
+            return self.determinize_for_search(rng);
+        }
+        let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
+        for (p, hand) in hands.iter_mut().enumerate().take(self.public.players()) {
+            *hand = if p as u8 == self.seat { self.hand } else { self.public.known_tiles(p as u8) };
+        }
+        let pool = inf.deal(rng, &mut hands);
+        self.assemble(rng, self.public.clone_lean(), hands, pool)
+    }
+
     fn determinize_with<R: Rng + ?Sized>(&self, rng: &mut R, public: Public) -> Game {
         let n = self.public.players();
         let mut unknown: Vec<Tile> = self.unknown_tiles().iter().collect();
@@ -141,6 +249,18 @@ impl Observation {
         }
         // The rest is the pool; `Game` keeps the next tile to draw last.
         let pool: Vec<Tile> = unknown[next..].to_vec();
+        self.assemble(rng, public, hands, pool)
+    }
+
+    /// The game of these hands and pool, with the turn's secret (the
+    /// observer's own, or one guessed for another mover).
+    fn assemble<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        public: Public,
+        hands: [TileSet; MAX_PLAYERS],
+        pool: Vec<Tile>,
+    ) -> Game {
         let mover = self.public.to_move();
         let secret = match self.secret {
             Some(s) => s,
