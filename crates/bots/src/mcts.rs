@@ -69,14 +69,26 @@ pub(crate) struct Config {
     /// Progressive bias at the root from the heuristic bot's judgement of
     /// each placement (computed once a decision), fading with visits.
     pub root_prior: f64,
+    /// Deal the hidden tiles consistently with what the players did
+    /// ([`Observation::determinize_inferred`]) instead of uniformly.
+    pub infer: bool,
 }
 
 impl Config {
     /// `mcts-v1`: the search before the reward fix.
     pub const V1: Config = Config { v1: true, ..Config::V2 };
     /// `mcts-v2`: the search as of the reward fix (80% greedy playouts, round margin).
-    pub const V2: Config =
-        Config { v1: false, greedy_percent: 80, hex_penalty: 0, c: 0.7, scale: 60.0, game_weight: 0.0, bias: 0.0, root_prior: 0.0 };
+    pub const V2: Config = Config {
+        v1: false,
+        greedy_percent: 80,
+        hex_penalty: 0,
+        c: 0.7,
+        scale: 60.0,
+        game_weight: 0.0,
+        bias: 0.0,
+        root_prior: 0.0,
+        infer: false,
+    };
     /// `mcts`: the current search.
     pub const CURRENT: Config = Config::V2;
 
@@ -96,6 +108,7 @@ impl Config {
                 "w" => c.game_weight = f,
                 "b" => c.bias = f,
                 "r" => c.root_prior = f,
+                "i" => c.infer = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -295,6 +308,34 @@ fn playout_score(g: &Game, p: triominos_core::Placement, hex_penalty: i32) -> i3
     pts
 }
 
+/// The playout's move among `legal` (the legal actions of `g`, not empty):
+/// with `cfg.greedy_percent` chance the placement judged best now
+/// ([`playout_score`], first found on ties), else a random placement; a
+/// draw or pass only without a placement.
+fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) -> Action {
+    let plays = legal.iter().filter(|a| matches!(a, Action::Play { .. })).count();
+    if plays == 0 {
+        return legal[0];
+    }
+    if below(rng, 100) < cfg.greedy_percent {
+        let mut best = legal[0];
+        let mut best_points = i32::MIN;
+        for &a in legal {
+            if let Action::Play { placement: p, .. } = a {
+                let pts = playout_score(g, p, cfg.hex_penalty);
+                if pts > best_points {
+                    best_points = pts;
+                    best = a;
+                }
+            }
+        }
+        best
+    } else {
+        let pick = below(rng, plays as u32) as usize;
+        legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).nth(pick).unwrap_or(legal[0])
+    }
+}
+
 /// Plays the round out: most of the time the placement judged best now, else
 /// a random placement; draw or pass only without a placement. Returns each
 /// seat's reward in 0..1: the round's points since `start` against the best
@@ -306,27 +347,7 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &
     while g.public().phase() == Phase::Playing && g.public().round() == round && guard < 2_000 {
         guard += 1;
         g.legal_actions_into(legal);
-        let plays = legal.iter().filter(|a| matches!(a, Action::Play { .. })).count();
-        let a = if plays == 0 {
-            legal[0]
-        } else if below(rng, 100) < cfg.greedy_percent {
-            // The placement judged best now (first found on ties).
-            let mut best = legal[0];
-            let mut best_points = i32::MIN;
-            for &a in legal.iter() {
-                if let Action::Play { placement: p, .. } = a {
-                    let pts = playout_score(g, p, cfg.hex_penalty);
-                    if pts > best_points {
-                        best_points = pts;
-                        best = a;
-                    }
-                }
-            }
-            best
-        } else {
-            let pick = below(rng, plays as u32) as usize;
-            legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).nth(pick).unwrap_or(legal[0])
-        };
+        let a = playout_move(g, legal, rng, cfg);
         g.play_unchecked(a);
     }
     let pts = g.public().round_points();
@@ -408,6 +429,7 @@ impl Mcts {
                 })
                 .collect();
         }
+        let inference = cfg.infer.then(|| obs.inference());
         for i in 0..iterations {
             if i % 64 == 0 {
                 if let Some(d) = deadline {
@@ -416,7 +438,10 @@ impl Mcts {
                     }
                 }
             }
-            let g = obs.determinize_for_search(&mut rng);
+            let g = match &inference {
+                Some(inf) => obs.determinize_inferred(&mut rng, inf),
+                None => obs.determinize_for_search(&mut rng),
+            };
             tree.iterate(g, &mut rng);
         }
         tree.root_stats()
@@ -495,4 +520,144 @@ pub fn playouts_per_second(obs: &Observation, iterations: u32) -> f64 {
     let t = Instant::now();
     Mcts::search(obs, 1, iterations, None, Config::CURRENT);
     iterations as f64 / t.elapsed().as_secs_f64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::make_bot;
+    use triominos_core::scoring::Bonuses;
+    use triominos_core::{Placement, Preset, RuleSet};
+
+    /// Every decision of seeded greedy games (2-player Goliath) where `keep` says yes.
+    fn positions(keep: impl Fn(&Game) -> bool, max: usize) -> Vec<Game> {
+        let mut found = Vec::new();
+        for seed in 1..200 {
+            let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> =
+                (0..2).map(|s| make_bot("greedy", seed * 2 + s, Budget::default()).unwrap()).collect();
+            while !game.is_over() && found.len() < max {
+                if game.is_round_over() {
+                    game.next_round().unwrap();
+                    continue;
+                }
+                if keep(&game) {
+                    found.push(game.clone());
+                }
+                let seat = game.to_move();
+                let a = bots[seat as usize].choose(&game.observe(seat));
+                game.play(a).unwrap();
+            }
+        }
+        found
+    }
+
+    fn plays(g: &Game) -> Vec<Placement> {
+        g.legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Play { placement, .. } => Some(placement),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn is_hexagon(g: &Game, p: Placement) -> bool {
+        let b = g.placement_score(p).bonuses;
+        b.contains(Bonuses::HEXAGON) || b.contains(Bonuses::DOUBLE_HEXAGON) || b.contains(Bonuses::TRIPLE_HEXAGON)
+    }
+
+    fn leaves_hexagon_spot(g: &Game, p: Placement) -> bool {
+        p.cell.corners().iter().any(|&q| g.public().board().filled_around(q) == 4)
+    }
+
+    fn chosen(a: Action) -> Placement {
+        match a {
+            Action::Play { placement, .. } => placement,
+            other => panic!("the playout chose {other:?} with a placement on offer"),
+        }
+    }
+
+    #[test]
+    fn the_playout_policy_takes_a_hexagon() {
+        let found = positions(|g| plays(g).iter().any(|&p| is_hexagon(g, p)), 10);
+        assert!(found.len() >= 10, "only {} positions", found.len());
+        let cfg = Config { greedy_percent: 100, ..Config::CURRENT };
+        let mut rng = seeded(3);
+        for g in &found {
+            let p = chosen(playout_move(g, &g.legal_actions(), &mut rng, &cfg));
+            assert!(is_hexagon(g, p), "{p:?} is not the hexagon on offer");
+        }
+    }
+
+    #[test]
+    fn the_hex_penalty_avoids_leaving_a_hexagon_spot_for_no_gain() {
+        // Positions where a placement would leave a point with five of six
+        // cells filled, and another scores as much without leaving one.
+        let offers = |g: &Game| {
+            let ps = plays(g);
+            ps.iter().any(|&p| {
+                leaves_hexagon_spot(g, p)
+                    && ps.iter().any(|&q| {
+                        !leaves_hexagon_spot(g, q) && g.placement_score(q).points >= g.placement_score(p).points
+                    })
+            })
+        };
+        let found = positions(offers, 10);
+        assert!(found.len() >= 10, "only {} positions", found.len());
+        let with = Config { greedy_percent: 100, hex_penalty: 25, ..Config::CURRENT };
+        let mut rng = seeded(4);
+        let mut plain_leaves = 0;
+        for g in &found {
+            let legal = g.legal_actions();
+            let best_points = plays(g).iter().map(|&p| g.placement_score(p).points).max().unwrap();
+            let p = chosen(playout_move(g, &legal, &mut rng, &with));
+            // The penalty changes the choice only when leaving the spot
+            // is all that a better-scoring placement has against it.
+            if leaves_hexagon_spot(g, p) {
+                let safe_best = plays(g)
+                    .iter()
+                    .filter(|&&q| !leaves_hexagon_spot(g, q))
+                    .map(|&q| g.placement_score(q).points)
+                    .max()
+                    .unwrap();
+                assert!(g.placement_score(p).points - 25 >= safe_best, "{p:?} leaves a spot for nothing");
+            }
+            let q = chosen(playout_move(g, &legal, &mut rng, &Config { hex_penalty: 0, ..with }));
+            assert_eq!(g.placement_score(q).points, best_points, "plain greedy takes the most points");
+            plain_leaves += leaves_hexagon_spot(g, q) as u32;
+        }
+        // Somewhere plain greedy left a spot that the penalty avoided.
+        assert!(plain_leaves > 0, "the positions never tempted plain greedy");
+    }
+
+    #[test]
+    fn analyse_reports_every_legal_action_and_choose_plays_the_most_visited() {
+        let found = positions(|g| g.legal_actions().len() >= 5 && !g.public().board().is_empty(), 3);
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let mut bot = Mcts::new(5, Budget::iterations(400), 1);
+            let stats = bot.analyse(&obs);
+            let legal = obs.legal_actions();
+            assert_eq!(stats.len(), legal.len());
+            assert!(legal.iter().all(|a| stats.iter().any(|s| s.0 == *a)));
+            // One root visit per iteration, most visited first, means in 0..1.
+            assert_eq!(stats.iter().map(|s| s.1 as u64).sum::<u64>(), 400);
+            assert!(stats.windows(2).all(|w| w[0].1 >= w[1].1));
+            assert!(stats.iter().all(|s| (0.0..=1.0).contains(&s.2)));
+            let mut again = Mcts::new(5, Budget::iterations(400), 1);
+            assert_eq!(again.choose(&obs), stats[0].0);
+        }
+    }
+
+    #[test]
+    fn development_variants_parse_and_bad_ones_are_refused() {
+        let c = Config::parse("g=100~h=25~w=0.5~i=1").unwrap();
+        assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
+        assert_eq!(Config::parse("").unwrap(), Config::CURRENT);
+        for bad in ["x=1", "g", "g=fast"] {
+            assert!(Config::parse(bad).is_err(), "{bad}");
+        }
+        assert!(make_bot("mcts~zz=1", 1, Budget::default()).is_err());
+    }
 }
