@@ -89,8 +89,9 @@ impl Config {
         root_prior: 0.0,
         infer: false,
     };
-    /// `mcts`: the current search.
-    pub const CURRENT: Config = Config::V2;
+    /// `mcts`: the current search, `mcts-v2` dealing the hidden tiles
+    /// consistently with what the players did.
+    pub const CURRENT: Config = Config { infer: true, ..Config::V2 };
 
     /// A development variant: `CURRENT` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
@@ -402,6 +403,13 @@ impl Mcts {
     /// compare with: it counts only the points scored after the tree walk.
     pub fn v1(seed: u64, budget: Budget, threads: usize) -> Mcts {
         Mcts::with_config(seed, budget, threads, Config::V1, "mcts-v1")
+    }
+
+    /// The second version of the search (level `mcts-v2`, the search as of
+    /// the reward fix), for the arena to compare with: it deals the hidden
+    /// tiles uniformly, ignoring what the players' draws and passes showed.
+    pub fn v2(seed: u64, budget: Budget, threads: usize) -> Mcts {
+        Mcts::with_config(seed, budget, threads, Config::V2, "mcts-v2")
     }
 
     pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
