@@ -54,8 +54,8 @@ pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 /// Levels [`make_bot`] knows besides [`LEVELS`], kept so the arena can compare
 /// versions but not offered to players: `mcts-v1` is the first version of
 /// `mcts` (its reward left out the points scored on the tree path), `mcts-v2`
-/// the second (the reward fixed; hidden tiles dealt uniformly, without the
-/// inference from draws and passes).
+/// the second (the reward fixed; playouts 80% greedy, 20% random; hidden
+/// tiles dealt uniformly, without the inference from draws and passes).
 pub const PREVIOUS_LEVELS: [&str; 2] = ["mcts-v1", "mcts-v2"];
 
 /// A bot of the given level, seeded for reproducible play.

@@ -89,15 +89,15 @@ impl Config {
         root_prior: 0.0,
         infer: false,
     };
-    /// `mcts`: the current search, `mcts-v2` dealing the hidden tiles
-    /// consistently with what the players did.
-    pub const CURRENT: Config = Config { infer: true, ..Config::V2 };
+    /// `mcts`: the current search, `mcts-v2` with every playout move greedy
+    /// and the hidden tiles dealt consistently with what the players did.
+    pub const CURRENT: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
 
-    /// A development variant: `CURRENT` with `key=value` changes separated by
+    /// A development variant: `V2` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
-    /// b: bias).
+    /// b: bias, r: root prior, i: inference 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
-        let mut c = Config::CURRENT;
+        let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
             let (k, v) = kv.split_once('=').ok_or_else(|| format!("bad mcts option {kv:?}"))?;
             let f: f64 = v.parse().map_err(|_| format!("bad mcts option value {kv:?}"))?;
@@ -406,8 +406,9 @@ impl Mcts {
     }
 
     /// The second version of the search (level `mcts-v2`, the search as of
-    /// the reward fix), for the arena to compare with: it deals the hidden
-    /// tiles uniformly, ignoring what the players' draws and passes showed.
+    /// the reward fix), for the arena to compare with: 80% of its playout
+    /// moves greedy, 20% random, and it deals the hidden tiles uniformly,
+    /// ignoring what the players' draws and passes showed.
     pub fn v2(seed: u64, budget: Budget, threads: usize) -> Mcts {
         Mcts::with_config(seed, budget, threads, Config::V2, "mcts-v2")
     }
@@ -662,7 +663,8 @@ mod tests {
     fn development_variants_parse_and_bad_ones_are_refused() {
         let c = Config::parse("g=100~h=25~w=0.5~i=1").unwrap();
         assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
-        assert_eq!(Config::parse("").unwrap(), Config::CURRENT);
+        assert_eq!(Config::parse("").unwrap(), Config::V2);
+        assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::CURRENT);
         for bad in ["x=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
