@@ -23,6 +23,9 @@ cargo build --release --workspace
 step "docs/example.tri checks to the expected report"
 target/release/triominos check --json docs/example.tri | python3 -c 'import json, sys; sys.exit(json.load(sys.stdin) != json.load(open(sys.argv[1])))' crates/core/tests/data/spec/example.json
 
+step "triominos puzzles verify (re-solves every shipped puzzle)"
+target/release/triominos puzzles verify
+
 step "cargo test"
 cargo test --workspace
 

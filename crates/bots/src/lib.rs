@@ -8,6 +8,7 @@ use triominos_core::{Action, Observation, Placement};
 pub mod external;
 mod greedy;
 mod heuristic;
+pub mod levels;
 pub mod mcts;
 pub mod play;
 
@@ -48,7 +49,9 @@ pub trait Bot: Send {
     fn game_over(&mut self, _obs: &Observation) {}
 }
 
-/// The levels a user can pick, weakest first.
+/// The bots, weakest first, by the names the arena and stored games use.
+/// People pick among the named levels of [`levels::NAMED`] (Beginner to
+/// Expert), each one of these bots with a budget.
 pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 
 /// Levels [`make_bot`] knows besides [`LEVELS`], kept so the arena can compare
@@ -58,8 +61,14 @@ pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 /// tiles dealt uniformly, without the inference from draws and passes).
 pub const PREVIOUS_LEVELS: [&str; 2] = ["mcts-v1", "mcts-v2"];
 
-/// A bot of the given level, seeded for reproducible play.
+/// A bot of the given level, seeded for reproducible play: one of [`LEVELS`]
+/// or [`PREVIOUS_LEVELS`] with `budget`, or the id of a named level
+/// ([`levels::NAMED`], e.g. `expert`), which brings its own budget (`budget`
+/// is then ignored).
 pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
+    if let Some(named) = levels::named(level) {
+        return make_bot(named.bot, seed, named.budget);
+    }
     match level {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(Greedy::new(seed))),
@@ -72,8 +81,9 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
             Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))
         }
         _ => Err(format!(
-            "unknown bot level {level:?} (expected one of {}, or a previous version: {})",
+            "unknown bot level {level:?} (expected one of {}, a named level: {}, or a previous version: {})",
             LEVELS.join(", "),
+            levels::NAMED.map(|l| l.id).join(", "),
             PREVIOUS_LEVELS.join(", ")
         )),
     }

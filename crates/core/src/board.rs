@@ -465,6 +465,62 @@ impl Board {
         figures
     }
 
+    /// Checks and places a tile like a legal placement, except that it need
+    /// not share an edge with a placed tile (nor go at the origin on an empty
+    /// board): for puzzles whose table holds separate groups. The cell must
+    /// be empty and every corner it shares with placed tiles, even at a
+    /// point, must hold the number already there. Nothing is scored (no
+    /// figures are returned). On error the board is unchanged.
+    pub fn place_without_contact(&mut self, p: Placement) -> Result<(), PlacementError> {
+        if self.tiles.contains(p.tile) {
+            return Err(PlacementError::AlreadyPlaced);
+        }
+        if p.cell.near_border() {
+            return Err(PlacementError::NotTouching);
+        }
+        if self.filled(p.cell) {
+            return Err(PlacementError::CellTaken);
+        }
+        if !self.is_empty() {
+            let want = self.constraint_values(p.cell).ok_or(PlacementError::ConflictingNeighbours)?;
+            let got = p.values();
+            for k in 0..3 {
+                if want[k] != FREE && want[k] != got[k] {
+                    return Err(PlacementError::CornerMismatch { corner: k as u8, expected: want[k], found: got[k] });
+                }
+            }
+        }
+        let cell = p.cell;
+        let gi = cell.grid_index();
+        self.cells[gi] = 1 + p.tile.index() * 3 + p.rotation;
+        self.tiles.insert(p.tile);
+        self.placed.push(p);
+        self.frontier_remove(gi);
+        let values = p.values();
+        for (k, corner) in cell.corners().into_iter().enumerate() {
+            let pi = corner.grid_index();
+            let mut v = self.points[pi];
+            if v & 7 == NO_VALUE {
+                v = (v & !7) | values[k];
+            }
+            v += 1 << 3;
+            self.points[pi] = v;
+        }
+        for n in cell.neighbours() {
+            let ni = n.grid_index();
+            if self.cells[ni] == 0 && self.slot[ni] == 0 {
+                self.frontier.push(FrontierCell { cell: n, pattern: DEAD });
+                self.slot[ni] = self.frontier.len() as u8;
+            }
+        }
+        for corner in cell.corners() {
+            for n in corner.hexagon() {
+                self.refresh(n);
+            }
+        }
+        Ok(())
+    }
+
     fn refresh(&mut self, cell: Cell) {
         let s = self.slot[cell.grid_index()];
         if s == 0 {
@@ -641,6 +697,32 @@ mod tests {
         );
         assert_eq!(b.check(Placement::new(t("2-4-5"), c(0, 0), 0)), Err(PlacementError::CellTaken));
         assert_eq!(b.check(Placement::new(t("2-4-5"), c(2, 0), 0)), Err(PlacementError::NotTouching));
+    }
+
+    #[test]
+    fn a_tile_placed_without_contact_starts_a_group_and_must_match_its_points() {
+        let mut b = Board::new(true);
+        b.place(Placement::new(t("1-2-4"), Cell::ORIGIN, 1)); // top 2, BR 4, BL 1 at P(0,1), P(1,0), P(0,0)
+                                                              // (2,0) is up and shares only the point P(1,0) with the origin, which holds 4.
+        assert_eq!(
+            b.place_without_contact(Placement::new(t("0-0-5"), c(2, 0), 0)),
+            Err(PlacementError::CornerMismatch { corner: 2, expected: 4, found: 5 })
+        );
+        assert_eq!(b.placements().len(), 1, "a refused placement changes nothing");
+        assert_eq!(b.place_without_contact(Placement::new(t("1-2-4"), c(6, 0), 0)), Err(PlacementError::AlreadyPlaced));
+        // 3-3-4 puts 3 at P(1,1) and 4 at P(1,0).
+        assert_eq!(b.place_without_contact(Placement::new(t("3-3-4"), c(2, 0), 0)), Ok(()));
+        assert_eq!(b.place_without_contact(Placement::new(t("3-3-4"), c(8, 0), 0)), Err(PlacementError::AlreadyPlaced));
+        assert_eq!(b.place_without_contact(Placement::new(t("3-3-3"), c(2, 0), 0)), Err(PlacementError::CellTaken));
+        // The cell between the two groups now takes only a tile matching both: 2, 3, 4 clockwise.
+        let between = c(1, 0);
+        let fits = b.placements_for(TileSet::ALL.difference(b.tiles()));
+        assert!(fits.iter().any(|p| p.cell == between));
+        let here: Vec<&Placement> = fits.iter().filter(|p| p.cell == between).collect();
+        assert_eq!(here.len(), 1);
+        assert_eq!(here[0].values(), [2, 3, 4]);
+        assert_eq!(b.check(*here[0]), Ok(()));
+        assert!(b.frontier().iter().any(|f| f.cell == c(3, 0)), "the new group has open cells");
     }
 
     #[test]

@@ -2,19 +2,26 @@
 // fills <main> and may answer a cleanup to run when the page is left.
 import { LANGS, detect, setLang, t, lang } from './i18n.js';
 import { go, onNavigate } from './dom.js';
-import { showHome } from './home.js';
-import { showLobby } from './lobby.js';
-import { showGame } from './game.js';
-import { showGames, showReplay } from './replay.js';
-import { showRules } from './rules.js';
-import { showPad } from './pad.js';
+
+// Each page's module is fetched when the page is first shown (the front page needs
+// neither the game nor the score pad).
+const pages = {
+  home: () => import('./home.js'),
+  lobby: () => import('./lobby.js'),
+  game: () => import('./game.js'),
+  replay: () => import('./replay.js'),
+  rules: () => import('./rules.js'),
+  pad: () => import('./pad.js'),
+  learn: () => import('./learn.js'),
+  puzzles: () => import('./puzzles.js'),
+};
 
 let cleanup = null;
 
 function header() {
   const nav = document.getElementById('nav');
   nav.replaceChildren();
-  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules']]) {
+  for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/learn', 'nav.learn'], ['/puzzles', 'puzzles.nav']]) {
     const a = document.createElement('a');
     a.href = href;
     a.dataset.link = '';
@@ -31,8 +38,39 @@ function header() {
     sel.appendChild(o);
   }
   document.getElementById('langlabel').textContent = t('nav.language');
+  themeButton();
   document.title = t('app.title');
+  headerHeight();
 }
+
+// The theme: the system's (prefers-color-scheme) until the toggle chooses; the choice is remembered.
+function darkNow() {
+  const set = document.documentElement.dataset.theme;
+  return set ? set === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+}
+function themeButton() {
+  const b = document.getElementById('theme');
+  if (!b) return;
+  const dark = darkNow();
+  b.setAttribute('aria-pressed', dark ? 'true' : 'false');
+  b.title = t('theme.dark');
+  b.firstElementChild.textContent = dark ? '☀' : '☾';
+  document.getElementById('themelabel').textContent = t('theme.dark');
+}
+document.getElementById('theme')?.addEventListener('click', () => {
+  const next = darkNow() ? 'light' : 'dark';
+  document.documentElement.dataset.theme = next;
+  localStorage.setItem('triominos.theme', next);
+  themeButton();
+});
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', themeButton);
+
+// The header's height, for the layouts that fill the rest of the screen (style.css --headh).
+function headerHeight() {
+  const top = document.getElementById('top');
+  if (top) document.documentElement.style.setProperty('--headh', top.offsetHeight + 'px');
+}
+window.addEventListener('resize', headerHeight);
 
 async function route() {
   if (cleanup) {
@@ -44,16 +82,22 @@ async function route() {
   main.replaceChildren();
   main.className = '';
   const parts = location.pathname.split('/').filter(Boolean);
-  let r;
-  if (parts.length === 0) r = showHome(main);
-  else if (parts[0] === 'new') r = showLobby(main);
-  else if (parts[0] === 'games') r = showGames(main);
-  else if (parts[0] === 'replay') r = showReplay(main, parts[1]);
-  else if (parts[0] === 'rules') r = showRules(main, parts[1] || 'goliath');
-  else if (parts[0] === 'pad') r = showPad(main, parts[1]);
-  else if (parts[0] === 'g' && parts[1]) r = showGame(main, parts[1], parts[2] || null);
-  else r = showHome(main);
-  cleanup = (await r) || null;
+  const at = location.pathname;
+  let show;
+  if (parts.length === 0) show = async () => (await pages.home()).showHome(main);
+  else if (parts[0] === 'new') show = async () => (await pages.lobby()).showLobby(main);
+  else if (parts[0] === 'games') show = async () => (await pages.replay()).showGames(main);
+  else if (parts[0] === 'replay') show = async () => (await pages.replay()).showReplay(main, parts[1]);
+  else if (parts[0] === 'rules') show = async () => (await pages.rules()).showRules(main, parts[1] || 'goliath');
+  else if (parts[0] === 'pad') show = async () => (await pages.pad()).showPad(main, parts[1]);
+  else if (parts[0] === 'learn') show = async () => (await pages.learn()).showLearn(main, parts[1], parts[2]);
+  else if (parts[0] === 'puzzles') show = async () => (await pages.puzzles()).showPuzzles(main, parts[1]);
+  else if (parts[0] === 'g' && parts[1]) show = async () => (await pages.game()).showGame(main, parts[1], parts[2] || null);
+  else show = async () => (await pages.home()).showHome(main);
+  const done = (await show()) || null;
+  // Left while the page's module was loading: clean up at once.
+  if (location.pathname !== at && done) { try { done(); } catch (e) { /* ignore */ } }
+  else cleanup = done;
 }
 
 document.addEventListener('click', (e) => {

@@ -52,8 +52,33 @@ function centroid(pts) {
   return [(pts[0][0] + pts[1][0] + pts[2][0]) / 3, (pts[0][1] + pts[1][1] + pts[2][1]) / 3];
 }
 
+// How big the digits are, as a share of a tile's side: larger on the small icons
+// (the rack, hands, summaries) so that they stay readable there.
+export const DIGITS = { board: 0.24, icon: 0.27 };
+// A digit's glyph, as a share of its font size: half its width (bold digits are
+// 0.7 em wide) and half its height (the digits' height is 0.73 em).
+const GLYPH_HALF_W = 0.35;
+const GLYPH_HALF_H = 0.365;
+
+// Where the digits of a triangle go: each digit's box (fontSize wide and high as
+// above) sits inside the corner's 60-degree wedge, `margin` away from both sides
+// (the outline's half width plus a gap), on the line from the corner to the centre.
+// For an axis-aligned box in a 60-degree wedge the distance along that line is
+// half height + sqrt(3) * half width + 2 * margin, for each corner of an up or a
+// down triangle. Answers the text anchor of each digit (its baseline centre).
+export function digitSpots(face, fontSize, margin) {
+  const m = centroid(face);
+  const d = (GLYPH_HALF_H + SQ3 * GLYPH_HALF_W) * fontSize + 2 * margin;
+  return face.map((p) => {
+    const len = Math.hypot(m[0] - p[0], m[1] - p[1]);
+    const k = Math.min(d / len, 0.8);
+    return [p[0] + (m[0] - p[0]) * k, p[1] + (m[1] - p[1]) * k + GLYPH_HALF_H * fontSize];
+  });
+}
+
 // Draws one tile (numbers in the corners) into parent; returns its group.
-export function drawTile(parent, tile, c, r, rotation, cls) {
+// `size`: 'board' (the default) or 'icon' (a standalone small tile: larger digits).
+export function drawTile(parent, tile, c, r, rotation, cls, size) {
   const g = el('g', { class: 'tile ' + (cls || '') }, parent);
   const pts = corners(c, r).map(xy);
   const m = centroid(pts);
@@ -61,9 +86,12 @@ export function drawTile(parent, tile, c, r, rotation, cls) {
   g.style.transformOrigin = `${m[0]}px ${m[1]}px`;
   el('polygon', { class: 'face', points: inset.map((p) => p.join(',')).join(' ') }, g);
   const vals = values(tile, rotation);
-  pts.forEach((p, k) => {
-    const q = [p[0] + (m[0] - p[0]) * 0.4, p[1] + (m[1] - p[1]) * 0.4];
-    const txt = el('text', { x: q[0], y: q[1], class: 'num n' + vals[k] }, g);
+  const icon = size === 'icon';
+  const fontSize = (icon ? DIGITS.icon : DIGITS.board) * S;
+  // The outline is 3.5 units wide on icons, 2.2 on the board (style.css), up to 5 when marked.
+  const margin = (icon ? 1.75 : 2.25) + 0.015 * S;
+  digitSpots(inset, fontSize, margin).forEach((q, k) => {
+    const txt = el('text', { x: q[0].toFixed(2), y: q[1].toFixed(2), class: 'num n' + vals[k], 'font-size': fontSize }, g);
     txt.textContent = String(vals[k]);
   });
   return g;
@@ -71,8 +99,8 @@ export function drawTile(parent, tile, c, r, rotation, cls) {
 
 // A small standalone SVG of a tile pointing up (for the rack, hands and summaries).
 export function tileIcon(tile, rotation, cls) {
-  const svg = el('svg', { viewBox: `-6 ${-H - 6} ${S + 12} ${H + 12}`, class: 'tileicon ' + (cls || '') });
-  drawTile(svg, tile, 0, 0, rotation || 0, '');
+  const svg = el('svg', { viewBox: `-6 ${-H - 6} ${S + 12} ${H + 12}`, class: 'tileicon ' + (cls || ''), role: 'img', 'aria-label': tile });
+  drawTile(svg, tile, 0, 0, rotation || 0, '', 'icon');
   svg.dataset.tile = tile;
   return svg;
 }
@@ -116,7 +144,8 @@ export class Board {
 
   zoom(factor, cx, cy) {
     const v = this.view;
-    const w = Math.min(Math.max(v.w * factor, 2 * S), 80 * S);
+    // Zoomed out at most to 40 tiles across: the digits stay readable.
+    const w = Math.min(Math.max(v.w * factor, 2 * S), Math.max(40 * S, v.w));
     const f = w / v.w;
     if (cx === undefined) {
       cx = v.x + v.w / 2;
@@ -158,6 +187,11 @@ export class Board {
       const cls = `seat${p.player}` + (p.last ? ' last' : '') + (p.fresh ? ' enter' : '');
       const g = drawTile(this.gTiles, p.tile, p.cell[0], p.cell[1], p.rotation, cls);
       g.dataset.cell = p.cell.join(',');
+      // The last tile: a dot in its middle (the digits sit in the corners) besides its outline.
+      if (p.last) {
+        const m = centroid(corners(p.cell[0], p.cell[1]).map(xy));
+        el('circle', { cx: m[0], cy: m[1], r: S * 0.045, class: 'lastdot' }, g);
+      }
     }
     if (!this.userMoved || placements.length < before) this.fit();
     else this.keepInView();
@@ -183,18 +217,57 @@ export class Board {
     }
   }
 
-  // ghost: {tile, cell, rotation, ok, points, note (a second, smaller line)} or null
+  // ghost: {tile, cell, rotation, ok, points, note (a second, smaller line), style} or null.
+  // `style` 'ok' (fits), 'bad' (does not fit) or 'plain' (not said: the hints are off);
+  // without it, `ok` chooses between the first two.
   setGhost(g) {
     this.gGhost.replaceChildren();
     if (!g) return;
-    drawTile(this.gGhost, g.tile, g.cell[0], g.cell[1], g.rotation, 'ghost ' + (g.ok ? 'ok' : 'bad'));
-    if (g.points !== undefined && g.points !== null) {
-      const m = centroid(corners(g.cell[0], g.cell[1]).map(xy));
-      const y = m[1] + (isUp(g.cell[0], g.cell[1]) ? 14 : -6);
-      const label = el('text', { x: m[0], y, class: 'ghostpoints' }, this.gGhost);
-      label.textContent = (g.points >= 0 ? '+' : '') + g.points;
-      if (g.note) el('text', { x: m[0], y: y + 22, class: 'ghostnote' }, this.gGhost).textContent = g.note;
+    const style = g.style || (g.ok ? 'ok' : 'bad');
+    drawTile(this.gGhost, g.tile, g.cell[0], g.cell[1], g.rotation, 'ghost ' + style);
+    const has = g.points !== undefined && g.points !== null;
+    if (has || g.note) {
+      // Outside the tile, beyond its point (above an up tile, below a down one): the
+      // digits stay readable.
+      const pts = corners(g.cell[0], g.cell[1]).map(xy);
+      const up = isUp(g.cell[0], g.cell[1]);
+      const x = pts.reduce((a, p) => a + p[0], 0) / 3;
+      const lines = [];
+      if (has) lines.push(['ghostpoints', (g.points >= 0 ? '+' : '') + g.points]);
+      if (g.note) lines.push(['ghostnote' + (style === 'bad' ? ' bad' : ''), g.note]);
+      const top = up ? Math.min(...pts.map((p) => p[1])) - 10 - 22 * (lines.length - 1) : Math.max(...pts.map((p) => p[1])) + 24;
+      lines.forEach(([cls, text], i) => { el('text', { x, y: top + 22 * i, class: cls }, this.gGhost).textContent = text; });
     }
+  }
+
+  // A number that rises from a cell and fades ("+12" for a play); `cls` styles it.
+  floatText(cell, text, cls) {
+    if (!this.gFlash) this.gFlash = el('g', { class: 'flashlayer' }, this.world);
+    const m = centroid(corners(cell[0], cell[1]).map(xy));
+    const t = el('text', { x: m[0], y: m[1], class: 'floatpts ' + (cls || '') }, this.gFlash);
+    t.textContent = text;
+    setTimeout(() => t.remove(), 1500);
+    return t;
+  }
+
+  // The screen point (client coordinates) of a cell's centre.
+  clientPoint(cell) {
+    const m = centroid(corners(cell[0], cell[1]).map(xy));
+    const ctm = this.svg.getScreenCTM();
+    if (!ctm) return [0, 0];
+    return [ctm.a * m[0] + ctm.c * m[1] + ctm.e, ctm.b * m[0] + ctm.d * m[1] + ctm.f];
+  }
+
+  // Rings corner k (0, 1, 2 as in corners()) of a cell for a few seconds: the corner a
+  // refusal names. null clears it.
+  markCorner(cell, k) {
+    if (!this.gFlash) this.gFlash = el('g', { class: 'flashlayer' }, this.world);
+    for (const c of this.gFlash.querySelectorAll('.cornermark')) c.remove();
+    clearTimeout(this.flashTimer);
+    if (!cell || !corners(cell[0], cell[1])[k]) return;
+    const p = xy(corners(cell[0], cell[1])[k]);
+    const ring = el('circle', { cx: p[0], cy: p[1], r: S * 0.14, class: 'cornermark' }, this.gFlash);
+    this.flashTimer = setTimeout(() => ring.remove(), 4000);
   }
 
   listen() {

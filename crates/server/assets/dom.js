@@ -49,7 +49,16 @@ export function go(path) {
 /** A passing message at the bottom of the page; `kind` 'error' or 'bonus' styles it. */
 export function toast(text, kind) {
   const box = document.getElementById('toasts');
+  // The same message again (a bot drawing three times): one message, counted.
+  const last = box.lastElementChild;
+  if (last && last.dataset.text === text && !last.classList.contains('out')) {
+    const n = Number(last.dataset.n || 1) + 1;
+    last.dataset.n = String(n);
+    last.textContent = `${text} ×${n}`;
+    return;
+  }
   const d = document.createElement('div');
+  d.dataset.text = text;
   d.className = 'toast ' + (kind || '');
   d.textContent = text;
   box.appendChild(d);

@@ -4,11 +4,12 @@
 // changes the picked tile, arms the announce of a bonus, or sends an intent. The server holds the game.
 import { t, errorText } from './i18n.js';
 import { Board, tileIcon } from './board.js';
-import { h, toast } from './dom.js';
+import { h, toast, signed } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
-import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, announcements } from './game/views.js';
+import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, announcements } from './game/views.js';
 import { renderSheet } from './game/sheet.js';
+import * as FX from './game/fx.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -16,12 +17,15 @@ export async function showGame(main, id, token) {
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
   svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('game.board_label'));
   const players = h('section', { class: 'players', id: 'players' });
   const turn = h('div', { class: 'turn', id: 'turn', 'aria-live': 'polite' });
   const rack = h('div', { class: 'rack', id: 'rack' });
-  const sheet = h('div', { class: 'sheetbox', id: 'sheet' });
+  // A scrolling region: reachable with the keyboard, named by its heading.
+  const sheet = h('div', { class: 'sheetbox', id: 'sheet', tabindex: '0', role: 'region', 'aria-labelledby': 'sheet-title' });
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
+  const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
   const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
@@ -31,23 +35,32 @@ export async function showGame(main, id, token) {
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
   const zoomFit = h('button', { type: 'button', class: 'icon', title: t('game.zoom_fit'), 'aria-label': t('game.zoom_fit') }, '⤢');
   const watch = h('button', { type: 'button', class: 'small', id: 'watchlink' }, t('game.watch_link'));
-  const sheetTitle = h('h2', {}, t('sheet.title'));
+  const sheetTitle = h('h2', { id: 'sheet-title' }, t('sheet.title'));
   const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
+  const sound = h('button', { type: 'button', id: 'sound', class: 'small toggle', 'aria-pressed': FX.soundOn() ? 'true' : 'false', title: t('game.sound_help') }, '♪ ' + t('game.sound'));
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys };
   main.append(
     h('div', { class: 'gamegrid' },
       players,
       h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn),
       h('section', { class: 'rackbar', id: 'rackbar' },
+        wayOn,
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass),
-        h('label', { class: 'hints' }, hints, ' ', t('game.hints')),
+        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound),
         keys),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
     overlay, conn);
 
   const board = new Board(svg, {
-    onHover: (cell) => { st.hover = cell; if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null; ghost(); },
+    onHover: (cell) => {
+      const moved = !cell || !st.hover || cell.join() !== st.hover.join();
+      st.hover = cell;
+      if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null;
+      // Arriving on a spot where the tile fits only turned another way: turn it (rack too).
+      if (moved && st.hints && S.snapRotation(st, cell)) drawRack();
+      ghost();
+    },
     onClick: (cell, type) => clickCell(cell, type),
     onRotate: (dir) => rotate(dir),
   });
@@ -56,6 +69,11 @@ export async function showGame(main, id, token) {
   zoomFit.addEventListener('click', () => board.fit());
   hints.addEventListener('change', () => { st.hints = hints.checked; localStorage.setItem('triominos.hints', st.hints ? 'on' : 'off'); drawBoard(); drawRack(); });
   btnRotate.addEventListener('click', () => rotate(1));
+  sound.addEventListener('click', () => {
+    FX.setSound(!FX.soundOn());
+    sound.setAttribute('aria-pressed', FX.soundOn() ? 'true' : 'false');
+    FX.play('place');
+  });
   btnAnnounce.addEventListener('click', () => toggleAnnounce());
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
@@ -72,6 +90,7 @@ export async function showGame(main, id, token) {
 
   function send(action) {
     st.msgId += 1;
+    if (action.kind === 'play') st.lastPlay = action;
     wsSend({ type: action.kind === 'next_round' ? 'next_round' : 'action', action, id: st.msgId });
   }
 
@@ -80,18 +99,52 @@ export async function showGame(main, id, token) {
     if (!r) return;
     if (r.kind === 'snapshot') {
       document.title = t('app.title') + ' — ' + t('preset.' + st.game.preset);
+      turnWasMine = S.myTurn(st);
       renderAll(new Set());
       board.fit();
     } else if (r.kind === 'gap') {
       wsSend({ type: 'since', v: st.v });
     } else if (r.kind === 'update') {
+      const wasMine = turnWasMine;
       for (const [text, kind] of announcements(st, r.live)) toast(text, kind);
       renderAll(new Set(r.live.map((d) => d.v)));
+      rewards(r.live, wasMine);
     } else if (r.kind === 'presence') {
       renderPlayers(players, st);
     } else if (r.kind === 'error') {
       toast(errorText(m), 'error');
+      // The corner a refusal names is ringed on the board.
+      const p = m.code === 'placement' && m.params ? m.params : null;
+      if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
     }
+  }
+
+  // What a play earned, floating up from its tile; sounds and confetti for the rest.
+  let turnWasMine = false;
+  const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+  function rewards(live, wasMine) {
+    for (const d of live) {
+      for (const e of d.events) {
+        if (e.type === 'played') {
+          const pts = d.scores.filter((x) => x.player === e.player && !END.includes(x.reason)).reduce((a, x) => a + x.points, 0);
+          const big = e.bonuses.some((b) => b !== 'start');
+          board.floatText(e.placement.cell, signed(pts), big ? 'bonus' : '');
+          if (big) { const [x, y] = board.clientPoint(e.placement.cell); FX.confetti(x, y, false); }
+          FX.play(big ? 'bonus' : 'place');
+        } else if (e.type === 'drew' && e.player === st.you) FX.play('draw');
+        else if (e.type === 'round_ended' && e.end.kind === 'out') {
+          FX.confetti(innerWidth / 2, innerHeight / 3, e.end.player === st.you);
+          FX.play(e.end.player === st.you ? 'win' : 'lost');
+        }
+      }
+    }
+    if (st.status.phase === 'game_over' && live.some((d) => d.status.phase === 'game_over')) {
+      const won = st.status.winners.includes(st.you);
+      if (won) FX.confetti(innerWidth / 2, innerHeight / 3, true);
+      FX.play(won ? 'win' : 'lost');
+    }
+    if (S.myTurn(st) && !wasMine) FX.play('turn');
+    turnWasMine = S.myTurn(st);
   }
 
   const ghost = () => renderGhost(board, st);
@@ -125,6 +178,13 @@ export async function showGame(main, id, token) {
       return;
     }
     if (S.occupied(st, cell)) return;
+    // The tile fits there only turned another way: turn it and show it, not placed yet.
+    if (S.snapRotation(st, cell)) {
+      st.preview = cell;
+      drawRack();
+      ghost();
+      return;
+    }
     const eff = S.effective(st, cell);
     if (eff.ok && pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
       st.preview = cell;
@@ -177,19 +237,33 @@ export async function showGame(main, id, token) {
     });
   }
 
+  const nextRound = () => send({ kind: 'next_round' });
+  const reopen = () => { st.closedOverlay = null; drawOverlay(); };
+  function drawOverlay() {
+    renderWayOn(wayOn, st, id, { onReopen: reopen, onNextRound: nextRound });
+    renderOverlay(overlay, st, id, nextRound, drawOverlay);
+  }
+
   function renderAll(fresh) {
     if (!st.game) return;
+    // A button that the new state disables (a draw made) would drop the focus to the
+    // page: it goes to the rack instead, where play goes on.
+    const active = document.activeElement;
     renderPlayers(players, st);
     drawBoard(fresh);
     drawRack();
     drawButtons();
     renderTurn(turn, st);
     renderSheet(sheet, st.log, st.game, st.you);
-    renderOverlay(overlay, st, id, () => send({ kind: 'next_round' }));
+    drawOverlay();
+    if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
+      const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
+      if (to) to.focus({ preventScroll: true });
+    }
   }
 
   const onKey = (e) => {
-    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (e.target.closest && e.target.closest('input, select, textarea, #overlay:not(.hidden)')) return;
     if (e.key === 'r' || e.key === 'R') { rotate(e.shiftKey ? -1 : 1); }
     else if ((e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) toggleAnnounce();
     else if (e.key === 'Escape') { st.sel = null; st.preview = null; drawRack(); drawBoard(); drawButtons(); }
@@ -200,6 +274,7 @@ export async function showGame(main, id, token) {
       e.preventDefault();
       const at = st.preview ? cells.findIndex((c) => c.join() === st.preview.join()) : -1;
       st.preview = cells[(at + (e.key === 'ArrowRight' ? 1 : cells.length - 1) + (at < 0 && e.key === 'ArrowLeft' ? 1 : 0)) % cells.length];
+      if (S.snapRotation(st, st.preview)) drawRack();
       ghost();
     } else if (e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest('a, #draw, #pass, #rotate, #announce, #overlay')) {
       e.preventDefault();

@@ -3,6 +3,7 @@ import { t, errorText } from './i18n.js';
 import { h, api, meta, go } from './dom.js';
 import { tileIcon } from './board.js';
 import { defaultLevel, defaultPreset, savedName } from './prefs.js';
+import { neverStarted } from './learn/progress.js';
 
 /** Starts a game of one person against `opponents` bots and goes to it. */
 export async function playSolo(preset, level, opponents) {
@@ -29,7 +30,14 @@ export async function showHome(main) {
     }
   });
   const deco = h('div', { class: 'deco' }, tileIcon('3-4-5', 0), tileIcon('2-5-5', 1), tileIcon('0-0-0', 0));
+  // A first visit is invited to the tutorial, above everything; later it stays one link away.
+  const learn = neverStarted()
+    ? h('section', { class: 'learnbanner', id: 'learn-banner' },
+      h('p', {}, h('strong', {}, t('learn.banner')), ' ', t('learn.banner_detail')),
+      h('a', { href: '/learn', 'data-link': '', class: 'button big primary', id: 'learn-cta' }, t('learn.banner_button')))
+    : null;
   main.append(
+    learn,
     h('section', { class: 'hero' },
       deco,
       h('h1', {}, t('home.title')),
@@ -45,6 +53,7 @@ export async function showHome(main) {
         h('a', { href: '/rules/' + p.name, 'data-link': '' }, t('home.read_rules'))))),
     h('section', { class: 'more' },
       h('a', { href: '/games', 'data-link': '' }, t('home.finished')), ' · ',
-      h('a', { href: '/replay', 'data-link': '' }, t('home.open_tri'))),
+      h('a', { href: '/replay', 'data-link': '' }, t('home.open_tri')), ' · ',
+      h('a', { href: '/learn', 'data-link': '', id: 'learn-link' }, t('learn.home_link'))),
   );
 }

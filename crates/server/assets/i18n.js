@@ -16,24 +16,55 @@ export function detect() {
   return 'en';
 }
 
+/** An asset's address as the page's import map gives it (versioned, kept by the browser). */
+export function assetUrl(path) {
+  const plain = '/assets/' + path;
+  try { return import.meta.resolve ? import.meta.resolve(plain) : plain; } catch (e) { return plain; }
+}
+
 async function load(l) {
-  const r = await fetch(`/assets/i18n/${l}.json`);
+  const r = await fetch(assetUrl(`i18n/${l}.json`));
   return r.json();
 }
 
+// Only the page's language is fetched: every language has every key (tests/i18n.rs), so
+// English is needed as a fallback only on an English page.
 export async function setLang(l, remember) {
   if (!LANGS.includes(l)) l = 'en';
   if (remember) localStorage.setItem('triominos.lang', l);
-  if (!Object.keys(fallback).length) fallback = await load('en');
-  dict = l === 'en' ? fallback : await load(l);
+  dict = await load(l);
+  if (l === 'en') fallback = dict;
   current = l;
   document.documentElement.lang = l;
 }
 
-// t('key', {name: 'Ann'}) -> the string with {name} replaced; a missing key shows itself.
+const pluralRules = {};
+/** The plural category of a count in the page's language ('one', 'other', ...). */
+export function plural(n) {
+  if (!pluralRules[current]) pluralRules[current] = new Intl.PluralRules(current);
+  return pluralRules[current].select(Number(n));
+}
+
+// A word that depends on a count: {n|one:tile|other:tiles} is "tile" when the
+// language's plural rules put n in the category "one", else the form of its
+// category, else the "other" one. Each language writes its own categories.
+function pluralForm(name, forms, params) {
+  const n = params ? params[name] : undefined;
+  const map = {};
+  for (const part of forms.split('|')) {
+    const i = part.indexOf(':');
+    if (i > 0) map[part.slice(0, i)] = part.slice(i + 1);
+  }
+  if (n === undefined || n === null || Number.isNaN(Number(n))) return map.other ?? '';
+  return map[plural(n)] ?? map.other ?? '';
+}
+
+// t('key', {name: 'Ann'}) -> the string with {name} replaced and the plural forms
+// chosen; a missing key shows itself.
 export function t(key, params) {
   let s = dict[key] ?? fallback[key];
   if (s === undefined) return key;
+  s = s.replace(/\{(\w+)\|([^{}]*)\}/g, (m, k, forms) => pluralForm(k, forms, params));
   if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? params[k] : m));
   return s;
 }

@@ -41,7 +41,7 @@ export async function showLobby(main) {
       kind.addEventListener('change', () => { s.kind = kind.value; render(); });
       const name = h('input', { type: 'text', maxlength: 24, value: s.name, placeholder: s.kind === 'bot' ? t('level.' + s.level) : t('seat.player', { n: i + 1 }), 'aria-label': t('lobby.name') });
       name.addEventListener('input', () => { s.name = name.value; });
-      const lvl = h('select', { 'aria-label': t('lobby.level'), class: 'level' }, ...m.levels.map((l) => h('option', { value: l, selected: l === s.level }, t('level.' + l))));
+      const lvl = h('select', { 'aria-label': t('lobby.level'), class: 'level' }, ...m.levels.map((l) => h('option', { value: l, selected: l === s.level }, levelText(m, l))));
       lvl.addEventListener('change', () => { s.level = lvl.value; name.placeholder = t('level.' + s.level); });
       const rm = h('button', { type: 'button', class: 'icon', title: t('lobby.remove'), 'aria-label': t('lobby.remove'), disabled: state.seats.length <= min }, '✕');
       rm.addEventListener('click', () => { state.seats.splice(i, 1); render(); });
@@ -50,6 +50,7 @@ export async function showLobby(main) {
     const add = h('button', { type: 'button', disabled: state.seats.length >= max }, t('lobby.add'));
     add.addEventListener('click', () => { state.seats.push({ kind: 'bot', name: '', level }); render(); });
     form.append(list, add);
+    if (state.seats.some((s) => s.kind === 'bot')) form.append(h('p', { class: 'small', id: 'level-help' }, t('lobby.level_help', { against: referenceName(m) })));
 
     const details = h('details', { class: 'house', open: Object.keys(state.overrides).length > 0 }, h('summary', {}, t('lobby.house_rules')));
     const table = optionGrid(m.options, {
@@ -75,6 +76,8 @@ export async function showLobby(main) {
       localStorage.setItem('triominos.preset', state.preset);
       const mine = state.seats.find((s) => s.kind === 'human');
       if (mine && mine.name) localStorage.setItem('triominos.name', mine.name);
+      const bot = state.seats.find((s) => s.kind === 'bot');
+      if (bot) localStorage.setItem('triominos.level', bot.level);
       const g = await api('POST', '/api/games', { preset: state.preset, options, seats });
       const humans = g.seats.filter((s) => s.link);
       if (humans.length === 1) go(humans[0].link);
@@ -84,6 +87,27 @@ export async function showLobby(main) {
     }
   });
   render();
+}
+
+/** The name of the level whose bot the others were measured against (Casual). */
+function referenceName(m) {
+  const info = (m.level_info || [])[0];
+  const ref = info && m.level_info.find((x) => x.bot === info.against);
+  return ref ? t('level.' + ref.id) : (info ? info.against : '');
+}
+
+/** A level as the picker shows it: its name and how strong it measured. */
+function levelText(m, id) {
+  const info = (m.level_info || []).find((x) => x.id === id);
+  if (!info) return t('level.' + id);
+  let strength;
+  if (info.bot === info.against) strength = t('level.strength.reference');
+  else {
+    const p = { pct: Math.round(info.win_rate * 100), against: referenceName(m) };
+    strength = info.at_least ? t('level.strength.at_least', p) : t('level.strength', p);
+  }
+  if (info.think_ms) strength += ', ' + t('level.thinks', { seconds: info.think_ms / 1000 });
+  return t('level.option', { level: t('level.' + id), strength });
 }
 
 function showInvites(main, g) {

@@ -3,12 +3,13 @@
 // rules engine and answers with the whole sheet. This module picks the page: the list
 // of sheets and a new one (pad/list.js) or one sheet (pad/sheet.js, pad/form.js).
 import { h } from './dom.js';
+import { assetUrl } from './i18n.js';
 import { showList } from './pad/list.js';
 import { showSheet } from './pad/sheet.js';
 
 function ensureCss() {
   if (document.getElementById('padcss')) return;
-  document.head.append(h('link', { rel: 'stylesheet', href: '/assets/pad.css', id: 'padcss' }));
+  document.head.append(h('link', { rel: 'stylesheet', href: assetUrl('pad.css'), id: 'padcss' }));
 }
 
 export async function showPad(main, id) {

@@ -5,7 +5,7 @@ import { lang } from './i18n.js';
 export function defaultLevel(levels) {
   const saved = localStorage.getItem('triominos.level');
   if (levels.includes(saved)) return saved;
-  for (const l of ['heuristic', 'greedy']) if (levels.includes(l)) return l;
+  for (const l of ['casual', 'greedy']) if (levels.includes(l)) return l;
   return levels[levels.length - 1];
 }
 

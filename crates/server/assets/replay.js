@@ -24,6 +24,59 @@ export async function showGames(main) {
   main.append(h('h1', {}, t('games.title')), games.length ? list : h('p', {}, t('games.none')), openTri());
 }
 
+// The record checker's reasons (English, from triominos-core's record module), in the
+// page's language: the known ones by their pattern, any other as it is.
+const REASONS = [
+  [/^tile not in hand: (\S+)$/, (m) => t('errors.tile_not_in_hand', { tile: m[1] })],
+  [/^corner \d must be (\d), the tile puts (\d) there$/, (m) => t('record.corner', { expected: m[1], found: m[2] })],
+  [/^not touching/, () => t('errors.placement.not_touching')],
+  [/^cell taken$/, () => t('errors.placement.cell_taken')],
+  [/^the first tile goes at 0,0$/, () => t('errors.placement.first_tile_at_origin')],
+  [/^no tile fits: the neighbours disagree/, () => t('errors.placement.conflicting_neighbours')],
+  [/^tile already on the board$/, () => t('errors.placement.already_placed')],
+  [/^not your turn: (.+) is to play$/, (m) => t('record.not_your_turn', { name: m[1] })],
+  [/^the game is over$/, () => t('errors.game_over')],
+  [/^the round is over$/, () => t('errors.round_over')],
+  [/^the first tile must be (.+)$/, (m) => t('errors.first_tile_must_be', { tiles: m[1] })],
+  [/^the opener must place/, () => t('errors.opener_may_not_draw')],
+  [/^the drawn tile (\S+) can be placed and must be played$/, (m) => t('errors.must_play_drawn_tile', { tile: m[1] })],
+  [/^a drawn tile can be placed/, () => t('errors.must_place_now')],
+  [/^the drawn tile cannot be placed/, () => t('errors.no_placement_after_failed_draw')],
+  [/^may not draw when able/, () => t('errors.may_not_draw_when_able')],
+  [/^pool empty$/, () => t('errors.pool_empty')],
+  [/^may not pass: a tile can be placed/, () => t('errors.may_not_pass.can_play')],
+  [/^may not pass: the pool is not empty/, () => t('errors.may_not_pass.pool_not_empty')],
+  [/^may not pass: place the first tile/, () => t('errors.may_not_pass.opening')],
+  [/^score checksum ([+-]\d+) does not match: the play scores ([+-]\d+), total (-?\d+)$/, (m) => t('record.checksum', { written: m[1], points: m[2], total: m[3] })],
+  [/^unknown player "(.*)"$/, (m) => t('record.unknown_player', { name: m[1] })],
+  [/^unknown tile "?([^":]*)"?:/, (m) => t('record.bad_tile', { tile: m[1] })],
+  [/^bad cell "(.*)"/, (m) => t('record.bad_cell', { cell: m[1] })],
+  [/^bad rotation "(.*)"/, (m) => t('record.bad_rotation', { rotation: m[1] })],
+  [/^unknown line: /, () => t('record.unknown_line')],
+  [/^unknown action "(.*)"/, (m) => t('record.unknown_action', { action: m[1] })],
+  [/^expected:? (.+)$/, (m) => t('record.syntax', { expected: m[1] })],
+  [/^missing \[(\w+)/, (m) => t('record.missing_header', { tag: m[1] })],
+  [/^(.+) is dealt (\d+) tiles, expected (\d+)$/, (m) => t('record.deal_size', { name: m[1], got: m[2], expected: m[3] })],
+  [/^tile (\S+) appears twice$/, (m) => t('record.twice', { tile: m[1] })],
+  [/^deals and pool must be exactly the 56 tiles$/, () => t('record.not_all_tiles')],
+  [/^wrong starter: (.+) starts, holding (\S+)$/, (m) => t('record.wrong_starter', { name: m[1], tile: m[2] })],
+  [/^round (\d+): no deal for (.+)$/, (m) => t('record.no_deal', { round: m[1], name: m[2] })],
+  [/^round (\d+): no (pool|start) line$/, (m) => t('record.no_line', { round: m[1], line: m[2] })],
+];
+
+/** Why a record was refused, in words: the line and the checker's reason, translated when known. */
+export function recordErrorText(e) {
+  if (!e || e.code !== 'bad_record' || !e.params) return errorText(e);
+  const reason = String(e.params.reason || '');
+  let why = reason;
+  for (const [re, f] of REASONS) {
+    const m = reason.match(re);
+    if (m) { why = f(m); break; }
+  }
+  const base = t('errors.bad_record', { line: e.params.line });
+  return why ? base + ' ' + why.charAt(0).toUpperCase() + why.slice(1) + (/[.!?]$/.test(why) ? '' : '.') : base;
+}
+
 function openTri() {
   const input = h('input', { type: 'file', accept: '.tri,text/plain', id: 'trifile' });
   const err = h('p', { class: 'error', role: 'alert' });
@@ -33,7 +86,7 @@ function openTri() {
     const text = await f.text();
     const r = await fetch('/api/replay', { method: 'POST', body: text });
     const j = await r.json();
-    if (!r.ok) { err.textContent = errorText(j); return; }
+    if (!r.ok) { err.textContent = recordErrorText(j); return; }
     history.pushState({}, '', '/replay');
     const main = document.getElementById('main');
     main.replaceChildren();
@@ -61,6 +114,8 @@ function viewer(main, data, id) {
   let timer = null;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('game.board_label'));
   const board = new Board(svg, {});
   const hands = h('div', { class: 'hands' });
   const sheet = h('div', { class: 'sheetbox' });
@@ -95,9 +150,12 @@ function viewer(main, data, id) {
     }
     renderSheet(sheet, upto, game);
   }
+  // The button says what it does: Play, or Pause while playing.
+  const playLabel = (key) => { play.title = t(key); play.setAttribute('aria-label', t(key)); };
   function toggle() {
-    if (timer) { clearInterval(timer); timer = null; play.textContent = '▷'; return; }
+    if (timer) { clearInterval(timer); timer = null; play.textContent = '▷'; playLabel('replay.play'); return; }
     play.textContent = '||';
+    playLabel('replay.pause');
     timer = setInterval(() => { if (i >= frames.length - 1) toggle(); else go(i + 1); }, 700);
   }
   const onKey = (e) => {

@@ -36,7 +36,8 @@ export async function showRules(main, preset) {
   if (num('bridge_extension_bonus')) decisions.push('extension');
   if (o.first_tile === 'start_tile') decisions.push('zero');
   if (o.game_end === 'immediate') decisions.push('immediate');
-  main.append(
+  // Paragraphs a preset lacks are null: left out (append would write "null").
+  main.append(...[
     h('nav', { class: 'presets' }, ...m.presets.map((x) => h('a', { href: '/rules/' + x.name, 'data-link': '', class: x.name === p.name ? 'current' : '' }, t('preset.' + x.name)))),
     h('h1', {}, t('rules.title', { preset: t('preset.' + p.name) })),
     h('p', { class: 'lead' }, t('preset.' + p.name + '.desc')),
@@ -66,6 +67,6 @@ export async function showRules(main, preset) {
     h('table', { class: 'scoring', id: 'ruleoptions' }, h('tbody', {}, ...m.options.map((spec) => h('tr', { 'data-option': spec.name },
       h('th', {}, label(spec)), h('td', {}, valueText(spec, valueOf(spec, o, p.name), m.options)))))),
     h('p', {}, h('a', { href: '/new', 'data-link': '', class: 'button primary' }, t('home.friends'))),
-  );
+  ].filter(Boolean));
   return null;
 }

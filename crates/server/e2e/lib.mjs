@@ -14,8 +14,22 @@ export async function launch() {
   });
 }
 
+// TRIOMINOS_ASSETS=crates/server/assets serves the page's files from that folder instead of
+// the server's embedded ones (to try a change to the page without rebuilding the server).
+const ASSETS = process.env.TRIOMINOS_ASSETS;
+const MIME = { js: 'text/javascript', css: 'text/css', json: 'application/json', svg: 'image/svg+xml', html: 'text/html' };
+
 export async function newPage(browser, opts = {}) {
   const context = await browser.newContext({ viewport: opts.viewport || { width: 1280, height: 800 }, locale: opts.locale || 'en-US', ...(opts.context || {}) });
+  if (ASSETS) {
+    const { readFileSync, existsSync } = await import('node:fs');
+    await context.route('**/assets/**', (route) => {
+      const rel = new URL(route.request().url()).pathname.replace(/^\/assets\//, '');
+      const file = `${ASSETS}/${rel}`;
+      if (!existsSync(file)) return route.continue();
+      return route.fulfill({ body: readFileSync(file), contentType: MIME[rel.split('.').pop()] });
+    });
+  }
   const page = await context.newPage();
   page.on('pageerror', (e) => { console.error('page error:', e.message); page.__errors = (page.__errors || 0) + 1; });
   return { context, page };

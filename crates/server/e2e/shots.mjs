@@ -51,8 +51,27 @@ const phone = (await newPage(browser, { viewport: { width: 390, height: 844 }, c
 const g2 = await api('/api/games', { preset: 'goliath', seed: 5, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy' }] });
 await phone.goto(BASE + g2.json.seats[0].link);
 await phone.waitForSelector('#rack .racktile');
+await phone.waitForSelector('#turn .mine', { timeout: 30000 });
+const pt = await phone.$('#rack .racktile:not(.dim)');
+if (pt) await pt.tap();
 await phone.waitForTimeout(1500);
 await phone.screenshot({ path: `${OUT}/phone.png` });
+
+// The dark theme (the system's choice), mid-game.
+const dark = (await newPage(browser, { context: { colorScheme: 'dark' }, viewport: { width: 1366, height: 768 } })).page;
+const g5 = await api('/api/games', { preset: 'goliath', seed: 5, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy' }] });
+await dark.goto(BASE + g5.json.seats[0].link);
+await dark.waitForSelector('#rack .racktile');
+for (let i = 0; i < 5; i++) {
+  await dark.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
+  if (await dark.$('#overlay:not(.hidden)')) break;
+  await playOneMove(dark);
+}
+await dark.waitForSelector('#turn .mine', { timeout: 30000 });
+const dt = await dark.$('#rack .racktile:not(.dim)');
+if (dt) await dt.click();
+await dark.waitForTimeout(800);
+await dark.screenshot({ path: `${OUT}/game-dark.png` });
 
 // A game in French, mid-round, a tile picked.
 const frg = (await newPage(browser, { locale: 'fr-FR' })).page;

@@ -2,8 +2,8 @@
 //! [`crate::protocol`]; every refusal is `{"code", "params"}` with a status.
 
 use crate::protocol::{
-    CreateGame, Created, CreatedSeat, FinishedGame, GameInfo, GameList, GameStatus, GameSummary, Meta, PresetMeta,
-    PublicGame, PublicSeat, Refusal, Refused, Replay, SeatKind,
+    CreateGame, Created, CreatedSeat, FinishedGame, GameInfo, GameList, GameStatus, GameSummary, LevelMeta, Meta,
+    PresetMeta, PublicGame, PublicSeat, Refusal, Refused, Replay, SeatKind,
 };
 use crate::room::{Room, SeatSetup, Setup};
 use crate::store::StoreError;
@@ -42,6 +42,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/replay", post(replay_text))
         .route("/ws/{id}", get(ws::upgrade))
         .merge(crate::pad::routes())
+        .merge(crate::learn::routes())
+        .merge(crate::puzzles::routes())
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
@@ -104,9 +106,22 @@ async fn meta() -> Json<Meta> {
             }
         })
         .collect();
+    let named = &triominos_bots::levels::NAMED;
     Json(Meta {
         presets,
-        levels: &triominos_bots::LEVELS,
+        levels: named.iter().map(|l| l.id).collect(),
+        level_info: named
+            .iter()
+            .map(|l| LevelMeta {
+                id: l.id,
+                bot: l.bot,
+                against: l.strength.against,
+                win_rate: l.strength.win_rate,
+                games: l.strength.games,
+                at_least: l.strength.lower_bound,
+                think_ms: l.budget.time.map(|t| t.as_millis() as u64),
+            })
+            .collect(),
         options: OPTIONS,
         option_names: OPTIONS.iter().map(|o| o.name).collect(),
     })
@@ -136,7 +151,9 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
             SeatKind::Human => SeatSetup { kind: s.kind, name, level: None, token: Some(crate::random_hex(16)) },
             SeatKind::Bot => {
                 let level = s.level.unwrap_or_default();
-                if !triominos_bots::LEVELS.contains(&level.as_str()) {
+                // The named levels, and the bots' own names (as before them).
+                if triominos_bots::levels::named(&level).is_none() && !triominos_bots::LEVELS.contains(&level.as_str())
+                {
                     return Err(Fail::bad_request(Refused::UnknownLevel { level: Some(level) }));
                 }
                 SeatSetup { kind: s.kind, name, level: Some(level), token: None }
@@ -155,7 +172,16 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
     let id = crate::random_hex(8);
     let room = Room::new(id.clone(), setup.clone()).map_err(Fail::bad_request)?;
     let setup_json = serde_json::to_string(&setup).map_err(|e| StoreError(e.to_string()))?;
-    state.store.create_game(id.clone(), setup.created, setup_json).await?;
+    let bot_only = !room.has_humans();
+    if bot_only && !state.admit_bot_game(&id) {
+        let max = state.config.max_bot_games;
+        tracing::warn!(max, "a game of bots alone refused: as many are playing as the server plays at once");
+        return Err(Fail::new(StatusCode::TOO_MANY_REQUESTS, Refused::TooManyBotGames { max }));
+    }
+    if let Err(e) = state.store.create_game(id.clone(), setup.created, setup_json).await {
+        state.end_bot_game(&id);
+        return Err(e.into());
+    }
     tracing::info!(game = %id, preset = %setup.preset, seats = n, "game created");
     let arc = state.insert(room);
     {
@@ -257,8 +283,8 @@ async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>)
 /// A `.tri` record sent as the body, step by step.
 async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
     let text = std::str::from_utf8(&bytes).map_err(|_| Fail::bad_request(Refused::NotUtf8))?;
-    let replayed =
-        triominos_core::record::replay(text).map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line }))?;
+    let replayed = triominos_core::record::replay(text)
+        .map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line, reason: e.reason }))?;
     let game = PublicGame {
         id: None,
         preset: replayed.rules.base_preset().name().to_string(),

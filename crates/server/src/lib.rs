@@ -3,18 +3,21 @@
 
 pub mod api;
 pub mod assets;
+pub mod learn;
 pub mod pad;
 pub mod play;
 pub mod protocol;
+pub mod puzzles;
 pub mod replay;
 pub mod room;
 pub mod rules;
 pub mod store;
+pub mod think;
 pub mod view;
 pub mod ws;
 
 use room::Room;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -32,28 +35,56 @@ pub struct ServeConfig {
     pub bot_delay: Duration,
     /// Pause before the next round of a game without people.
     pub round_delay: Duration,
+    /// Bot decisions computed at once (see [`think`]); the number of cores by default.
+    pub max_thinking: usize,
+    /// Games of bots alone playing at once; creating one more is refused
+    /// (`too_many_bot_games`).
+    pub max_bot_games: usize,
+    /// First pause before a bot's move that could not be stored is tried
+    /// again; it doubles at each failure up to [`ServeConfig::store_retry_max`].
+    pub store_retry: Duration,
+    /// Longest pause between two tries of a bot's move that could not be stored.
+    pub store_retry_max: Duration,
 }
 
 impl ServeConfig {
-    /// The defaults: 600 ms bot pause, 3 s between the rounds of bots.
+    /// The defaults: 600 ms bot pause, 3 s between the rounds of bots, as
+    /// many bot decisions at once as cores, 8 games of bots alone, a failed
+    /// store of a bot's move tried again after 250 ms, then 0.5 s, 1 s... up to 30 s.
     pub fn new(addr: impl Into<String>, db: impl Into<PathBuf>) -> ServeConfig {
         ServeConfig {
             addr: addr.into(),
             db: db.into(),
             bot_delay: Duration::from_millis(600),
             round_delay: Duration::from_secs(3),
+            max_thinking: default_thinking(),
+            max_bot_games: DEFAULT_MAX_BOT_GAMES,
+            store_retry: Duration::from_millis(250),
+            store_retry_max: Duration::from_secs(30),
         }
     }
+}
+
+/// Games of bots alone playing at once, unless configured.
+pub const DEFAULT_MAX_BOT_GAMES: usize = 8;
+
+/// Bot decisions at once, unless configured: the number of cores.
+pub fn default_thinking() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The server's shared state.
 pub struct AppState {
     /// Games in memory.
     rooms: Mutex<HashMap<String, Arc<tokio::sync::Mutex<Room>>>>,
+    /// The games of bots alone not over yet.
+    bot_games: Mutex<HashSet<String>>,
     /// Storage.
     pub store: Store,
     /// Settings.
     pub config: ServeConfig,
+    /// The bots' decisions: running and waiting.
+    pub thinking: Arc<think::Thinking>,
 }
 
 impl AppState {
@@ -86,6 +117,37 @@ impl AppState {
         if let Ok(mut rooms) = self.rooms.lock() {
             rooms.remove(id);
         }
+    }
+
+    /// Counts a new game of bots alone, unless [`ServeConfig::max_bot_games`]
+    /// of them are playing already (then `false`).
+    pub fn admit_bot_game(&self, id: &str) -> bool {
+        let Ok(mut games) = self.bot_games.lock() else { return false };
+        if games.len() >= self.config.max_bot_games {
+            return false;
+        }
+        games.insert(id.to_string());
+        true
+    }
+
+    /// Counts a game of bots alone that was playing before a restart (even
+    /// beyond the cap: it is not refused, only new ones are).
+    fn resume_bot_game(&self, id: &str) {
+        if let Ok(mut games) = self.bot_games.lock() {
+            games.insert(id.to_string());
+        }
+    }
+
+    /// A game of bots alone is over (or was never stored): it no longer counts.
+    pub fn end_bot_game(&self, id: &str) {
+        if let Ok(mut games) = self.bot_games.lock() {
+            games.remove(id);
+        }
+    }
+
+    /// How many games of bots alone are playing.
+    pub fn bot_games(&self) -> usize {
+        self.bot_games.lock().map_or(0, |g| g.len())
     }
 
     /// Adds a new game.
@@ -123,12 +185,22 @@ impl Server {
 /// Opens the database and resumes its unfinished games: the state of a server.
 pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
     let store = Store::open(&config.db).map_err(|e| format!("{}: {e}", config.db.display()))?;
-    let state = Arc::new(AppState { rooms: Mutex::new(HashMap::new()), store, config });
+    let thinking = think::Thinking::new(config.max_thinking);
+    let state = Arc::new(AppState {
+        rooms: Mutex::new(HashMap::new()),
+        bot_games: Mutex::new(HashSet::new()),
+        store,
+        config,
+        thinking,
+    });
     let ids = state.store.unfinished().await.map_err(|e| e.to_string())?;
     let mut resumed = 0;
     for id in &ids {
         if let Some(room) = state.room(id).await {
             let mut r = room.lock().await;
+            if !r.has_humans() && !r.is_over() {
+                state.resume_bot_game(id);
+            }
             play::schedule(&state, &room, &mut r);
             resumed += 1;
         }
@@ -139,12 +211,18 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
     Ok(state)
 }
 
+/// The server's routes ([`api::router`]) with gzip compression of every answer the
+/// browser accepts it for (pages, scripts, JSON).
+pub fn app(state: Arc<AppState>) -> axum::Router {
+    api::router(state).layer(tower_http::compression::CompressionLayer::new())
+}
+
 /// Opens the database, resumes unfinished games and starts listening.
 pub async fn start(config: ServeConfig) -> Result<Server, String> {
     let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let state = open(config).await?;
-    let app = api::router(state.clone());
+    let app = app(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let _ = axum::serve(listener, app)

@@ -4,11 +4,14 @@
 use crate::protocol::{Intent, Refusal, Refused, ServerMsg};
 use crate::room::Room;
 use crate::store::StoredGame;
+use crate::think::Lane;
 use crate::AppState;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio::sync::Mutex;
+use triominos_bots::levels;
 use triominos_core::{Action, Phase};
 
 /// Who asked, for the acknowledgement: a connection and the client's message id.
@@ -45,6 +48,9 @@ pub async fn submit(
             tracing::error!(game = %r.id, "cannot mark finished: {e}");
         }
         tracing::info!(game = %r.id, "game over");
+        if !r.has_humans() {
+            state.end_bot_game(&r.id);
+        }
     }
     if let Some(conn) = asker.conn {
         r.send_to(conn, ServerMsg::Ack { id: asker.id, v }.text());
@@ -73,28 +79,38 @@ pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
 
 fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn Future<Output = ()> + Send>> {
     Box::pin(async move {
-        let round_over = { room.lock().await.game.is_round_over() };
-        let delay = if round_over { state.config.round_delay } else { state.config.bot_delay };
-        if !delay.is_zero() {
-            tokio::time::sleep(delay).await;
+        let began = Instant::now();
+        let (round_over, people) = {
+            let r = room.lock().await;
+            (r.game.is_round_over(), r.has_humans())
+        };
+        if round_over {
+            if !state.config.round_delay.is_zero() {
+                tokio::time::sleep(state.config.round_delay).await;
+            }
+            if room.lock().await.version() == v {
+                let _ = submit_retrying(&state, &room, v, None, Intent::NextRound).await;
+            }
+            return;
         }
-        let (seat, bot, obs) = {
+        let (seat, bot, obs, wants) = {
             let mut r = room.lock().await;
             if r.version() != v {
                 return;
             }
-            if r.game.is_round_over() {
-                drop(r);
-                let _ = submit(&state, &room, None, Intent::NextRound, Asker::default()).await;
-                return;
-            }
             let seat = r.game.to_move();
+            let wants = r.bot_threads(seat);
             let Some(bot) = r.take_bot(seat) else { return };
-            (seat, bot, r.game.observe(seat))
+            (seat, bot, r.game.observe(seat), wants)
         };
+        // Wait for a turn to think (games with people first), then think on a
+        // blocking thread; the permit is given back as soon as the bot has chosen.
+        let lane = if people { Lane::People } else { Lane::BotsOnly };
+        let permit = state.thinking.acquire(lane, wants).await;
         let chosen = tokio::task::spawn_blocking(move || {
             let mut bot = bot;
-            let a = bot.choose(&obs);
+            let a = levels::choose_on_threads(&mut *bot, &obs, permit.threads(), wants);
+            drop(permit);
             let fallback = obs.legal_actions().first().copied().unwrap_or(Action::Pass);
             (a, fallback, bot)
         })
@@ -104,11 +120,59 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
             return;
         };
         room.lock().await.put_bot(seat, bot);
-        if let Err(e) = submit(&state, &room, Some(seat), Intent::Act(action), Asker::default()).await {
+        // The pause people follow the game by counts the thinking.
+        let pause = state.config.bot_delay.saturating_sub(began.elapsed());
+        if !pause.is_zero() {
+            tokio::time::sleep(pause).await;
+        }
+        if let Err(e) = submit_retrying(&state, &room, v, Some(seat), Intent::Act(action)).await {
             tracing::warn!(seat, code = %e.code, "a bot's action was refused; playing its first legal action");
-            let _ = submit(&state, &room, Some(seat), Intent::Act(fallback), Asker::default()).await;
+            let _ = submit_retrying(&state, &room, v, Some(seat), Intent::Act(fallback)).await;
         }
     })
+}
+
+/// Submits a bot's intent (or the next round of a game without people) at
+/// version `v`; while it cannot be stored, tries again after a pause that
+/// doubles from [`crate::ServeConfig::store_retry`] up to
+/// [`crate::ServeConfig::store_retry_max`], logging each failure, until it is
+/// stored or the game has moved on (then `Ok` with the version now). Any other
+/// refusal is returned.
+async fn submit_retrying(
+    state: &Arc<AppState>,
+    room: &Arc<Mutex<Room>>,
+    v: u64,
+    seat: Option<u8>,
+    intent: Intent,
+) -> Result<u64, Refusal> {
+    let mut pause = state.config.store_retry;
+    let mut failures: u32 = 0;
+    loop {
+        match submit(state, room, seat, intent, Asker::default()).await {
+            Err(e) if e.code == "storage_failed" => {
+                failures += 1;
+                let game = room.lock().await.id.clone();
+                tracing::error!(
+                    game = %game,
+                    failures,
+                    retry_in_ms = pause.as_millis() as u64,
+                    "a bot's move could not be stored; trying again"
+                );
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(state.config.store_retry_max.max(state.config.store_retry));
+                let now = room.lock().await.version();
+                if now != v {
+                    return Ok(now);
+                }
+            }
+            other => {
+                if failures > 0 && other.is_ok() {
+                    tracing::info!(failures, "a bot's move was stored after failures");
+                }
+                return other;
+            }
+        }
+    }
 }
 
 /// Rebuilds a stored game: its setup, then every stored intent in order.

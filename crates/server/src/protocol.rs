@@ -160,6 +160,8 @@ pub enum Refused {
     BadRecord {
         /// The first bad line.
         line: usize,
+        /// Why, as the record checker says it (English; the page translates the known ones).
+        reason: String,
     },
     /// A body that is not UTF-8 text.
     NotUtf8,
@@ -184,12 +186,17 @@ pub enum Refused {
         /// The most entries a sheet holds.
         max: usize,
     },
+    /// As many games of bots alone as the server plays at once are playing.
+    TooManyBotGames {
+        /// The most games of bots alone at once.
+        max: usize,
+    },
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 25] = [
+    pub const CODES: [&'static str; 26] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -215,6 +222,7 @@ impl Refused {
         "bad_sheet",
         "bad_entry",
         "too_many_entries",
+        "too_many_bot_games",
     ];
 }
 
@@ -395,13 +403,37 @@ pub struct PresetMeta {
     pub options: BTreeMap<&'static str, String>,
 }
 
+/// One named bot level in [`Meta`], with how strong it measured:
+/// `{"id": "expert", "bot": "mcts", "against": "greedy", "win_rate": 0.9,
+/// "games": 200, "at_least": true, "think_ms": 1000}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct LevelMeta {
+    /// The level's id (`level` of a bot seat).
+    pub id: &'static str,
+    /// The bot that plays it.
+    pub bot: &'static str,
+    /// The bot its strength was measured against (`greedy`, the bot of `casual`).
+    pub against: &'static str,
+    /// Share of the games it won against `against`, 0 to 1.
+    pub win_rate: f64,
+    /// Games the figure comes from.
+    pub games: u32,
+    /// Measured at a smaller budget than its own: it is at least this strong.
+    pub at_least: bool,
+    /// Its time budget a move in milliseconds, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<u64>,
+}
+
 /// `GET /api/meta`: presets, bot levels, the option schema.
 #[derive(Clone, Debug, Serialize)]
 pub struct Meta {
     /// The presets.
     pub presets: Vec<PresetMeta>,
-    /// Bot levels, weakest first.
-    pub levels: &'static [&'static str],
+    /// The bot levels people pick (ids of the named levels), weakest first.
+    pub levels: Vec<&'static str>,
+    /// The same levels with how strong each one is, in the same order.
+    pub level_info: Vec<LevelMeta>,
     /// Every option, in the rules' order: `{"name": "max_draws", "kind":
     /// {"type": "int", "min": 1, "max": 50}, "help": "opt.max_draws",
     /// "defaults": {"goliath": "3", ...}}`.
@@ -1137,7 +1169,8 @@ mod tests {
             | Refused::SheetNotFound
             | Refused::BadSheet
             | Refused::BadEntry { .. }
-            | Refused::TooManyEntries { .. } => Refusal::from(r.clone()).code,
+            | Refused::TooManyEntries { .. }
+            | Refused::TooManyBotGames { .. } => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1157,7 +1190,7 @@ mod tests {
             Refused::BadSetup,
             Refused::BadLog,
             Refused::GameNotFinished,
-            Refused::BadRecord { line: 1 },
+            Refused::BadRecord { line: 1, reason: String::new() },
             Refused::NotUtf8,
             Refused::StorageFailed,
             Refused::StaleSheet { version: 1 },
@@ -1165,6 +1198,7 @@ mod tests {
             Refused::BadSheet,
             Refused::BadEntry { detail: String::new() },
             Refused::TooManyEntries { max: 1 },
+            Refused::TooManyBotGames { max: 1 },
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

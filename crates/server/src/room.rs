@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::sync::Arc;
 use tokio::sync::mpsc;
-use triominos_bots::{make_bot, Bot, Budget};
+use triominos_bots::{levels, make_bot, Bot, Budget};
 use triominos_core::{Game, Phase, RuleSet};
 
 pub use crate::protocol::SeatKind;
@@ -112,6 +112,8 @@ pub struct Room {
     /// Serialized public deltas; entry `v` is the delta numbered `v` (0 = the deal).
     log: Vec<Box<RawValue>>,
     bots: Vec<Option<Box<dyn Bot>>>,
+    /// The threads each bot may use when the server is idle (1 for people).
+    threads: Vec<usize>,
     conns: Vec<Conn>,
     next_conn: u64,
     /// The version a bot task is already scheduled for.
@@ -132,22 +134,32 @@ impl Room {
         let rules = setup.rules()?;
         let n = setup.seats.len();
         let game = Game::new(rules, n, setup.seed).map_err(|_| Refusal::from(Refused::BadSetup))?;
+        let bot_only = setup.seats.iter().all(|s| s.kind == SeatKind::Bot);
         let mut bots = Vec::with_capacity(n);
+        let mut threads = Vec::with_capacity(n);
         for (i, s) in setup.seats.iter().enumerate() {
-            bots.push(match (s.kind, &s.level) {
+            let (bot, t) = match (s.kind, &s.level) {
                 (SeatKind::Bot, Some(level)) => {
                     let seed = setup.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i as u64 + 1);
-                    Some(
-                        make_bot(level, seed, Budget::default())
-                            .map_err(|_| Refusal::from(Refused::UnknownLevel { level: Some(level.clone()) }))?,
-                    )
+                    let unknown = || Refusal::from(Refused::UnknownLevel { level: Some(level.clone()) });
+                    // A named level brings its budget; the bots' own names
+                    // (games stored before the named levels) their defaults.
+                    match levels::named(level) {
+                        Some(l) => (
+                            Some(l.make(seed, bot_only).map_err(|_| unknown())?),
+                            l.budget_for(bot_only).threads.max(1),
+                        ),
+                        None => (Some(make_bot(level, seed, Budget::default()).map_err(|_| unknown())?), 1),
+                    }
                 }
                 (SeatKind::Bot, None) => return Err(Refused::UnknownLevel { level: None }.into()),
-                (SeatKind::Human, _) => None,
-            });
+                (SeatKind::Human, _) => (None, 1),
+            };
+            bots.push(bot);
+            threads.push(t);
         }
         let first = view::delta_raw(&game, Mark::default(), 0, None, None);
-        Ok(Room { id, setup, game, log: vec![first], bots, conns: Vec::new(), next_conn: 0, scheduled: None })
+        Ok(Room { id, setup, game, log: vec![first], bots, threads, conns: Vec::new(), next_conn: 0, scheduled: None })
     }
 
     /// The current version: the number of accepted intents.
@@ -310,6 +322,11 @@ impl Room {
     /// Takes a bot out to let it think without holding the room.
     pub fn take_bot(&mut self, seat: u8) -> Option<Box<dyn Bot>> {
         self.bots.get_mut(seat as usize).and_then(Option::take)
+    }
+
+    /// The most threads the seat's bot thinks on (when the server is idle).
+    pub fn bot_threads(&self, seat: u8) -> usize {
+        self.threads.get(seat as usize).copied().unwrap_or(1)
     }
 
     /// Puts a bot back.

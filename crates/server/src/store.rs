@@ -29,7 +29,8 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
 
 /// The schema version this program reads and writes.
@@ -116,6 +117,8 @@ pub struct FinishedRow {
 #[derive(Clone)]
 pub struct Store {
     tx: mpsc::Sender<Job>,
+    /// Appends still to fail ([`Store::fail_next_appends`]).
+    failing_appends: Arc<AtomicU32>,
 }
 
 /// Storage failed (disk full, database locked or corrupt, unknown schema...).
@@ -203,7 +206,22 @@ impl Store {
         conn.pragma_update(None, "synchronous", sync).map_err(err)?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new().name("triominos-store".into()).spawn(move || run(conn, rx)).map_err(err)?;
-        Ok(Store { tx })
+        Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)) })
+    }
+
+    /// A test seam: the next `n` appends fail on the storage thread, inside
+    /// their transaction, as on a full disk (a `StoreError`, nothing
+    /// written); the ones after work again. For the tests of what the server
+    /// does after a temporary storage failure.
+    #[doc(hidden)]
+    pub fn fail_next_appends(&self, n: u32) {
+        self.failing_appends.store(n, Ordering::SeqCst);
+    }
+
+    /// Appends still to fail (see [`Store::fail_next_appends`]).
+    #[doc(hidden)]
+    pub fn appends_left_to_fail(&self) -> u32 {
+        self.failing_appends.load(Ordering::SeqCst)
     }
 
     /// Runs `f` on the storage thread inside a transaction, in a savepoint of
@@ -251,7 +269,11 @@ impl Store {
 
     /// Appends the intent numbered `v` to a game's log.
     pub async fn append(&self, game: String, v: u64, seat: Option<u8>, intent: String) -> Result<(), StoreError> {
+        let failing = self.failing_appends.clone();
         self.call(move |c| {
+            if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
+                return Err(StoreError("database or disk is full (a failure the tests asked for)".into()));
+            }
             c.prepare_cached("INSERT INTO actions (game, v, seat, intent) VALUES (?1, ?2, ?3, ?4)")
                 .and_then(|mut s| s.execute(params![game, v as i64, seat, intent]))
                 .map_err(err)?;

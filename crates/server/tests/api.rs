@@ -31,7 +31,7 @@ async fn create_join_play_and_pages() {
     assert_eq!(s, 200);
     let meta: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(meta["presets"].as_array().unwrap().len(), 3);
-    assert_eq!(meta["levels"].as_array().unwrap().len(), triominos_bots::LEVELS.len());
+    assert_eq!(meta["levels"].as_array().unwrap().len(), triominos_bots::levels::NAMED.len());
     // The option schema: every option once, with its kind, help key and each preset's value.
     let options = meta["options"].as_array().unwrap();
     assert_eq!(options.len(), meta["option_names"].as_array().unwrap().len());
@@ -386,6 +386,10 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
     let (s, body) = http(&server, "POST", "/api/replay", Some("[Format \"1\"]\nnonsense\n")).await;
     assert_eq!(s, 400);
     assert!(body.contains("bad_record"));
+    // The checker's reason goes with the line, for the page to show (translated).
+    let refusal: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(refusal["params"]["line"].is_u64(), "{body}");
+    assert!(refusal["params"]["reason"].as_str().is_some_and(|r| r.contains("Ruleset")), "{body}");
     server.stop().await;
 }
 

@@ -19,7 +19,9 @@ fn placeholders(s: &str) -> BTreeSet<String> {
     let mut rest = s;
     while let Some(i) = rest.find('{') {
         let Some(j) = rest[i..].find('}') else { break };
-        out.insert(rest[i + 1..i + j].to_string());
+        // A plural form, {n|one:tile|other:tiles}, names its count before the first `|`.
+        let inner = &rest[i + 1..i + j];
+        out.insert(inner.split('|').next().unwrap_or(inner).to_string());
         rest = &rest[i + j..];
     }
     out
@@ -32,8 +34,12 @@ fn dynamic_keys() -> Vec<String> {
         keys.push(format!("preset.{}", p.name()));
         keys.push(format!("preset.{}.desc", p.name()));
     }
+    // The bots' own names (games stored before the named levels show them) and the named levels.
     for l in triominos_bots::LEVELS {
         keys.push(format!("level.{l}"));
+    }
+    for l in triominos_bots::levels::NAMED {
+        keys.push(format!("level.{}", l.id));
     }
     for o in triominos_core::rules::OPTIONS {
         keys.push(o.help.to_string());
@@ -201,4 +207,37 @@ fn every_asset_file_is_embedded() {
             }
         }
     }
+}
+
+/// The words that depend on a count, {n|one:tile|other:tiles}: every form names a
+/// plural category of `Intl.PluralRules` and "other" is always there; no "(s)" is left.
+#[test]
+fn plural_forms_are_well_formed() {
+    const CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+    let mut forms = 0;
+    for lang in LANGUAGES {
+        for (k, v) in &dict(lang) {
+            let v = v.as_str().unwrap_or_default();
+            assert!(!v.contains("(s)"), "{lang}: {k} writes a plural as (s): {v}");
+            let mut rest = v;
+            while let Some(i) = rest.find('{') {
+                let Some(j) = rest[i..].find('}') else { break };
+                let inner = &rest[i + 1..i + j];
+                rest = &rest[i + j..];
+                let mut parts = inner.split('|');
+                let _count = parts.next();
+                let cats: Vec<&str> = parts.map(|p| p.split(':').next().unwrap_or_default()).collect();
+                if cats.is_empty() {
+                    continue;
+                }
+                forms += 1;
+                for c in &cats {
+                    assert!(CATEGORIES.contains(c), "{lang}: {k}: unknown plural category {c:?} in {inner:?}");
+                }
+                assert!(cats.contains(&"other"), "{lang}: {k}: {inner:?} has no \"other\" form");
+                assert!(cats.contains(&"one"), "{lang}: {k}: {inner:?} has no \"one\" form");
+            }
+        }
+    }
+    assert!(forms >= 30, "only {forms} plural forms");
 }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use triominos_core::record;
 
 mod botcmd;
+mod puzzles;
 mod rulesfile;
 mod serve;
 
@@ -45,6 +46,8 @@ enum Command {
         #[arg(long, conflicts_with = "ruleset")]
         schema: bool,
     },
+    /// Puzzles: generate new ones, export the shipped collection as JSON, verify it.
+    Puzzles(puzzles::PuzzlesArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Selfplay(args)) => botcmd::run_selfplay(args),
         Some(Command::Arena(args)) => botcmd::run_arena(args),
+        Some(Command::Puzzles(args)) => puzzles::run(args),
         None => serve::run(serve::ServeArgs::default()),
     }
 }

@@ -18,6 +18,12 @@ pub struct ServeArgs {
     /// Pause before each bot move, in milliseconds, so people can follow.
     #[arg(long, default_value_t = 600)]
     pub bot_delay_ms: u64,
+    /// Bot decisions computed at once (others wait, games with people first); default: the number of cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub max_thinking: Option<u64>,
+    /// Games of bots alone playing at once; creating one more is refused until one ends.
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_BOT_GAMES)]
+    pub max_bot_games: usize,
     /// Log level on stderr: off, error, warn, info (a line per move), debug or trace.
     #[arg(long, value_name = "LEVEL")]
     pub log: Option<LevelFilter>,
@@ -32,6 +38,8 @@ impl Default for ServeArgs {
             addr: "127.0.0.1:8080".into(),
             db: PathBuf::from("triominos.db"),
             bot_delay_ms: 600,
+            max_thinking: None,
+            max_bot_games: triominos_server::DEFAULT_MAX_BOT_GAMES,
             log: None,
             quiet: false,
         }
@@ -50,6 +58,10 @@ pub fn run(args: ServeArgs) -> ExitCode {
     tracing_subscriber::fmt().with_max_level(args.level()).with_writer(std::io::stderr).init();
     let mut config = triominos_server::ServeConfig::new(args.addr, args.db);
     config.bot_delay = Duration::from_millis(args.bot_delay_ms);
+    if let Some(n) = args.max_thinking {
+        config.max_thinking = n as usize;
+    }
+    config.max_bot_games = args.max_bot_games;
     let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");
     match triominos_server::serve_blocking(config, ready) {
         Ok(()) => ExitCode::SUCCESS,
@@ -73,6 +85,20 @@ mod tests {
 
     fn level(args: &[&str]) -> Result<LevelFilter, clap::Error> {
         Cli::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).map(|c| c.serve.level())
+    }
+
+    fn parse(args: &[&str]) -> Result<ServeArgs, clap::Error> {
+        Cli::try_parse_from(std::iter::once("serve").chain(args.iter().copied())).map(|c| c.serve)
+    }
+
+    #[test]
+    fn the_caps_are_flags_with_defaults() {
+        let d = parse(&[]).unwrap();
+        assert_eq!(d.max_thinking, None, "the number of cores");
+        assert_eq!(d.max_bot_games, triominos_server::DEFAULT_MAX_BOT_GAMES);
+        let a = parse(&["--max-thinking", "3", "--max-bot-games", "0"]).unwrap();
+        assert_eq!((a.max_thinking, a.max_bot_games), (Some(3), 0));
+        assert!(parse(&["--max-thinking", "0"]).is_err(), "at least one decision at a time");
     }
 
     #[test]

@@ -38,34 +38,51 @@ export function actionText(d, game, you) {
   return t('log.start');
 }
 
-/** The score sheet into `box`: one row per score change, grouped by round, with reasons. */
+// The reasons of the scoring at the end of a round (the rest is the move's own).
+const END_REASONS = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+
+/** A tile's name that never breaks across lines ("1-2-4"). */
+function tileName(text) {
+  return text.split(/(\d-\d-\d)/).map((part, i) => (i % 2 ? h('span', { class: 'nw' }, part) : part));
+}
+
+/**
+ * The score sheet into `box`: one row per score change, grouped by round, with reasons.
+ * The move that ends a round keeps its own row; the end-of-round scoring follows in another.
+ */
 export function renderSheet(box, log, game, you) {
   box.replaceChildren();
   const n = game.seats.length;
   const table = h('table', { class: 'sheet' });
-  table.append(h('thead', {}, h('tr', {}, h('th', {}, t('sheet.move')), ...[...Array(n).keys()].map((i) => h('th', {}, seatName(game, i))))));
+  table.append(h('thead', {}, h('tr', {}, h('th', {}, t('sheet.move')), ...[...Array(n).keys()].map((i) => {
+    const name = seatName(game, i);
+    return h('th', { class: 'seat', title: name }, h('span', { class: 'seatname' }, name));
+  }))));
   const body = h('tbody', {});
-  const run = new Array(n).fill(0);
-  for (const d of log) {
-    for (const e of d.events) if (e.type === 'round_started') body.append(h('tr', { class: 'round' }, h('th', { colspan: n + 1 }, t('sheet.round', { round: e.round }))));
-    if (!d.scores.length) continue;
+  const row = (label, scores, cls, lost) => {
     const per = new Array(n).fill(null);
-    for (const s of d.scores) {
+    for (const s of scores) {
       per[s.player] = per[s.player] || { pts: 0, why: [] };
       per[s.player].pts += s.points;
       per[s.player].why.push(`${reasonText(s)} ${signed(s.points)}`);
     }
+    body.append(h('tr', { class: cls }, h('td', { class: 'what' }, tileName(label), lost && lost.length ? h('span', { class: 'why lost' }, lost.join(', ')) : null),
+      ...per.map((p) => {
+        if (!p) return h('td', {});
+        return h('td', { class: p.pts < 0 ? 'neg' : 'pos', title: p.why.join(', ') }, h('span', { class: 'pts' }, signed(p.pts)), h('span', { class: 'why' }, p.why.join(', ')));
+      })));
+  };
+  for (const d of log) {
+    for (const e of d.events) if (e.type === 'round_started') body.append(h('tr', { class: 'round' }, h('th', { colspan: n + 1 }, t('sheet.round', { round: e.round }))));
+    if (!d.scores.length) continue;
     // A figure formed but not announced (the announce rule) scores nothing: said under the move.
     const lost = d.events.filter((e) => e.type === 'played' && e.unclaimed)
       .flatMap((e) => e.unclaimed.map((b) => t('sheet.not_announced', { bonus: reasonText({ reason: b }) })));
     const roundEnd = d.events.some((e) => e.type === 'round_ended');
-    const label = roundEnd ? t('sheet.round_end') : actionText(d, game);
-    body.append(h('tr', { class: roundEnd ? 'end' : '' }, h('td', { class: 'what' }, label, lost.length ? h('span', { class: 'why lost' }, lost.join(', ')) : null),
-      ...per.map((p, i) => {
-        if (!p) return h('td', {});
-        run[i] += p.pts;
-        return h('td', { class: p.pts < 0 ? 'neg' : 'pos', title: p.why.join(', ') }, h('span', { class: 'pts' }, signed(p.pts)), h('span', { class: 'why' }, p.why.join(', ')));
-      })));
+    const own = roundEnd ? d.scores.filter((s) => !END_REASONS.includes(s.reason)) : d.scores;
+    const end = roundEnd ? d.scores.filter((s) => END_REASONS.includes(s.reason)) : [];
+    if (own.length || (roundEnd && d.action && d.action.kind === 'play')) row(actionText(d, game), own, '', lost);
+    if (roundEnd) row(t('sheet.round_end'), end, 'end', null);
   }
   const last = log.length ? log[log.length - 1].status : null;
   table.append(body, h('tfoot', {}, h('tr', {}, h('th', {}, t('sheet.total')), ...[...Array(n).keys()].map((i) => h('th', {}, last ? String(last.totals[i]) : '0')))));
@@ -83,8 +100,8 @@ export function handRow(tiles) {
 
 function tileSum(tiles) { return tiles.reduce((s, x) => s + x.split('-').map(Number).reduce((a, b) => a + b, 0), 0); }
 
-/** The end of the last round: every hand and how it was scored (null before any round ended). */
-export function roundSummary(log, game, you) {
+/** The end of the last round: every hand and how it was scored (null before any round ended); `titleId` names its heading. */
+export function roundSummary(log, game, you, titleId) {
   const found = lastEvent(log, 'round_ended');
   if (!found) return null;
   const { e, d } = found;
@@ -101,7 +118,7 @@ export function roundSummary(log, game, you) {
       h('td', { class: 'num strong' }, String(d.status.totals[i])));
   });
   return h('div', { class: 'summary' },
-    h('h2', {}, t('summary.title', { round: e.round })),
+    h('h2', { id: titleId || null }, t('summary.title', { round: e.round })),
     h('p', {}, how),
     h('table', { class: 'summarytable' },
       h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, t('summary.hand')), h('th', {}, t('summary.scoring')), h('th', {}, t('summary.round_points')), h('th', {}, t('summary.total')))),

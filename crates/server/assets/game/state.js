@@ -79,18 +79,42 @@ function legalAt(st, tile, cell) {
 }
 
 /**
- * How the picked tile would go on a cell: {rotation, ok, points, here (the legal placements
- * there)}; `points` as the play would be sent (announced or not), and under the announce rule,
- * unannounced, `announced`: what announcing would score instead (when that is more).
+ * How the picked tile, turned as it is (`st.rot`), would go on a cell: {rotation, ok, points,
+ * here (the legal placements there, any rotation)}; `points` as the play would be sent
+ * (announced or not), and under the announce rule, unannounced, `announced`: what announcing
+ * would score instead (when that is more). `ok` is false when this rotation does not fit
+ * there, even if another one does (`here` then lists those).
  */
 export function effective(st, cell) {
   const here = legalAt(st, st.sel, cell);
-  if (!here.length) return { rotation: st.rot, ok: false, here };
-  const p = here.find((x) => x.rotation === st.rot) || here[0];
+  const p = here.find((x) => x.rotation === st.rot);
+  if (!p) return { rotation: st.rot, ok: false, here };
   const claim = st.announce || !announceRule(st);
   const points = claim ? p.points : p.unannounced;
   const announced = !claim && p.points !== p.unannounced ? p.points : null;
   return { rotation: p.rotation, ok: true, points, announced, here };
+}
+
+/**
+ * Turns the picked tile to a rotation that fits on `cell` when the one it has does not
+ * and another does (the hints on): the rack and the board then show the same tile.
+ * Answers whether the rotation changed.
+ */
+export function snapRotation(st, cell) {
+  if (!st.sel || !cell) return false;
+  const here = legalAt(st, st.sel, cell);
+  if (!here.length || here.some((x) => x.rotation === st.rot)) return false;
+  st.rot = here[0].rotation;
+  return true;
+}
+
+/** Does a cell share a side with a placed tile of this round? */
+export function touchesTable(st, cell) {
+  const placed = new Set(placementsOf(st.log).map((p) => p.cell.join()));
+  const [c, r] = cell;
+  const up = (((c + r) % 2) + 2) % 2 === 0;
+  const around = up ? [[c, r - 1], [c - 1, r], [c + 1, r]] : [[c + 1, r], [c - 1, r], [c, r + 1]];
+  return around.some((n) => placed.has(n.join()));
 }
 
 /** The play of the picked tile on a cell, announced when the player armed the announce. */

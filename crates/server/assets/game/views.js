@@ -4,18 +4,30 @@
 import { t } from '../i18n.js';
 import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
-import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule } from './state.js';
+import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule, touchesTable } from './state.js';
 import { seatName, roundSummary } from './sheet.js';
+import { countTo } from './fx.js';
 
-/** The picked tile drawn where it would go (or nothing). */
+/**
+ * The picked tile drawn where it would go, turned as on the rack (or nothing). With the
+ * hints on it says whether it fits there, this way or another (then: rotate), or not at
+ * all; with the hints off it says nothing (the server judges the play).
+ */
 export function renderGhost(board, st) {
   const cell = st.preview || st.hover;
   if (!st.sel || !cell || !myTurn(st) || occupied(st, cell)) { board.setGhost(null); return; }
   const eff = effective(st, cell);
-  if (st.hints && !eff.ok) { board.setGhost(null); return; }
-  // With the hints on, a spot that forms a figure under the announce rule says what announcing would score.
-  const note = eff.ok && eff.announced !== null ? t('game.if_announced', { points: signed(eff.announced) }) : null;
-  board.setGhost({ tile: st.sel, cell, rotation: eff.rotation, ok: eff.ok || !st.hints, points: eff.ok ? eff.points : null, note });
+  const base = { tile: st.sel, cell, rotation: st.rot };
+  if (!st.hints) { board.setGhost({ ...base, style: 'plain' }); return; }
+  if (!eff.ok) {
+    // Far from every tile there is nothing to say; next to the table, say why it does not go.
+    if (!eff.here.length && !touchesTable(st, cell)) { board.setGhost(null); return; }
+    board.setGhost({ ...base, style: 'bad', note: t(eff.here.length ? 'game.fits_turned' : 'game.fits_nowhere') });
+    return;
+  }
+  // A spot that forms a figure under the announce rule says what announcing would score.
+  const note = eff.announced !== null ? t('game.if_announced', { points: signed(eff.announced) }) : null;
+  board.setGhost({ ...base, style: 'ok', points: eff.points, note });
 }
 
 /** The placed tiles (those of the `fresh` versions animated), the marks of legal cells, the ghost. */
@@ -36,21 +48,38 @@ export function renderBoard(board, st, fresh) {
   renderGhost(board, st);
 }
 
-/** The rack: a button per tile of the hand; `bind(button, tile)` wires its input. */
+/**
+ * The rack: a button per tile of the hand; `bind(button, tile)` wires its input. Keyboard
+ * focus stays in the rack across redraws: on the same tile, else (the tile was played) on
+ * the one that took its place.
+ */
 export function renderRack(rack, st, bind) {
+  const active = document.activeElement;
+  const focused = active && rack.contains(active) ? active.closest('.racktile') : null;
+  const focusTile = focused ? focused.dataset.tile : null;
+  const focusIndex = focused ? [...rack.children].indexOf(focused) : -1;
   rack.replaceChildren();
   if (!st.me) {
     rack.append(h('p', { class: 'small spectating' }, t('game.spectating')));
     return;
   }
   const playable = new Set(st.me.legal.map((p) => p.tile));
+  const mine = myTurn(st);
   for (const tile of st.me.hand) {
     const icon = tileIcon(tile, tile === st.sel ? st.rot : 0, '');
-    const b = h('button', { type: 'button', class: 'racktile', 'data-tile': tile, 'aria-pressed': tile === st.sel ? 'true' : 'false', title: tile }, icon);
+    const dim = mine && st.hints && !playable.has(tile);
+    const label = tile + (dim ? ' — ' + t('game.no_fit') : '') + (tile === st.me.drawn ? ' — ' + t('game.drawn') : '');
+    // Named by a hidden text, not aria-label: the drawn digits are hidden from assistive technology.
+    const b = h('button', { type: 'button', class: 'racktile', 'data-tile': tile, 'aria-pressed': tile === st.sel ? 'true' : 'false', title: label }, icon, h('span', { class: 'sr' }, label));
+    icon.setAttribute('aria-hidden', 'true');
     if (tile === st.me.drawn) b.classList.add('drawn');
-    if (myTurn(st) && st.hints && !playable.has(tile)) b.classList.add('dim');
+    if (dim) b.classList.add('dim');
     bind(b, tile);
     rack.append(b);
+  }
+  if (focused) {
+    const again = [...rack.children].find((b) => b.dataset.tile === focusTile) || rack.children[Math.min(focusIndex, rack.children.length - 1)];
+    if (again) again.focus({ preventScroll: true });
   }
 }
 
@@ -102,65 +131,141 @@ export function renderTurn(turn, st) {
   turn.replaceChildren(h('span', { class: myTurn(st) ? 'mine' : '' }, text), h('span', { class: 'pool' }, t('game.pool', { n: s.pool })), h('span', { class: 'round' }, t('game.round', { round: s.round })));
 }
 
-/** A card per seat: connected or not, tiles in hand, total; the number of spectators. */
+/**
+ * A card per seat: connected or not, tiles in hand, total (counting up to a new one),
+ * a crown on the leader(s); the number of spectators.
+ */
 export function renderPlayers(players, st) {
   if (!st.game) return;
   players.replaceChildren();
   const s = st.status;
+  const best = Math.max(...s.totals);
+  const shown = st.shownTotals || s.totals;
   st.game.seats.forEach((seat, i) => {
     const online = seat.kind === 'bot' || (st.presence && st.presence.seats.includes(i));
-    const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
+    const leads = best > 0 && s.totals[i] === best;
+    const total = h('span', { class: 'total' }, String(s.totals[i]));
+    const card = h('div', { class: 'player' + (s.phase === 'playing' && s.to_move === i ? ' active' : '') + (i === st.you ? ' me' : '') + (s.winners.includes(i) ? ' winner' : '') + (leads ? ' leader' : ''), 'data-seat': i },
       h('span', { class: 'dot ' + (online ? 'on' : 'off'), title: seat.kind === 'bot' ? t('seat.bot_badge') : online ? t('presence.online') : t('presence.offline') }),
+      leads ? h('span', { class: 'crown', title: t('game.leader'), 'aria-label': t('game.leader'), role: 'img' }, '♛') : null,
       h('span', { class: 'pname' }, seatName(st.game, i, st.you)),
       seat.kind === 'bot' ? h('span', { class: 'badge' }, t('seat.bot_badge')) : null,
       h('span', { class: 'count', title: t('game.tiles_in_hand') }, '▲' + s.hand_sizes[i]),
-      h('span', { class: 'total' }, String(s.totals[i])));
+      total);
     players.append(card);
+    countTo(total, shown[i] ?? s.totals[i], s.totals[i]);
   });
+  st.shownTotals = [...s.totals];
   if (st.presence && st.presence.spectators) players.append(h('span', { class: 'small spectators' }, t('presence.spectators', { n: st.presence.spectators })));
 }
 
-/** The dialog at the end of a round or of the game (until closed); `onNextRound` asks for the next. */
-export function renderOverlay(overlay, st, id, onNextRound) {
+/**
+ * The dialog at the end of a round or of the game (until closed); `onNextRound` asks for the
+ * next, `onClosed` (if given) redraws what closing it changes. A modal dialog: it takes the
+ * focus (keeps it while open) and gives it back on closing.
+ */
+export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
   const s = st.status;
   const key = s.phase === 'playing' ? null : `${s.phase}:${s.round}`;
   if (!key || st.closedOverlay === key) {
+    const wasOpen = !overlay.classList.contains('hidden');
     overlay.classList.add('hidden');
     overlay.replaceChildren();
     st.overlayFor = null;
+    if (wasOpen) {
+      // Back where the player was, else on the way back to the dialog.
+      const shown = (el) => el && el !== document.body && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+      const back = [st.overlayReturn, document.getElementById('reopen-overlay'), document.querySelector('#rack .racktile')].find(shown);
+      if (back) back.focus({ preventScroll: true });
+    }
     return;
   }
   if (st.overlayFor === key) return;
   st.overlayFor = key;
+  if (!overlay.contains(document.activeElement)) st.overlayReturn = document.activeElement;
   overlay.replaceChildren();
-  const box = h('div', { class: 'dialog', role: 'dialog' });
-  const close = h('button', { type: 'button', class: 'small', id: 'close-overlay' }, t('over.look'));
-  close.addEventListener('click', () => { st.closedOverlay = key; renderOverlay(overlay, st, id, onNextRound); });
+  const box = h('div', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'overlay-title' });
+  const close = h('button', { type: 'button', id: 'close-overlay' }, t('over.look'));
+  close.addEventListener('click', () => {
+    st.closedOverlay = key;
+    if (onClosed) onClosed();
+    else renderOverlay(overlay, st, id, onNextRound);
+  });
+  let first = null;
   if (s.phase === 'game_over') {
     const names = s.winners.map((w) => seatName(st.game, w, st.you)).join(', ');
-    box.append(h('h2', { class: 'gameover' }, t('over.title')), h('p', { class: 'winners' }, t(s.winners.length > 1 ? 'over.winners' : 'over.winner', { names })));
+    box.append(h('h2', { class: 'gameover', id: 'overlay-title' }, t('over.title')), h('p', { class: 'winners' }, t(s.winners.length > 1 ? 'over.winners' : 'over.winner', { names })));
     const order = [...st.game.seats.keys()].sort((a, b) => s.totals[b] - s.totals[a]);
     box.append(h('ol', { class: 'final' }, ...order.map((i) => h('li', {}, seatName(st.game, i, st.you), ' — ', h('strong', {}, String(s.totals[i]))))));
     const summary = roundSummary(st.log, st.game, st.you);
     if (summary) box.append(summary);
+    first = h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay'));
     box.append(h('p', { class: 'actions' },
-      h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay')),
+      first,
       h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),
       h('a', { class: 'button', href: '/new', 'data-link': '' }, t('over.new')), close));
   } else {
-    const summary = roundSummary(st.log, st.game, st.you);
+    const summary = roundSummary(st.log, st.game, st.you, 'overlay-title');
     if (summary) box.append(summary);
+    else box.append(h('h2', { id: 'overlay-title' }, t('game.round_over', { round: s.round })));
     const p = h('p', { class: 'actions' });
     if (st.you !== null && st.you !== undefined) {
       const next = h('button', { type: 'button', class: 'primary', id: 'next-round' }, t('summary.next'));
       next.addEventListener('click', () => { next.disabled = true; onNextRound(); });
       p.append(next);
+      first = next;
     } else p.append(h('span', { class: 'small' }, t('summary.waiting')));
     p.append(close);
     box.append(p);
   }
+  // Escape closes it; Tab and Shift+Tab go round its buttons and links.
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close.click(); return; }
+    if (e.key !== 'Tab') return;
+    const items = [...box.querySelectorAll('a[href], button:not([disabled])')];
+    if (!items.length) return;
+    const at = items.indexOf(document.activeElement);
+    if (e.shiftKey && at <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
+    else if (!e.shiftKey && at === items.length - 1) { e.preventDefault(); items[0].focus(); }
+  });
   overlay.append(box);
   overlay.classList.remove('hidden');
+  (first || close).focus({ preventScroll: true });
+}
+
+/**
+ * The way on once the dialog is closed: at the end of a round, the next round and the
+ * summary again; at the end of the game, the results, the replay and the record.
+ */
+export function renderWayOn(bar, st, id, { onReopen, onNextRound }) {
+  const s = st.status;
+  const key = s.phase === 'playing' ? null : `${s.phase}:${s.round}`;
+  if (!key || st.closedOverlay !== key) {
+    bar.hidden = true;
+    bar.replaceChildren();
+    bar.dataset.key = '';
+    return;
+  }
+  if (bar.dataset.key === key) return;
+  bar.dataset.key = key;
+  const reopen = h('button', { type: 'button', id: 'reopen-overlay' }, t(s.phase === 'game_over' ? 'wayon.results' : 'wayon.summary'));
+  reopen.addEventListener('click', onReopen);
+  const items = [];
+  if (s.phase === 'round_over') {
+    if (st.you !== null && st.you !== undefined) {
+      const next = h('button', { type: 'button', class: 'primary', id: 'next-round-bar' }, t('summary.next'));
+      next.addEventListener('click', () => { next.disabled = true; onNextRound(); });
+      items.push(next);
+    } else items.push(h('span', { class: 'small' }, t('summary.waiting')));
+    items.push(reopen);
+  } else {
+    items.push(reopen,
+      h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '', id: 'wayon-replay' }, t('over.replay')),
+      h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),
+      h('a', { class: 'button', href: '/new', 'data-link': '' }, t('over.new')));
+  }
+  bar.replaceChildren(h('strong', {}, s.phase === 'game_over' ? t('game.over') : t('game.round_over', { round: s.round })), ...items);
+  bar.hidden = false;
 }
 
 function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }

@@ -29,7 +29,7 @@ test('a French browser gets the French page; the switch to Spanish is remembered
     const box = await (await page.$('#board')).boundingBox();
     await page.mouse.click(box.x + 25, box.y + 25);
     const toast = await page.waitForSelector('.toast.error');
-    assert.match(await toast.textContent(), /premier triomino se pose au centre|toucher un autre triomino par un côté entier/);
+    assert.match(await toast.textContent(), /première tuile se pose au centre|toucher une autre tuile par un côté entier/);
     // Switch to Spanish; it is remembered after a reload.
     await page.selectOption('#lang', 'es');
     await page.waitForFunction(() => document.documentElement.lang === 'es');

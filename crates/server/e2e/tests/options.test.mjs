@@ -180,8 +180,8 @@ test('a refused rule set shows its reason in the page\'s language, naming the op
     assert.doesNotMatch(text, /players|Refus/);
     await fr.route('**/api/pad', (route) => route.fulfill({ status: 400, json: { code: 'inconsistent', params: { option: 'hand_size', rule: 'hand_too_big' } } }));
     await fr.click('#padstart');
-    await fr.waitForFunction(() => /Triominos distribués/.test(document.querySelector('#padnew .error').textContent));
-    assert.equal(await fr.textContent('#padnew .error'), '« Triominos distribués » : il n\'y a pas assez de triominos pour en distribuer autant.');
+    await fr.waitForFunction(() => /Tuiles distribuées/.test(document.querySelector('#padnew .error').textContent));
+    assert.equal(await fr.textContent('#padnew .error'), '« Tuiles distribuées » : il n\'y a pas assez de tuiles pour en distribuer autant.');
 
     // Spanish: the lobby, a value refused.
     const es = (await newPage(browser, { locale: 'es-ES' })).page;
@@ -207,7 +207,7 @@ test('the rules pages list every option of the schema with the preset\'s value i
     const rows = await page.$$eval('#ruleoptions tr', (r) => r.map((x) => [x.dataset.option, x.querySelector('th').textContent, x.querySelector('td').textContent]));
     assert.deepEqual(rows.map((r) => r[0]), meta.options.map((o) => o.name));
     const row = (name) => rows.find((r) => r[0] === name);
-    assert.deepEqual(row('hexagon_bonus').slice(1), ['Hexagon bonus', '1 hexagon(s): 50, 2 hexagon(s): 100, 3 hexagon(s): 150']);
+    assert.deepEqual(row('hexagon_bonus').slice(1), ['Hexagon bonus', '1 hexagon: 50, 2 hexagons: 100, 3 hexagons: 150']);
     assert.equal(row('draw_when_able')[2], 'no');
     assert.equal(row('target')[2], '400');
     assert.equal(row('players')[2], '2–4');

@@ -64,11 +64,27 @@ fn capture_logs() {
 }
 
 pub async fn start(db: &Path) -> Server {
+    start_with(db, |_| {}).await
+}
+
+/// A server with the tests' settings (no pauses), changed by `set`.
+pub async fn start_with(db: &Path, set: impl FnOnce(&mut ServeConfig)) -> Server {
     capture_logs();
     let mut c = ServeConfig::new("127.0.0.1:0", db);
     c.bot_delay = Duration::ZERO;
     c.round_delay = Duration::ZERO;
+    set(&mut c);
     triominos_server::start(c).await.unwrap()
+}
+
+/// Waits until `cond` holds, checking after each short pause. The time limit
+/// only turns a hang into a failure: it is far beyond what a loaded machine needs.
+pub async fn until(what: &str, mut cond: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while !cond() {
+        assert!(std::time::Instant::now() < deadline, "waited 120 s for: {what}");
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
 }
 
 /// One HTTP request, answered by the server's router: `(status, body)`.

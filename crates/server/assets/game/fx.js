@@ -1,0 +1,95 @@
+// The table's small rewards: sounds (made here with the Web Audio API: no files; off until
+// the player turns them on, the choice remembered), a burst of confetti for a bridge, a
+// hexagon, going out or winning, and totals that count up. Every motion is left out when
+// the system asks for reduced motion.
+
+/** Does the system ask for less motion? */
+export function reducedMotion() {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Are the sounds on (remembered; off by default)? */
+export function soundOn() { return localStorage.getItem('triominos.sound') === 'on'; }
+
+/** Turns the sounds on or off (remembered). */
+export function setSound(on) { localStorage.setItem('triominos.sound', on ? 'on' : 'off'); }
+
+let audio = null;
+
+// Notes as [frequency Hz, start s, length s, wave]: short and soft.
+const SOUNDS = {
+  place: [[520, 0, 0.07, 'triangle'], [780, 0.02, 0.06, 'sine']],
+  turn: [[660, 0, 0.09, 'sine'], [880, 0.1, 0.12, 'sine']],
+  draw: [[300, 0, 0.08, 'triangle']],
+  bonus: [[523, 0, 0.1, 'triangle'], [659, 0.09, 0.1, 'triangle'], [784, 0.18, 0.1, 'triangle'], [1047, 0.27, 0.22, 'triangle']],
+  win: [[392, 0, 0.14, 'square'], [523, 0.14, 0.14, 'square'], [659, 0.28, 0.14, 'square'], [784, 0.42, 0.4, 'square']],
+  lost: [[330, 0, 0.15, 'sine'], [247, 0.15, 0.25, 'sine']],
+};
+
+/** Plays one of the sounds (place, turn, draw, bonus, win, lost) if the sounds are on. */
+export function play(name) {
+  if (!soundOn() || !SOUNDS[name]) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === 'suspended') audio.resume();
+    const t0 = audio.currentTime + 0.01;
+    for (const [f, at, len, wave] of SOUNDS[name]) {
+      const o = audio.createOscillator();
+      const g = audio.createGain();
+      o.type = wave;
+      o.frequency.value = f;
+      const peak = wave === 'square' ? 0.04 : 0.12;
+      g.gain.setValueAtTime(0.0001, t0 + at);
+      g.gain.exponentialRampToValueAtTime(peak, t0 + at + 0.01);
+      g.gain.exponentialRampToValueAtTime(0.0001, t0 + at + len);
+      o.connect(g).connect(audio.destination);
+      o.start(t0 + at);
+      o.stop(t0 + at + len + 0.02);
+    }
+  } catch (e) { /* no sound on this browser */ }
+}
+
+/** A burst of confetti from a point of the screen (client coordinates). */
+export function confetti(x, y, big) {
+  if (reducedMotion()) return;
+  const box = document.createElement('div');
+  box.className = 'confetti';
+  box.setAttribute('aria-hidden', 'true');
+  box.style.left = x + 'px';
+  box.style.top = y + 'px';
+  const colors = ['#f59e0b', '#c2410c', '#16a34a', '#1d4ed8', '#7e22ce', '#facc15'];
+  const n = big ? 40 : 18;
+  for (let i = 0; i < n; i++) {
+    const p = document.createElement('i');
+    const a = (i / n) * Math.PI * 2 + Math.random() * 0.5;
+    const d = (big ? 120 : 70) + Math.random() * (big ? 140 : 60);
+    p.style.setProperty('--dx', Math.cos(a) * d + 'px');
+    p.style.setProperty('--dy', Math.sin(a) * d - 30 + 'px');
+    p.style.setProperty('--r', Math.round(Math.random() * 720 - 360) + 'deg');
+    p.style.background = colors[i % colors.length];
+    box.append(p);
+  }
+  document.body.append(box);
+  setTimeout(() => box.remove(), 1400);
+}
+
+/**
+ * Shows a number counting from `from` to `to` over `el`, whose text is `to` at once (what
+ * assistive technology and tests read); the count is drawn over it (style.css
+ * `.ticking`). Nothing moves with reduced motion.
+ */
+export function countTo(el, from, to) {
+  el.textContent = String(to);
+  if (from === to || reducedMotion()) return;
+  const start = performance.now();
+  const ms = 600;
+  el.classList.add('ticking');
+  el.dataset.shown = String(from);
+  const step = (now) => {
+    const k = Math.min(1, (now - start) / ms);
+    el.dataset.shown = String(Math.round(from + (to - from) * (1 - (1 - k) ** 3)));
+    if (k < 1 && el.isConnected) requestAnimationFrame(step);
+    else el.classList.remove('ticking');
+  };
+  requestAnimationFrame(step);
+}

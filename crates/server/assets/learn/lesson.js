@@ -1,0 +1,358 @@
+// One lesson of the tutorial, played on the game's own board, rack and buttons (board.js,
+// game/views.js, game/state.js): the player picks, rotates and places a tile (pointer, drag or
+// keys), or draws or passes, and the server's engine judges the try (learn.rs). A wrong try
+// shows the engine's reason (a corner that disagrees is circled) and can be tried again.
+import { t, errorText } from '../i18n.js';
+import { h, api, signed, go } from '../dom.js';
+import { Board, tileIcon, el, corners, xy } from '../board.js';
+import * as S from '../game/state.js';
+import { renderBoard, renderGhost, renderRack, renderButtons } from '../game/views.js';
+import { markSolved } from './progress.js';
+
+/** The numbers the lesson texts quote: the preset's options and the lesson's goal. */
+export function textParams(set, lesson) {
+  const o = set.options;
+  const hex = String(o.hexagon_bonus || '0 0 0').split(' ');
+  const g = lesson.goal;
+  return {
+    tile: g.tile || lesson.solution.tile || '', at_least: g.at_least ?? '', drawn: lesson.drawn || '',
+    cost: o.draw_penalty, fail: o.fail_penalty, max: o.max_draws, bridge: o.bridge_bonus, extension: o.bridge_extension_bonus,
+    hexagon: hex[0], double: hex[1], out: o.out_bonus, target: o.target,
+    me: lesson.totals[0], them: lesson.totals[1],
+    start: o.start_bonus, triple: Number(o.start_bonus) + Number(o.triple_start_bonus),
+    zero: Number(o.start_bonus) + Number(o.triple_start_bonus) + Number(o.zero_triple_bonus),
+  };
+}
+
+/** The preset's own rule for a lesson (how a round starts, drawing, a blocked round, the end), in words. */
+export function ruleText(set, rule) {
+  const o = set.options;
+  if (rule === 'start') return t('rules.start.' + o.start);
+  if (rule === 'draw') return t(o.draw_when_able === 'true' ? 'rules.draw.when_able' : 'rules.draw.only_when_stuck', { max: o.max_draws, cost: o.draw_penalty, fail: o.fail_penalty });
+  if (rule === 'blocked') return t('learn.rule.blocked', { rule: t('rules.blocked.' + o.blocked, { bonus: o.out_bonus }) });
+  if (rule === 'end') return o.target === 'none' ? t('rules.end.single') : t('rules.end.' + o.game_end, { target: o.target });
+  return null;
+}
+
+function seatName(i) { return i === 0 ? t('learn.me') : t('learn.opponent'); }
+
+/** A try's score changes in words: "tile +7, hexagon +50". */
+function itemsText(items, seat) {
+  return items.filter((i) => seat === undefined || i.player === seat).map((i) => t('reason.' + i.reason) + ' ' + signed(i.points)).join(', ');
+}
+
+export function showLesson(main, set, index, done) {
+  const lesson = set.lessons[index];
+  const params = textParams(set, lesson);
+  const key = (part) => lesson.text + '.' + part;
+  main.className = 'learn lesson';
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.id = 'board';
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('learn.board'));
+  const rack = h('div', { class: 'rack', id: 'rack' });
+  const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
+  const btnAnnounce = h('button', { type: 'button', id: 'announce', hidden: true });
+  const btnDraw = h('button', { type: 'button', id: 'draw' });
+  const btnPass = h('button', { type: 'button', id: 'pass' });
+  const hints = h('input', { type: 'checkbox', id: 'hints' });
+  const keys = h('p', { class: 'keys small', id: 'keys' }, t('learn.keys'));
+  const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys };
+  const feedback = h('section', { class: 'feedback', id: 'feedback', 'aria-live': 'polite', hidden: true });
+  const players = h('div', { class: 'players', id: 'players' });
+  const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
+  const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
+  const zoomFit = h('button', { type: 'button', class: 'icon', title: t('game.zoom_fit'), 'aria-label': t('game.zoom_fit') }, '⤢');
+  const rule = lesson.rule ? ruleText(set, lesson.rule) : null;
+  const n = set.lessons.length;
+  main.append(h('div', { class: 'learngrid' },
+    h('section', { class: 'brief', id: 'brief' },
+      h('p', { class: 'crumbs small' },
+        h('a', { href: '/learn/' + set.preset, 'data-link': '' }, t('learn.all_lessons')), ' · ',
+        t('learn.lesson_n', { n: index + 1, total: n }), done.has(lesson.name) ? ' · ✓' : ''),
+      h('h1', { id: 'lesson-title' }, t(key('title'))),
+      h('p', { class: 'intro', id: 'intro' }, t(key('intro'), params)),
+      rule ? h('p', { class: 'rule', id: 'rule' }, h('strong', {}, t('learn.rule', { preset: t('preset.' + set.preset) })), ' ', rule) : null,
+      feedback),
+    h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), players),
+    h('section', { class: 'rackbar', id: 'rackbar' },
+      rack,
+      h('div', { class: 'buttons' }, btnRotate, btnDraw, btnPass),
+      h('label', { class: 'hints', hidden: true }, hints),
+      keys)));
+
+  // The game screen's state, filled from the lesson: the player is seat 0 and to move.
+  const st = S.newState();
+  st.hints = false;
+  const board = new Board(svg, {
+    onHover: (cell) => { st.hover = cell; if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null; ghost(); },
+    onClick: (cell, type) => clickCell(cell, type),
+    onRotate: (dir) => rotate(dir),
+  });
+  zoomIn.addEventListener('click', () => board.zoom(1 / 1.25));
+  zoomOut.addEventListener('click', () => board.zoom(1.25));
+  zoomFit.addEventListener('click', () => board.fit());
+  btnRotate.addEventListener('click', () => rotate(1));
+  btnDraw.addEventListener('click', () => attempt({ kind: 'draw' }));
+  btnPass.addEventListener('click', () => attempt({ kind: 'pass' }));
+
+  let busy = false;
+  let bad = null; // the refused placement, drawn in red until the next try
+  let shown = null; // the answer shown by "Show me", drawn until the player acts
+
+  function reset() {
+    st.game = { preset: set.preset, options: set.options, seats: lesson.hand_sizes.map((_, i) => ({ kind: i ? 'bot' : 'human', name: seatName(i) })) };
+    st.you = 0;
+    st.v = 0;
+    st.log = [{ v: 0, events: [{ type: 'round_started' }, ...lesson.board.map((p) => ({ type: 'played', placement: { tile: p.tile, cell: p.cell, rotation: p.rotation }, player: p.player }))] }];
+    st.me = { hand: [...lesson.hand], legal: [], my_turn: true, can_draw: true, can_pass: true, drawn: lesson.drawn };
+    st.status = { phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] };
+    st.sel = null; st.rot = 0; st.preview = null; bad = null; shown = null;
+    feedback.hidden = true;
+    delete feedback.dataset.state;
+    feedback.replaceChildren();
+    for (const b of [btnDraw, btnPass]) b.classList.remove('shown');
+    renderAll();
+    board.fit();
+  }
+
+  const ghost = () => {
+    if (bad) {
+      board.setGhost({ tile: bad.tile, cell: bad.cell, rotation: bad.rotation, ok: false });
+      if (bad.corner !== undefined) markCorner(board, bad.cell, bad.corner);
+      return;
+    }
+    if (shown && st.sel === shown.tile && st.rot === shown.rotation) {
+      board.setGhost({ tile: shown.tile, cell: shown.cell, rotation: shown.rotation, ok: true });
+      return;
+    }
+    renderGhost(board, st);
+  };
+
+  function renderAll(fresh) {
+    renderBoard(board, st, fresh || new Set());
+    ghost();
+    renderRack(rack, st, bindRackTile);
+    renderButtons(buttons, st);
+    // No announce rule and no hints in a lesson: the engine's verdict is the only help.
+    btnAnnounce.hidden = true;
+    hints.parentElement.hidden = true;
+    renderPlayers();
+  }
+
+  function renderPlayers() {
+    const s = st.status;
+    players.replaceChildren(
+      ...s.hand_sizes.map((size, i) => h('div', { class: 'player' + (i === 0 ? ' me' : '') + (s.phase === 'playing' && i === 0 ? ' active' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
+        h('span', { class: 'pname' }, seatName(i)),
+        h('span', { class: 'count', title: t('game.tiles_in_hand') }, '▲' + size),
+        h('span', { class: 'total' }, String(s.totals[i])))),
+      h('span', { class: 'pool' }, t('game.pool', { n: s.pool })));
+  }
+
+  function rotate(dir) {
+    if (!st.sel) return;
+    S.rotate(st, dir);
+    renderRack(rack, st, bindRackTile);
+    ghost();
+  }
+
+  function pick(tile) {
+    st.sel = tile; st.rot = 0; bad = null;
+    renderAll();
+  }
+
+  function clickCell(cell, pointerType) {
+    if (!S.myTurn(st) || busy) return;
+    if (!st.sel) { say('info', t('game.pick_tile')); return; }
+    if (S.occupied(st, cell)) return;
+    // On a touch screen the first tap shows the tile there, the second places it.
+    if (pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
+      st.preview = cell; bad = null; ghost();
+      return;
+    }
+    st.preview = null;
+    attempt(S.playAction(st, cell, st.rot));
+  }
+
+  function bindRackTile(b, tile) {
+    b.addEventListener('click', () => { if (st.sel === tile) rotate(1); else pick(tile); });
+    b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); }, { passive: false });
+    b.addEventListener('pointerdown', (e) => {
+      if (!S.myTurn(st) || e.button !== 0) return;
+      const start = [e.clientX, e.clientY];
+      let dragged = null;
+      const move = (ev) => {
+        if (!dragged && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
+          if (st.sel !== tile) pick(tile);
+          dragged = tileIcon(tile, st.rot, 'dragging');
+          document.body.append(dragged);
+        }
+        if (dragged) {
+          dragged.style.left = ev.clientX - 30 + 'px';
+          dragged.style.top = ev.clientY - 30 + 'px';
+          const over = document.elementFromPoint(ev.clientX, ev.clientY);
+          st.hover = over && over.closest('#board') ? board.cellAtClient(ev.clientX, ev.clientY) : null;
+          ghost();
+        }
+      };
+      const up = (ev) => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+        if (!dragged) return;
+        dragged.remove();
+        const over = document.elementFromPoint(ev.clientX, ev.clientY);
+        if (over && over.closest('#board')) clickCell(board.cellAtClient(ev.clientX, ev.clientY), 'mouse');
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    });
+  }
+
+  function say(state, ...children) {
+    feedback.hidden = false;
+    feedback.className = 'feedback ' + state;
+    feedback.dataset.state = state;
+    feedback.replaceChildren(...children.filter((c) => c !== null && c !== undefined));
+  }
+
+  // Sends a try to the engine and shows its verdict.
+  async function attempt(action) {
+    if (!S.myTurn(st) || busy) return;
+    busy = true;
+    let v;
+    try {
+      v = await api('POST', `/api/learn/${set.preset}/${lesson.name}`, { action });
+    } catch (e) {
+      busy = false;
+      say('wrong', h('p', {}, errorText(e)));
+      return;
+    }
+    busy = false;
+    if (v.refusal) refused(action, v.refusal);
+    else played(action, v);
+  }
+
+  function retryButtons() {
+    const retry = h('button', { type: 'button', class: 'primary', id: 'retry' }, t('learn.retry'));
+    retry.addEventListener('click', () => { reset(); btnFocus(); });
+    const show = h('button', { type: 'button', id: 'showme' }, t('learn.show_me'));
+    show.addEventListener('click', () => { reset(); showMe(); });
+    return h('p', { class: 'actions' }, retry, show);
+  }
+
+  function btnFocus() { const first = rack.querySelector('.racktile'); if (first) first.focus(); }
+
+  // "Show me": the answer picked and drawn on the board (or its button marked); the player still plays it.
+  function showMe() {
+    const a = lesson.solution;
+    if (a.kind === 'play') {
+      st.sel = a.tile; st.rot = a.rotation; st.preview = a.cell; shown = a;
+      renderAll();
+      say('info', h('p', {}, t('learn.shown_play', { tile: a.tile })));
+    } else {
+      const b = a.kind === 'draw' ? btnDraw : btnPass;
+      b.classList.add('shown');
+      say('info', h('p', {}, t('learn.shown_' + a.kind)));
+    }
+  }
+
+  function refused(action, refusal) {
+    let why;
+    const p = refusal.code === 'placement' && refusal.params ? refusal.params : null;
+    if (p && p.code === 'corner_mismatch') {
+      why = t('learn.corner_mismatch', { expected: p.params.expected, found: p.params.found });
+      bad = { ...action, corner: p.params.corner };
+    } else {
+      why = errorText(refusal);
+      bad = action.kind === 'play' ? { ...action } : null;
+    }
+    st.sel = null; st.preview = null;
+    renderAll();
+    say('wrong', h('h2', {}, t('learn.wrong')), h('p', { class: 'why', id: 'why' }, why), retryButtons());
+  }
+
+  function played(action, v) {
+    // What the engine did: the tile on the board, the drawn tile in the hand, the scores.
+    if (action.kind === 'play') {
+      st.log = [...st.log, { v: 1, events: [{ type: 'played', placement: { tile: action.tile, cell: action.cell, rotation: action.rotation }, player: 0 }] }];
+      st.me.hand = st.me.hand.filter((x) => x !== action.tile);
+      st.status.hand_sizes[0] -= 1;
+    } else if (action.kind === 'draw' && v.drawn) {
+      st.me.hand = [...st.me.hand, v.drawn];
+      st.me.drawn = v.drawn;
+      st.status.hand_sizes[0] += 1;
+      st.status.pool -= 1;
+    }
+    st.status.totals = v.totals;
+    st.status.winners = v.winners;
+    if (v.round_end) st.status.phase = v.game_over ? 'game_over' : 'round_over';
+    st.me.my_turn = false;
+    st.sel = null; st.preview = null;
+    renderAll(new Set([1]));
+    const own = v.items.filter((i) => ['draw', 'fail', 'tile', 'start', 'bridge', 'bridge_extension', 'hexagon', 'double_hexagon', 'triple_hexagon', 'pass'].includes(i.reason));
+    const scored = own.length ? h('p', { class: 'scored', id: 'scored' }, t('learn.scored', { points: signed(v.points), detail: itemsText(own) })) : null;
+    const end = v.round_end ? roundEnd(v) : null;
+    if (v.solved) {
+      markSolved(set.preset, lesson.name);
+      done.add(lesson.name);
+      const last = index + 1 >= n;
+      const next = h('button', { type: 'button', class: 'primary', id: 'next' }, last ? t('learn.finish') : t('learn.next'));
+      next.addEventListener('click', () => go(last ? '/learn/' + set.preset : `/learn/${set.preset}/${set.lessons[index + 1].name}`));
+      const again = h('button', { type: 'button', id: 'again' }, t('learn.again'));
+      again.addEventListener('click', () => reset());
+      say('solved', h('h2', {}, t('learn.right')), scored, end, h('p', { class: 'done', id: 'done' }, t(key('done'), { ...params, points: v.points })), h('p', { class: 'actions' }, next, again));
+      next.focus();
+    } else {
+      say('miss', h('h2', {}, t('learn.miss')), scored, end, h('p', { class: 'why', id: 'why' }, t(key('miss'), params)), retryButtons());
+    }
+  }
+
+  // The end of the round: every hand shown, what each seat scored, who won the game.
+  function roundEnd(v) {
+    const box = h('div', { class: 'roundend', id: 'roundend' });
+    box.append(h('p', {}, h('strong', {}, t(v.round_end === 'out' ? 'learn.round_out' : 'learn.round_blocked'))));
+    const rows = (v.hands || []).map((hand, i) => h('tr', {},
+      h('th', {}, seatName(i)),
+      h('td', {}, hand.length ? hand.map((tl) => tileIcon(tl, 0, 'mini')) : '—'),
+      h('td', {}, itemsText(v.items.filter((x) => ['out', 'opponents_hands', 'own_hand', 'blocked_win'].includes(x.reason)), i) || '±0'),
+      h('td', { class: 'total' }, String(v.totals[i]))));
+    box.append(h('table', { class: 'summarytable' }, h('tbody', {}, ...rows)));
+    if (v.game_over) box.append(h('p', { class: 'winners' }, t('learn.game_won_by', { names: v.winners.map(seatName).join(', ') })));
+    return box;
+  }
+
+  // Keys: R rotates, the arrows step through the open cells, Enter places, Escape drops the tile.
+  const open = lesson.board.length ? lesson.open : [[0, 0]];
+  const onKey = (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (e.key === 'r' || e.key === 'R') rotate(e.shiftKey ? -1 : 1);
+    else if (e.key === 'Escape') { st.sel = null; st.preview = null; renderAll(); }
+    else if ((e.key === 'ArrowRight' || e.key === 'ArrowLeft') && st.sel && S.myTurn(st)) {
+      e.preventDefault();
+      const at = st.preview ? open.findIndex((c) => c.join() === st.preview.join()) : -1;
+      const step = e.key === 'ArrowRight' ? 1 : open.length - 1;
+      st.preview = open[at < 0 ? (e.key === 'ArrowRight' ? 0 : open.length - 1) : (at + step) % open.length];
+      bad = null;
+      ghost();
+    } else if (e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest('a, #draw, #pass, #rotate, #feedback')) {
+      e.preventDefault();
+      clickCell(st.preview, 'mouse');
+    } else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);
+    else if (e.key === '-') board.zoom(1.25);
+  };
+  document.addEventListener('keydown', onKey);
+  const onResize = () => { if (!board.userMoved) board.fit(); };
+  window.addEventListener('resize', onResize);
+  reset();
+  return () => {
+    document.removeEventListener('keydown', onKey);
+    window.removeEventListener('resize', onResize);
+  };
+}
+
+/** Circles the corner `k` of a cell (the one that disagrees) on the board. */
+function markCorner(board, cell, k) {
+  const [x, y] = xy(corners(cell[0], cell[1])[k]);
+  el('circle', { cx: x, cy: y, r: 22, class: 'badcorner', 'data-corner': k }, board.gGhost);
+}

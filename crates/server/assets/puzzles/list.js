@@ -1,0 +1,41 @@
+// The puzzles page: the daily puzzle with the streak, then a kind and its levels
+// (the collection is ordered by difficulty: level 1 is the easiest).
+import { t } from '../i18n.js';
+import { h, api } from '../dom.js';
+import { isSolved, solvedCount, streak } from './store.js';
+import { today } from './play.js';
+
+export const KINDS = ['max_points', 'go_out', 'connect', 'best_turn'];
+
+export async function showList(main) {
+  main.className = 'puzzles';
+  document.title = t('app.title') + ' — ' + t('puzzles.title');
+  const { puzzles } = await api('GET', '/api/puzzles');
+  let kind = localStorage.getItem('triominos.puzzles.kind');
+  if (!KINDS.includes(kind)) kind = KINDS[0];
+  const date = today();
+  const tabs = h('div', { class: 'kinds', role: 'tablist' });
+  const levels = h('div', { class: 'levels', id: 'levels' });
+  const desc = h('p', { class: 'kinddesc', id: 'kinddesc' });
+  const n = streak(date);
+  main.append(h('div', { class: 'panel puzzlehead' },
+    h('h1', {}, t('puzzles.title')),
+    h('p', {}, t('puzzles.intro', { n: puzzles.length })),
+    h('p', { class: 'daily' },
+      h('a', { class: 'button primary', id: 'daily', href: '/puzzles/daily', 'data-link': '' }, t('puzzles.daily')),
+      ' ', h('span', { class: 'streak', id: 'streak' }, t('puzzles.streak', { n })),
+      ' ', h('span', { class: 'small', id: 'solvedcount' }, t('puzzles.solved_count', { n: solvedCount(puzzles.map((p) => p.id)), of: puzzles.length })))),
+  h('div', { class: 'panel' }, tabs, desc, levels));
+
+  function draw() {
+    tabs.replaceChildren(...KINDS.map((k) => {
+      const b = h('button', { type: 'button', role: 'tab', id: 'kind-' + k, 'aria-selected': k === kind ? 'true' : 'false' }, t('puzzles.kind.' + k));
+      b.addEventListener('click', () => { kind = k; localStorage.setItem('triominos.puzzles.kind', k); draw(); });
+      return b;
+    }));
+    desc.textContent = t('puzzles.kind.' + kind + '.desc');
+    levels.replaceChildren(...puzzles.filter((p) => p.kind === kind).map((p) =>
+      h('a', { class: 'level' + (isSolved(p.id) ? ' solved' : ''), href: '/puzzles/' + p.id, 'data-link': '', 'data-id': p.id, title: t('puzzles.level', { n: p.number }) }, String(p.number))));
+  }
+  draw();
+}

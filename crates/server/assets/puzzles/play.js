@@ -1,0 +1,272 @@
+// Solving one puzzle on the game's board with the game's controls: the state has the
+// shape of the game screen's (game/state.js), so the board, the rack and the ghost are
+// drawn by game/views.js and the tile is picked, rotated and placed as in a game. Each
+// placement is a try the server checks with the rules engine; a wrong one is explained
+// (the corner that does not match, the points scored against the goal, the tiles left
+// that cannot go), undo takes placements back, a hint shows one tile of a solution.
+import { t, errorText } from '../i18n.js';
+import { Board, tileIcon, corners, xy, el } from '../board.js';
+import { h, api, toast } from '../dom.js';
+import * as S from '../game/state.js';
+import { renderBoard, renderGhost, renderRack } from '../game/views.js';
+import { markSolved, isSolved, streak } from './store.js';
+
+/** Today's date in the browser, YYYY-MM-DD (the daily puzzle is the same for everyone on it). */
+export function today() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function goalText(p) {
+  if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
+  if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
+  if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
+  return t('puzzles.goal.connect', { groups: p.goal.groups.length, n: p.hand.length });
+}
+
+export async function showPuzzle(main, id, date) {
+  main.className = 'game puzzle';
+  if (date) id = (await api('GET', '/api/puzzles/daily?date=' + date)).id;
+  let p;
+  try {
+    p = await api('GET', '/api/puzzles/' + encodeURIComponent(id));
+  } catch (e) {
+    main.append(h('div', { class: 'panel' }, h('p', { class: 'error' }, t('puzzles.not_found')), h('a', { href: '/puzzles', 'data-link': '' }, t('puzzles.back'))));
+    return null;
+  }
+  const { puzzles } = await api('GET', '/api/puzzles');
+  const title = date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
+  document.title = t('app.title') + ' — ' + title;
+
+  // The game screen's state, for one player whose turn it always is.
+  const st = S.newState();
+  st.hints = false; // the engine's legal spots would give the answer away
+  st.game = { options: { announce_bonuses: 'false' }, seats: [], preset: p.ruleset };
+  const moves = [];
+  let tries = 0;
+  let hints = 0;
+  let solved = false;
+  let hinted = null;
+  let badCorner = null; // {cell, corner}: where the last wrong try did not match
+  function sync() {
+    const events = p.board.map((b) => ({ type: 'played', placement: b, player: 0 }));
+    for (const m of moves) events.push({ type: 'played', placement: m, player: 1 });
+    st.log = [{ v: 0, events }];
+    const used = new Set(moves.map((m) => m.tile));
+    st.me = { hand: p.hand.filter((x) => !used.has(x)), legal: [], my_turn: !solved, drawn: null };
+    st.status = { phase: 'playing', to_move: 0, draws: 0, pool: 0, round: 1, totals: [0], hand_sizes: [0], winners: [] };
+    if (st.sel && !st.me.hand.includes(st.sel)) st.sel = null;
+  }
+  sync();
+
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.id = 'board';
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', t('game.board_label'));
+  const rack = h('div', { class: 'rack', id: 'rack' });
+  const goal = h('p', { class: 'puzzlegoal', id: 'puzzlegoal' }, goalText(p));
+  const message = h('p', { class: 'puzzlemsg', id: 'puzzlemsg', 'aria-live': 'polite' });
+  const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
+  const btnUndo = h('button', { type: 'button', id: 'undo' }, '↶ ' + t('puzzles.undo'));
+  const btnHint = h('button', { type: 'button', id: 'hint' }, '? ' + t('puzzles.hint'));
+  const btnShare = h('button', { type: 'button', id: 'share', class: 'small' }, t('puzzles.share'));
+  const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
+  const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
+  const zoomFit = h('button', { type: 'button', class: 'icon', title: t('game.zoom_fit'), 'aria-label': t('game.zoom_fit') }, '⤢');
+  const counter = h('p', { class: 'small', id: 'puzzlecount' });
+  const done = h('div', { class: 'puzzledone', id: 'puzzledone', hidden: true });
+  const kindIds = puzzles.filter((q) => q.kind === p.kind).map((q) => q.id);
+  const next = kindIds[kindIds.indexOf(p.id) + 1];
+  main.append(
+    h('div', { class: 'gamegrid' },
+      h('section', { class: 'players puzzletitle' }, h('h1', {}, title), h('span', { class: 'badge' }, t('preset.' + p.ruleset)), isSolved(p.id) ? h('span', { class: 'badge solved' }, '✓ ' + t('puzzles.solved')) : null),
+      h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit)),
+      h('section', { class: 'rackbar', id: 'rackbar' }, rack, h('div', { class: 'buttons' }, btnRotate, btnUndo, btnHint), h('p', { class: 'keys small' }, t('puzzles.keys'))),
+      h('aside', { class: 'side' }, h('h2', {}, t('puzzles.goal')), goal, message, counter, done,
+        h('p', {}, btnShare),
+        h('p', { class: 'small' }, h('a', { href: '/puzzles', 'data-link': '' }, t('puzzles.back')), next ? ' · ' : null,
+          next ? h('a', { href: '/puzzles/' + next, 'data-link': '', id: 'next' }, t('puzzles.next')) : null))));
+
+  const board = new Board(svg, {
+    onHover: (cell) => { st.hover = cell; if (st.preview && (!cell || cell.join() !== st.preview.join())) st.preview = null; ghost(); },
+    onClick: (cell, type) => clickCell(cell, type),
+    onRotate: (dir) => rotate(dir),
+  });
+  zoomIn.addEventListener('click', () => board.zoom(1 / 1.25));
+  zoomOut.addEventListener('click', () => board.zoom(1.25));
+  zoomFit.addEventListener('click', () => board.fit());
+  btnRotate.addEventListener('click', () => rotate(1));
+  btnUndo.addEventListener('click', () => undo());
+  btnHint.addEventListener('click', () => hint());
+  btnShare.addEventListener('click', async () => {
+    const url = location.origin + '/puzzles/' + p.id;
+    try { await navigator.clipboard.writeText(url); toast(t('puzzles.link_copied')); } catch (e) { toast(url); }
+  });
+
+  const ghost = () => renderGhost(board, st);
+  function say(text, kind) {
+    message.textContent = text;
+    message.className = 'puzzlemsg ' + (kind || '');
+  }
+  function draw() {
+    renderBoard(board, st);
+    if (hinted) board.setMarks([{ cell: hinted.cell, kind: 'hint' }]);
+    if (badCorner) {
+      const [x, y] = xy(corners(badCorner.cell[0], badCorner.cell[1])[badCorner.corner]);
+      el('circle', { cx: x, cy: y, r: 13, class: 'badcorner' }, board.gMarks);
+    }
+    renderRack(rack, st, bindRackTile);
+    btnRotate.disabled = !st.sel || solved;
+    btnUndo.disabled = !moves.length || solved;
+    btnHint.disabled = solved;
+    counter.textContent = t('puzzles.counter', { tries, hints });
+  }
+  function rotate(dir) {
+    if (!st.sel || solved) return;
+    S.rotate(st, dir);
+    draw();
+  }
+  function pick(tile) { st.sel = tile; st.rot = hinted && hinted.tile === tile ? hinted.rotation : 0; draw(); }
+  function bindRackTile(b, tile) {
+    b.addEventListener('click', () => { if (st.sel === tile) rotate(1); else pick(tile); });
+    b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); }, { passive: false });
+    dragSource(b, tile);
+  }
+
+  // Drag a tile from the rack onto the board, as in a game.
+  function dragSource(b, tile) {
+    b.addEventListener('pointerdown', (e) => {
+      if (solved || e.button !== 0) return;
+      const start = [e.clientX, e.clientY];
+      let dragged = null;
+      const move = (ev) => {
+        if (!dragged && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
+          if (st.sel !== tile) pick(tile);
+          dragged = tileIcon(tile, st.rot, 'dragging');
+          document.body.append(dragged);
+        }
+        if (dragged) {
+          dragged.style.left = ev.clientX - 30 + 'px';
+          dragged.style.top = ev.clientY - 30 + 'px';
+          const over = document.elementFromPoint(ev.clientX, ev.clientY);
+          st.hover = over && over.closest('#board') ? board.cellAtClient(ev.clientX, ev.clientY) : null;
+          ghost();
+        }
+      };
+      const up = (ev) => {
+        window.removeEventListener('pointermove', move);
+        window.removeEventListener('pointerup', up);
+        if (!dragged) return;
+        dragged.remove();
+        const over = document.elementFromPoint(ev.clientX, ev.clientY);
+        if (over && over.closest('#board')) clickCell(board.cellAtClient(ev.clientX, ev.clientY), 'mouse');
+      };
+      window.addEventListener('pointermove', move);
+      window.addEventListener('pointerup', up);
+    });
+  }
+
+  async function clickCell(cell, pointerType) {
+    if (solved) return;
+    if (!st.sel) { toast(t('game.pick_tile')); return; }
+    if (S.occupied(st, cell)) return;
+    // On a touch screen the first tap shows the tile there, the second places it (as in a game).
+    if (pointerType === 'touch' && (!st.preview || st.preview.join() !== cell.join())) {
+      st.preview = cell;
+      ghost();
+      return;
+    }
+    st.preview = null;
+    const m = { tile: st.sel, cell, rotation: st.rot };
+    badCorner = null;
+    let r;
+    try {
+      r = await api('POST', `/api/puzzles/${p.id}/try`, { moves: [...moves, m] });
+    } catch (e) {
+      toast(errorText(e), 'error');
+      return;
+    }
+    if (r.outcome === 'illegal') {
+      tries += 1;
+      say(t('puzzles.wrong.illegal', { why: errorText({ code: 'placement', params: r.error }) }), 'wrong');
+      if (r.error.code === 'corner_mismatch') badCorner = { cell, corner: r.error.params.corner };
+    } else if (r.outcome === 'too_few_points') {
+      tries += 1;
+      say(t('puzzles.wrong.too_few_points', { points: r.points, goal: r.goal }), 'wrong');
+    } else if (r.outcome === 'not_in_hand' || r.outcome === 'one_tile_only') {
+      say(t('puzzles.wrong.' + r.outcome), 'wrong');
+    } else {
+      moves.push(m);
+      if (hinted && hinted.tile === m.tile) hinted = null;
+      st.sel = null;
+      st.rot = 0;
+      if (r.outcome === 'solved') {
+        solved = true;
+        markSolved(p.id, tries, hints, date);
+        say(t('puzzles.solved_msg', { points: r.points }), 'right');
+        done.replaceChildren(h('p', { class: 'right' }, '✓ ' + t('puzzles.solved')),
+          date ? h('p', {}, t('puzzles.streak', { n: streak(date) })) : null,
+          next ? h('a', { class: 'button primary', href: '/puzzles/' + next, 'data-link': '' }, t('puzzles.next')) : null);
+        done.hidden = false;
+      } else if (r.outcome === 'stuck') {
+        tries += 1;
+        say(t('puzzles.wrong.stuck', { tiles: r.left.join(', ') }), 'wrong');
+      } else if (r.outcome === 'short') {
+        tries += 1;
+        say(t('puzzles.wrong.short', { points: r.points, goal: r.goal }), 'wrong');
+      } else if (r.outcome === 'not_joined') {
+        tries += 1;
+        say(t('puzzles.wrong.not_joined', { groups: r.groups }), 'wrong');
+      } else if (p.kind === 'best_turn') {
+        say(t('puzzles.going_points', { points: r.points, goal: p.goal.points }));
+      } else {
+        say(t('puzzles.going', { left: r.left }));
+      }
+      sync();
+    }
+    draw();
+  }
+
+  function undo() {
+    if (!moves.length || solved) return;
+    moves.pop();
+    badCorner = null;
+    sync();
+    say('');
+    draw();
+  }
+
+  async function hint() {
+    if (solved) return;
+    const r = await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
+    if (r.place) {
+      hints += 1;
+      hinted = r.place;
+      st.sel = r.place.tile;
+      st.rot = r.place.rotation;
+      say(t('puzzles.hint_place', { tile: r.place.tile }), 'hint');
+    } else if (r.undo) {
+      say(t('puzzles.hint_undo', { n: r.undo }), 'hint');
+    }
+    draw();
+  }
+
+  const onKey = (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (e.key === 'r' || e.key === 'R') rotate(e.shiftKey ? -1 : 1);
+    else if (e.key === 'Escape') { st.sel = null; draw(); }
+    else if ((e.key === 'z' || e.key === 'Z') && (e.ctrlKey || e.metaKey)) { e.preventDefault(); undo(); }
+    else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);
+    else if (e.key === '-') board.zoom(1.25);
+  };
+  document.addEventListener('keydown', onKey);
+  const onResize = () => { if (!board.userMoved) board.fit(); };
+  window.addEventListener('resize', onResize);
+  draw();
+  board.fit();
+  return () => {
+    document.removeEventListener('keydown', onKey);
+    window.removeEventListener('resize', onResize);
+  };
+}
+

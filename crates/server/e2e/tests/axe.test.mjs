@@ -1,0 +1,89 @@
+// Accessibility: axe-core (the npm package, run inside the page) on every main screen in
+// the three languages; any serious or critical violation fails.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { launch, newPage, BASE, api, playOneMove } from '../lib.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+// The serious and critical violations of the page as it is now, one line each.
+async function violations(page, screen) {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  return found.map((f) => `${screen}: ${f}`);
+}
+
+async function playToDialog(page) {
+  for (let i = 0; i < 400; i++) {
+    await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });
+    if (await page.$('#overlay:not(.hidden)')) return;
+    await playOneMove(page);
+  }
+  throw new Error('no end of round');
+}
+
+for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
+  test(`axe-core finds no serious or critical violation on the main screens (${locale})`, async () => {
+    const browser = await launch();
+    const found = [];
+    try {
+      const { page } = await newPage(browser, { locale });
+      const at = async (path, wait, screen) => {
+        await page.goto(BASE + path);
+        await page.waitForSelector(wait);
+        found.push(...(await violations(page, screen)));
+      };
+      await at('/', '#solo', 'home');
+      await at('/new', '#create', 'lobby');
+      await at('/rules/goliath', '#ruleoptions', 'rules');
+      await at('/pad', '#padstart', 'score pad');
+      await at('/learn', '#lessons', 'tutorial');
+      await at('/learn/goliath/corners', '#rack .racktile', 'lesson');
+      await at('/puzzles', '.levels a', 'puzzles');
+      await at('/puzzles/daily', '#rack .racktile', 'daily puzzle');
+      // A game, mid-play with a tile picked, then the end of a round (one tile each).
+      const g = await api('/api/games', { preset: 'goliath', seed: 3, options: { hand_size: '2 2 2 2 2' }, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy' }] });
+      await page.goto(BASE + g.json.seats[0].link);
+      await page.waitForSelector('#turn .mine', { timeout: 30000 });
+      await page.click('#rack .racktile:not(.dim)');
+      found.push(...(await violations(page, 'game')));
+      // The board is named, and a rack tile that fits nowhere says so to assistive technology.
+      assert.ok((await page.getAttribute('#board', 'aria-label')).length > 5);
+      for (const dim of await page.$$('#rack .racktile.dim')) assert.ok((await dim.textContent()).includes(' — '), 'a dimmed tile is named as such');
+      await playToDialog(page);
+      await page.waitForSelector('#overlay:not(.hidden) .summary');
+      found.push(...(await violations(page, 'round end')));
+      await page.click('#close-overlay');
+      found.push(...(await violations(page, 'round end, dialog closed')));
+      // A game over, its replay, the finished games.
+      const over = await api('/api/games', { preset: 'goliath', seed: 4, options: { hand_size: '1 1 1 1 1', target: 'none' }, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy' }] });
+      await page.goto(BASE + over.json.seats[0].link);
+      await playToDialog(page);
+      await page.waitForSelector('#overlay:not(.hidden) .gameover');
+      found.push(...(await violations(page, 'game over')));
+      await at('/replay/' + over.json.id, '#steplabel', 'replay');
+      const play = await page.$('.controls button:nth-child(3)');
+      const idle = await play.getAttribute('aria-label');
+      await play.click();
+      assert.notEqual(await play.getAttribute('aria-label'), idle, 'the Play button says Pause while playing');
+      found.push(...(await violations(page, 'replay playing')));
+      await at('/games', 'table.gamelist', 'finished games');
+      // The dark theme, on the front page and a game's end of round.
+      await page.click('#theme');
+      await at('/', '#solo', 'home, dark theme');
+      await at(g.json.seats[0].link, '#rack .racktile', 'game, dark theme');
+      await at('/learn', '#lessons', 'tutorial, dark theme');
+      await at('/learn/goliath/corners', '#rack .racktile', 'lesson, dark theme');
+      await at('/puzzles', '.levels a', 'puzzles, dark theme');
+      await at('/puzzles/daily', '#rack .racktile', 'daily puzzle, dark theme');
+    } finally {
+      await browser.close();
+    }
+    assert.deepEqual(found, []);
+  });
+}

@@ -1,0 +1,163 @@
+// Puzzles as a player solves them: one puzzle of each kind, picked by kind and level,
+// with one wrong try explained by the engine; one solved with hints; solved puzzles
+// remembered; the daily puzzle the same in two browser contexts; French words.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { launch, newPage, BASE, api } from '../lib.mjs';
+
+// The shipped collection, with its solutions (the page never receives them).
+const ALL = JSON.parse(readFileSync(new URL('../../../core/data/puzzles.json', import.meta.url), 'utf8'));
+
+// The screen point of a cell's centre on the board (the lattice of rules.md section 2).
+async function cellPoint(page, cell) {
+  return page.evaluate(([c, r]) => {
+    const S = 100;
+    const H = (Math.sqrt(3) / 2) * S;
+    const up = (((c + r) % 2) + 2) % 2 === 0;
+    const pts = up ? [[(c - r) / 2, r + 1], [(c - r) / 2 + 1, r], [(c - r) / 2, r]]
+      : [[(c - r - 1) / 2, r + 1], [(c - r - 1) / 2 + 1, r + 1], [(c - r - 1) / 2 + 1, r]];
+    const xy = pts.map((p) => [(p[0] + p[1] / 2) * S, -p[1] * H]);
+    const x = (xy[0][0] + xy[1][0] + xy[2][0]) / 3;
+    const y = (xy[0][1] + xy[1][1] + xy[2][1]) / 3;
+    const m = document.getElementById('board').getScreenCTM();
+    return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+  }, cell);
+}
+
+// Picks a tile in the rack, turns it to `rotation` with the rotate button, clicks the
+// cell (or drags the tile from the rack onto it).
+async function place(page, m, drag) {
+  const rackTile = `#rack .racktile[data-tile="${m.tile}"]`;
+  await page.click(rackTile);
+  for (let k = 0; k < m.rotation; k++) await page.click('#rotate');
+  const before = await page.textContent('#puzzlemsg');
+  const [x, y] = await cellPoint(page, m.cell);
+  if (drag) {
+    const box = await page.locator(rackTile).boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 20, box.y + box.height / 2 - 20, { steps: 3 });
+    await page.mouse.move(x, y, { steps: 8 });
+    await page.mouse.up();
+  } else {
+    await page.mouse.move(x, y);
+    await page.mouse.click(x, y);
+  }
+  // The server answers every try: wait for its word.
+  await page.waitForFunction((b) => document.getElementById('puzzlemsg').textContent !== b, before, { timeout: 10000 });
+}
+
+// A try the engine refuses (a corner that does not match) or that scores less than the goal.
+async function wrongTry(p) {
+  const s = p.solution[0];
+  const tries = [];
+  for (const tile of p.hand) for (const rotation of [0, 1, 2]) tries.push({ tile, cell: s.cell, rotation });
+  for (const m of tries) {
+    const r = await api(`/api/puzzles/${p.id}/try`, { moves: [m] });
+    if (r.json.outcome === 'illegal' && r.json.error.code === 'corner_mismatch') return { m, outcome: 'illegal' };
+    if (r.json.outcome === 'too_few_points') return { m, outcome: 'too_few_points' };
+  }
+  throw new Error('no wrong try found for ' + p.id);
+}
+
+test('one puzzle of each of the four kinds solved as a player would, with one wrong try each', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPage(browser);
+    for (const kind of ['max_points', 'go_out', 'connect', 'best_turn']) {
+      const p = ALL.filter((q) => q.kind === kind)[1];
+      await page.goto(BASE + '/puzzles');
+      await page.click('#kind-' + kind);
+      await page.click(`#levels .level[data-id="${p.id}"]`);
+      await page.waitForURL(new RegExp('/puzzles/' + p.id + '$'));
+      await page.waitForSelector('#rack .racktile');
+      assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), p.board.length);
+      assert.equal(await page.$$eval('#rack .racktile', (t) => t.length), p.hand.length);
+      const wrong = await wrongTry(p);
+      await place(page, wrong.m);
+      const msg = await page.textContent('#puzzlemsg');
+      assert.ok(await page.$('#puzzlemsg.wrong'), kind + ': the wrong try is marked');
+      if (wrong.outcome === 'illegal') {
+        assert.match(msg, /does not fit: The numbers do not match: .* must be \d, this tile puts \d there/);
+        assert.equal(await page.$$eval('#board .badcorner', (c) => c.length), 1, 'the corner that does not match is circled');
+      }
+      else assert.match(msg, new RegExp(`the goal is ${p.goal.points}`));
+      assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), p.board.length, 'the wrong tile is not kept');
+      // The last tile of the go_out answer is dragged from the rack, the others clicked.
+      for (const [i, m] of p.solution.entries()) await place(page, m, kind === 'go_out' && i === p.solution.length - 1);
+      await page.waitForSelector('#puzzlemsg.right');
+      assert.match(await page.textContent('#puzzledone'), /Solved/);
+      assert.match(await page.textContent('#puzzlecount'), /Wrong tries: 1/);
+    }
+    // The levels page remembers them.
+    await page.goto(BASE + '/puzzles');
+    await page.click('#kind-connect');
+    const cn = ALL.filter((q) => q.kind === 'connect')[1];
+    await page.waitForSelector(`#levels .level.solved[data-id="${cn.id}"]`);
+    assert.match(await page.textContent('#solvedcount'), /Solved: 4 of/);
+    assert.equal(page.__errors || 0, 0, 'no script errors');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a go_out puzzle: undo, then hints reveal one tile at a time up to the answer', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPage(browser);
+    const p = ALL.filter((q) => q.kind === 'go_out')[3];
+    await page.goto(BASE + '/puzzles/' + p.id);
+    await page.waitForSelector('#rack .racktile');
+    // A first placement from the solution, taken back.
+    await place(page, p.solution[0]);
+    assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), p.board.length + 1);
+    await page.click('#undo');
+    assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), p.board.length);
+    for (let i = 0; i < p.hand.length; i++) {
+      await page.click('#hint');
+      await page.waitForSelector('#puzzlemsg.hint');
+      const mark = await page.$('#board .mark.hint');
+      assert.ok(mark, 'the hint marks a spot');
+      const cell = (await mark.getAttribute('data-cell')).split(',').map(Number);
+      const picked = await page.$eval('#rack .racktile[aria-pressed=true]', (b) => b.dataset.tile);
+      assert.match(await page.textContent('#puzzlemsg'), new RegExp(picked));
+      const before = await page.textContent('#puzzlemsg');
+      const [x, y] = await cellPoint(page, cell);
+      await page.mouse.click(x, y);
+      await page.waitForFunction((b) => document.getElementById('puzzlemsg').textContent !== b, before);
+    }
+    await page.waitForSelector('#puzzlemsg.right');
+    assert.match(await page.textContent('#puzzlecount'), new RegExp(`hints: ${p.hand.length}`));
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the daily puzzle is the same in two browser contexts, and the pages speak French', async () => {
+  const browser = await launch();
+  try {
+    const a = await newPage(browser);
+    const b = await newPage(browser, { locale: 'fr-FR' });
+    const seen = [];
+    for (const { page } of [a, b]) {
+      await page.goto(BASE + '/puzzles');
+      await page.click('#daily');
+      await page.waitForSelector('#rack .racktile');
+      seen.push({
+        board: await page.$$eval('#board .tiles .tile', (t) => t.map((x) => x.dataset.cell).sort()),
+        hand: await page.$$eval('#rack .racktile', (t) => t.map((x) => x.dataset.tile)),
+        date: await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; }),
+      });
+    }
+    assert.deepEqual(seen[0], seen[1], 'the same puzzle for everyone on a date');
+    const daily = (await api('/api/puzzles/daily?date=' + seen[0].date)).json;
+    const p = ALL.find((q) => q.id === daily.id);
+    assert.deepEqual(seen[0].hand, p.hand);
+    assert.match(await b.page.textContent('h1'), /Casse-tête du jour/);
+    await b.page.goto(BASE + '/puzzles');
+    assert.match(await b.page.textContent('#kinddesc'), /Une position d'une vraie partie/);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,441 @@
+//! The interactive tutorial (`/learn`): lessons are data (one JSON file per
+//! lesson under `crates/server/lessons/`, embedded in the binary, format in
+//! docs/lessons.md), each a scripted position set up in the engine
+//! ([`triominos_core::position::Position`]) and a goal. The engine judges
+//! every try: a refused action comes back with the engine's reason (which
+//! corner disagrees...), a legal one with its score items, and the goal is
+//! checked on what the engine says happened.
+//!
+//! Routes: `GET /api/learn` (the lesson sets), `GET /api/learn/{preset}` (a
+//! set's lessons, ready to draw), `POST /api/learn/{preset}/{name}` with
+//! `{"action": ACTION}` (a try, answered with a [`Verdict`]).
+
+use crate::api::{body, options_of, Fail};
+use crate::protocol::{Refusal, Refused};
+use crate::AppState;
+use axum::body::Bytes;
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use triominos_core::position::{Position, PositionError};
+use triominos_core::{Action, Cell, Game, Placement, RoundEnd, RuleSet, Tile, TileSet};
+
+macro_rules! lessons {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../lessons/", $name, ".json")))),*]
+    };
+}
+
+/// Every lesson file: its path under `lessons/` without `.json`, and its text.
+/// A set's lesson `NAME` is `PRESET/NAME` when that file exists, else `common/NAME`.
+pub const FILES: &[(&str, &str)] = lessons!(
+    "common/corners",
+    "common/rotate",
+    "common/score",
+    "common/draw",
+    "common/drawn",
+    "common/failed",
+    "common/bridge",
+    "common/hexagon",
+    "common/double-hexagon",
+    "common/out",
+    "common/blocked",
+    "common/end",
+    "goliath/opening",
+    "goliath/drawn",
+    "pressman/opening",
+    "pressman/zero",
+    "pressman/extension",
+    "dominos-triangles/opening",
+    "dominos-triangles/failed",
+);
+
+/// The lesson sets: for each preset, its lessons' names in order.
+pub const SETS: &str = include_str!("../lessons/sets.json");
+
+/// What the player is asked to do, judged on what the engine says happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Goal {
+    /// Place a tile legally (this tile, when given).
+    Place {
+        /// The tile to place.
+        #[serde(default)]
+        tile: Option<Tile>,
+    },
+    /// Place a tile that scores at least this many points.
+    Score {
+        /// The fewest points.
+        at_least: i32,
+    },
+    /// Place a tile that earns this bonus (`start`, `bridge`, `hexagon`,
+    /// `double_hexagon`...: the names of docs/record-format.md).
+    Bonus {
+        /// The bonus's name.
+        bonus: String,
+    },
+    /// Draw from the pool (and, with `fail`, end the turn on a failed last draw).
+    Draw {
+        /// Whether the draw must be the failed last one of the turn.
+        #[serde(default)]
+        fail: bool,
+    },
+    /// Go out: place the last tile of the hand.
+    Out,
+    /// End the round blocked (the last pass of a round nobody can play).
+    Blocked,
+    /// Win the game with this action.
+    Win,
+}
+
+/// One lesson file (docs/lessons.md). The player is seat 0, to move.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// What to do.
+    pub goal: Goal,
+    /// An action that meets the goal (the "show me" answer; replayed by the tests).
+    pub solution: Action,
+    /// A plausible wrong answer, which must be refused or miss the goal.
+    pub wrong: Action,
+    /// Which of the preset's rule sentences to show with the lesson
+    /// (`start`, `draw`, `blocked`, `end`).
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// The placements on the board, in order (played alternately from `starter`).
+    #[serde(default)]
+    pub board: Vec<Placement>,
+    /// Who placed the first tile of `board`.
+    #[serde(default)]
+    pub starter: u8,
+    /// The player's hand.
+    pub hand: Vec<Tile>,
+    /// The other players' hands (hidden: only their sizes are shown until the round ends).
+    #[serde(default)]
+    pub others: Vec<Vec<Tile>>,
+    /// The pool in draw order.
+    #[serde(default)]
+    pub pool: Vec<Tile>,
+    /// The totals before the lesson, by seat.
+    #[serde(default)]
+    pub totals: Vec<i32>,
+    /// Passes in a row just before the player's turn.
+    #[serde(default)]
+    pub passes: u8,
+    /// Actions of the player played before the lesson starts (a draw...).
+    #[serde(default)]
+    pub prelude: Vec<Action>,
+}
+
+/// Why a lesson cannot be set up.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LessonError {
+    /// No such set or lesson.
+    NotFound,
+    /// The file is not a lesson.
+    BadFile(String),
+    /// The position is refused by the engine.
+    Position(PositionError),
+    /// A prelude action is refused by the engine.
+    Prelude(usize, String),
+}
+
+impl std::fmt::Display for LessonError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LessonError::NotFound => write!(f, "no such lesson"),
+            LessonError::BadFile(e) => write!(f, "not a lesson: {e}"),
+            LessonError::Position(e) => write!(f, "position: {e}"),
+            LessonError::Prelude(i, e) => write!(f, "prelude action {i}: {e}"),
+        }
+    }
+}
+
+/// The sets: preset name to lesson names, in order.
+pub fn sets() -> BTreeMap<String, Vec<String>> {
+    serde_json::from_str(SETS).unwrap_or_default()
+}
+
+/// The file of a set's lesson: `PRESET/NAME`, else `common/NAME`.
+pub fn file_of(preset: &str, name: &str) -> Option<(&'static str, &'static str)> {
+    let own = format!("{preset}/{name}");
+    let common = format!("common/{name}");
+    FILES.iter().find(|(p, _)| *p == own).or_else(|| FILES.iter().find(|(p, _)| *p == common)).copied()
+}
+
+/// A lesson of a set, read.
+pub fn lesson(preset: &str, name: &str) -> Result<(&'static str, Lesson), LessonError> {
+    if !sets().get(preset).is_some_and(|l| l.iter().any(|n| n == name)) {
+        return Err(LessonError::NotFound);
+    }
+    let (path, text) = file_of(preset, name).ok_or(LessonError::NotFound)?;
+    let lesson = serde_json::from_str(text).map_err(|e| LessonError::BadFile(format!("{path}: {e}")))?;
+    Ok((path, lesson))
+}
+
+impl Lesson {
+    /// The seat that placed each board tile (alternately from `starter`).
+    pub fn board_seat(&self, index: usize) -> u8 {
+        let n = (self.others.len() + 1).max(1);
+        ((self.starter as usize + index) % n) as u8
+    }
+
+    /// The game at the lesson's start: the position set up in the engine
+    /// and the prelude played.
+    pub fn game(&self, rules: RuleSet) -> Result<Game, LessonError> {
+        let mut hands = vec![self.hand.iter().copied().collect::<TileSet>()];
+        hands.extend(self.others.iter().map(|h| h.iter().copied().collect::<TileSet>()));
+        let position = Position {
+            board: self.board.clone(),
+            hands,
+            pool: self.pool.clone(),
+            to_move: 0,
+            starter: self.starter,
+            totals: self.totals.clone(),
+            passes: self.passes,
+        };
+        let mut game = Game::from_position(rules, &position).map_err(LessonError::Position)?;
+        for (i, &a) in self.prelude.iter().enumerate() {
+            game.play_as(0, a).map_err(|e| LessonError::Prelude(i, e.to_string()))?;
+        }
+        Ok(game)
+    }
+}
+
+/// One score change of a try.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Item {
+    /// Seat.
+    pub player: u8,
+    /// Why (`tile`, `hexagon`, `draw`, `own_hand`...: the `reason.` names).
+    pub reason: &'static str,
+    /// Points.
+    pub points: i32,
+}
+
+/// The engine's answer to a try.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Verdict {
+    /// Whether the goal is met.
+    pub solved: bool,
+    /// The engine's refusal (`{code, params}`, as in a game), when the action is illegal.
+    pub refusal: Option<Refusal>,
+    /// The points of the action (its own score change, end of round not included).
+    pub points: i32,
+    /// Bonuses earned (names), the fail penalty included.
+    pub bonuses: Vec<&'static str>,
+    /// Every score change the action caused, the end of the round included.
+    pub items: Vec<Item>,
+    /// The tile drawn, for a draw.
+    pub drawn: Option<Tile>,
+    /// Whether the player's turn is over.
+    pub turn_over: bool,
+    /// `out` or `blocked` when the round ended.
+    pub round_end: Option<&'static str>,
+    /// The hands shown at the end of the round (by seat).
+    pub hands: Option<Vec<Vec<Tile>>>,
+    /// Whether the game is over, and its winners.
+    pub game_over: bool,
+    /// The winners (seats) once the game is over.
+    pub winners: Vec<u8>,
+    /// Each seat's total after the action.
+    pub totals: Vec<i32>,
+}
+
+/// Plays `action` for the player in the lesson's position and judges it.
+pub fn judge(lesson: &Lesson, rules: RuleSet, action: Action) -> Result<Verdict, LessonError> {
+    let mut game = lesson.game(rules)?;
+    let before = game.public().score_sheet().len();
+    let hand_before = game.hand(0).unwrap_or_default();
+    let mut v = Verdict {
+        solved: false,
+        refusal: None,
+        points: 0,
+        bonuses: Vec::new(),
+        items: Vec::new(),
+        drawn: None,
+        turn_over: false,
+        round_end: None,
+        hands: None,
+        game_over: false,
+        winners: Vec::new(),
+        totals: game.totals().to_vec(),
+    };
+    let out = match game.play_as(0, action) {
+        Ok(out) => out,
+        Err(e) => {
+            v.refusal = Some(Refusal::of(e));
+            return Ok(v);
+        }
+    };
+    v.points = out.points;
+    v.bonuses = out.bonuses.names().collect();
+    v.items = game.public().score_sheet()[before..]
+        .iter()
+        .map(|e| Item { player: e.player, reason: e.reason.name(), points: e.points })
+        .collect();
+    if action == Action::Draw {
+        v.drawn = game.hand(0).unwrap_or_default().difference(hand_before).iter().next();
+    }
+    v.turn_over = out.turn_over;
+    v.round_end = out.round_end.map(|e| match e {
+        RoundEnd::Out(_) => "out",
+        RoundEnd::Blocked => "blocked",
+    });
+    if out.round_end.is_some() {
+        v.hands = Some(game.hands().iter().map(|h| h.iter().collect()).collect());
+    }
+    v.game_over = out.game_over;
+    v.winners = game.winners().iter().collect();
+    v.totals = game.totals().to_vec();
+    v.solved = match &lesson.goal {
+        Goal::Place { tile } => action.placement().is_some_and(|p| tile.is_none_or(|t| t == p.tile)),
+        Goal::Score { at_least } => action.placement().is_some() && out.points >= *at_least,
+        Goal::Bonus { bonus } => out.bonuses.names().any(|n| n == bonus),
+        Goal::Draw { fail } => action == Action::Draw && (!fail || out.turn_over),
+        Goal::Out => out.round_end == Some(RoundEnd::Out(0)),
+        Goal::Blocked => out.round_end == Some(RoundEnd::Blocked),
+        Goal::Win => out.game_over && game.winners().contains(0),
+    };
+    Ok(v)
+}
+
+/// A placed tile as drawn: the placement and who placed it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Placed {
+    /// The placement.
+    #[serde(flatten)]
+    pub placement: Placement,
+    /// Seat.
+    pub player: u8,
+}
+
+/// A lesson ready to draw: the position after the prelude, as the player sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct LessonView {
+    /// The lesson's name in its set (`corners`...).
+    pub name: String,
+    /// Its texts' key stem: `learn.DIR.NAME` (`.title`, `.intro`, `.done`, `.miss`).
+    pub text: String,
+    /// The preset rule sentence to show (`start`, `draw`, `blocked`, `end`).
+    pub rule: Option<String>,
+    /// What to do.
+    pub goal: Goal,
+    /// An answer (for "show me" and the browser tests).
+    pub solution: Action,
+    /// A plausible wrong answer (for the browser tests).
+    pub wrong: Action,
+    /// The board.
+    pub board: Vec<Placed>,
+    /// The player's hand.
+    pub hand: Vec<Tile>,
+    /// The tile drawn this turn (in the prelude), if any.
+    pub drawn: Option<Tile>,
+    /// Tiles drawn this turn.
+    pub draws: u8,
+    /// Tiles in each seat's hand.
+    pub hand_sizes: Vec<u8>,
+    /// Tiles in the pool.
+    pub pool: usize,
+    /// Each seat's total.
+    pub totals: Vec<i32>,
+    /// The open cells (for keyboard play: the arrows step through them).
+    pub open: Vec<Cell>,
+}
+
+/// A lesson set, ready to draw.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetView {
+    /// The preset.
+    pub preset: String,
+    /// Its options (the texts quote the numbers).
+    pub options: BTreeMap<String, String>,
+    /// The lessons in order.
+    pub lessons: Vec<LessonView>,
+}
+
+/// The lessons of a preset's set, each set up in the engine.
+pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
+    let names = sets().get(preset).cloned().ok_or(LessonError::NotFound)?;
+    let rules = RuleSet::preset(preset).map_err(|_| LessonError::NotFound)?;
+    let mut lessons = Vec::new();
+    for name in names {
+        let (path, l) = lesson(preset, &name)?;
+        let game = l.game(rules)?;
+        let p = game.public();
+        let hand = game.hand(0).unwrap_or_default();
+        let mut shown: Vec<Tile> = l.hand.iter().copied().filter(|t| hand.contains(*t)).collect();
+        shown.extend(hand.iter().filter(|t| !l.hand.contains(t)));
+        lessons.push(LessonView {
+            name,
+            text: format!("learn.{}", path.replace('/', ".")),
+            rule: l.rule.clone(),
+            goal: l.goal.clone(),
+            solution: l.solution,
+            wrong: l.wrong,
+            board: l
+                .board
+                .iter()
+                .enumerate()
+                .map(|(i, &pl)| Placed { placement: pl, player: l.board_seat(i) })
+                .collect(),
+            hand: shown,
+            drawn: game.drawn_tile(),
+            draws: p.draws_this_turn(),
+            hand_sizes: p.hand_sizes().to_vec(),
+            pool: p.pool_size(),
+            totals: p.totals().to_vec(),
+            open: p.board().frontier().iter().map(|f| f.cell).collect(),
+        });
+    }
+    Ok(SetView { preset: preset.to_string(), options: options_of(&rules), lessons })
+}
+
+/// The routes of the tutorial: its pages and its API.
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/learn", get(crate::assets::index))
+        .route("/learn/{preset}", get(crate::assets::index))
+        .route("/learn/{preset}/{name}", get(crate::assets::index))
+        .route("/api/learn", get(list))
+        .route("/api/learn/{preset}", get(set))
+        .route("/api/learn/{preset}/{name}", post(try_action))
+}
+
+fn fail(e: LessonError) -> Fail {
+    match e {
+        LessonError::NotFound => Fail::new(StatusCode::NOT_FOUND, Refused::NotFound),
+        e => {
+            tracing::error!("lesson: {e}");
+            Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadSetup)
+        }
+    }
+}
+
+/// `GET /api/learn`: `{"sets": {PRESET: [NAME...]}}`.
+async fn list() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "sets": sets() }))
+}
+
+async fn set(Path(preset): Path<String>) -> Result<Json<SetView>, Fail> {
+    set_view(&preset).map(Json).map_err(fail)
+}
+
+/// The body of a try.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Try {
+    action: serde_json::Value,
+}
+
+async fn try_action(Path((preset, name)): Path<(String, String)>, bytes: Bytes) -> Result<Json<Verdict>, Fail> {
+    let t: Try = body(&bytes)?;
+    let action: Action = serde_json::from_value(t.action).map_err(|_| Fail::bad_request(Refused::BadAction))?;
+    let (_, l) = lesson(&preset, &name).map_err(fail)?;
+    let rules = RuleSet::preset(&preset).map_err(|_| fail(LessonError::NotFound))?;
+    judge(&l, rules, action).map(Json).map_err(fail)
+}

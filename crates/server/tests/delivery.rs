@@ -1,0 +1,100 @@
+//! How the page is delivered: compressed, and cached so that a return visit downloads
+//! only what changed (versioned asset addresses kept for a year, the page itself
+//! checked again with an ETag).
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{header, Request};
+use common::*;
+use tower::ServiceExt;
+
+/// One GET through the whole app (compression included): `(status, headers, body bytes)`.
+async fn get(
+    server: &triominos_server::Server,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, axum::http::HeaderMap, Vec<u8>) {
+    let mut req = Request::builder().method("GET").uri(path);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let resp = triominos_server::app(server.state.clone()).oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    let status = resp.status().as_u16();
+    let h = resp.headers().clone();
+    let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
+    (status, h, bytes.to_vec())
+}
+
+fn header_of(h: &axum::http::HeaderMap, name: header::HeaderName) -> &str {
+    h.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+}
+
+#[tokio::test]
+async fn the_page_names_versioned_assets_and_is_revalidated_with_an_etag() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let (s, h, body) = get(&server, "/", &[]).await;
+    assert_eq!(s, 200);
+    let html = String::from_utf8(body).unwrap();
+    assert_eq!(header_of(&h, header::CACHE_CONTROL), "no-cache");
+    let etag = header_of(&h, header::ETAG).to_string();
+    assert!(etag.starts_with('"') && etag.len() > 4, "{etag}");
+    // Every script, style and translation has its versioned address in the import map.
+    for path in ["app.js", "board.js", "game/views.js", "pad/sheet.js", "i18n/fr.json", "pad.css"] {
+        let v = triominos_server::assets::version(path).unwrap();
+        assert!(html.contains(&format!("\"/assets/{path}\":\"/assets/{path}?v={v}\"")), "{path} not mapped in {html}");
+    }
+    let app = triominos_server::assets::version("app.js").unwrap();
+    assert!(html.contains(&format!("src=\"/assets/app.js?v={app}\"")), "{html}");
+    assert!(html.contains("href=\"/assets/style.css?v="), "{html}");
+    // The same page again: not modified, no body.
+    let (s, _, body) = get(&server, "/rules/goliath", &[("if-none-match", &etag)]).await;
+    assert_eq!(s, 304);
+    assert!(body.is_empty());
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_versioned_asset_is_kept_for_a_year_an_unversioned_one_is_checked_again() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let v = triominos_server::assets::version("board.js").unwrap();
+    let (s, h, body) = get(&server, &format!("/assets/board.js?v={v}"), &[]).await;
+    assert_eq!(s, 200);
+    assert_eq!(header_of(&h, header::CACHE_CONTROL), "public, max-age=31536000, immutable");
+    assert_eq!(body, triominos_server::assets::get("board.js").unwrap());
+    // An old or missing version is not kept: it is checked again.
+    for path in ["/assets/board.js", "/assets/board.js?v=0000000000000000"] {
+        let (s, h, _) = get(&server, path, &[]).await;
+        assert_eq!(s, 200);
+        assert_eq!(header_of(&h, header::CACHE_CONTROL), "no-cache", "{path}");
+        let etag = header_of(&h, header::ETAG).to_string();
+        let (s, _, body) = get(&server, path, &[("if-none-match", &etag)]).await;
+        assert_eq!(s, 304, "{path}");
+        assert!(body.is_empty());
+    }
+    // A changed file has another version (the fingerprint depends on every byte).
+    assert_ne!(triominos_server::assets::fingerprint(b"abc"), triominos_server::assets::fingerprint(b"abd"));
+    let (s, _, _) = get(&server, "/assets/nothing.js", &[]).await;
+    assert_eq!(s, 404);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn answers_are_gzipped_when_the_browser_accepts_it() {
+    let db = temp_db();
+    let server = start(&db).await;
+    for path in ["/", "/assets/game/views.js", "/assets/i18n/fr.json", "/assets/style.css", "/api/meta"] {
+        let (s, plain_h, plain) = get(&server, path, &[]).await;
+        assert_eq!(s, 200);
+        assert_eq!(header_of(&plain_h, header::CONTENT_ENCODING), "", "{path} compressed unasked");
+        let (s, h, zipped) = get(&server, path, &[("accept-encoding", "gzip")]).await;
+        assert_eq!(s, 200);
+        assert_eq!(header_of(&h, header::CONTENT_ENCODING), "gzip", "{path}");
+        assert!(zipped.len() * 2 < plain.len(), "{path}: {} bytes gzipped of {}", zipped.len(), plain.len());
+        // It is gzip: the magic bytes.
+        assert_eq!(&zipped[..2], &[0x1f, 0x8b]);
+    }
+    server.stop().await;
+}

@@ -1,0 +1,79 @@
+//! The puzzles' API: the list and a puzzle never carry a solution, tries are
+//! judged by the engine (the right answer solves, a wrong one is explained),
+//! hints give a tile of an answer, the daily puzzle follows the date, and bad
+//! requests are refused.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use triominos_core::puzzles::{self, Kind};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzles_are_served_without_solutions_and_tries_are_judged() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let all = puzzles::shipped().unwrap();
+    let (s, body) = http(&server, "GET", "/api/puzzles", None).await;
+    assert_eq!(s, 200);
+    let list: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(list["puzzles"].as_array().unwrap().len(), all.len());
+    assert!(!body.contains("solution"));
+    for page in ["/puzzles", &format!("/puzzles/{}", all[0].id)] {
+        let (s, body) = http(&server, "GET", page, None).await;
+        assert_eq!(s, 200, "{page}");
+        assert!(body.contains("<html"));
+    }
+    for kind in Kind::ALL {
+        let p = all.iter().find(|p| p.kind == kind).unwrap();
+        let (s, body) = http(&server, "GET", &format!("/api/puzzles/{}", p.id), None).await;
+        assert_eq!(s, 200);
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert!(v.get("solution").is_none(), "no solution is sent");
+        assert_eq!(v["number"], 1);
+        assert_eq!(v["hand"].as_array().unwrap().len(), p.hand.len());
+        let moves = serde_json::to_value(&p.solution).unwrap();
+        let (s, body) =
+            http(&server, "POST", &format!("/api/puzzles/{}/try", p.id), Some(&json!({ "moves": moves }).to_string()))
+                .await;
+        assert_eq!(s, 200);
+        assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["outcome"], "solved", "{}", p.id);
+        // The first tile of the answer, turned once more: unless it is a triple, a corner no longer matches.
+        let mut wrong = p.solution[0];
+        if !wrong.tile.is_triple() {
+            wrong.rotation = (wrong.rotation + 1) % 3;
+            let (_, body) = http(
+                &server,
+                "POST",
+                &format!("/api/puzzles/{}/try", p.id),
+                Some(&json!({ "moves": [serde_json::to_value(wrong).unwrap()] }).to_string()),
+            )
+            .await;
+            let r: Value = serde_json::from_str(&body).unwrap();
+            let expected = triominos_server::puzzles::try_json(&puzzles::check_moves(p, &[wrong]));
+            assert_eq!(r["outcome"], expected["outcome"]);
+            assert_ne!(r["outcome"], "solved");
+        }
+        let (_, body) =
+            http(&server, "POST", &format!("/api/puzzles/{}/hint", p.id), Some(&json!({"moves": []}).to_string()))
+                .await;
+        let h: Value = serde_json::from_str(&body).unwrap();
+        let tile = h["place"]["tile"].as_str().unwrap();
+        assert!(p.hand.iter().any(|t| t.to_string() == tile));
+    }
+    let (s, _) = http(&server, "GET", "/api/puzzles/nope", None).await;
+    assert_eq!(s, 404);
+    let id = &all[0].id;
+    for bad in [json!({"moves": "x"}), json!({"moves": [{"tile": "1-4-2", "cell": [0, 0], "rotation": 0}]}), json!({})]
+    {
+        let (s, _) = http(&server, "POST", &format!("/api/puzzles/{id}/try"), Some(&bad.to_string())).await;
+        assert_eq!(s, 400);
+    }
+    let (s, body) = http(&server, "GET", "/api/puzzles/daily?date=2026-12-01", None).await;
+    assert_eq!(s, 200);
+    let d: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(d["id"], all[puzzles::daily_index("2026-12-01", all.len()).unwrap()].id.as_str());
+    let (s, _) = http(&server, "GET", "/api/puzzles/daily?date=yesterday", None).await;
+    assert_eq!(s, 400);
+    server.stop().await;
+}
