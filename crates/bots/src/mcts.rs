@@ -1,9 +1,11 @@
 //! Information-set Monte Carlo tree search (single-observer ISMCTS).
 //!
-//! Each iteration deals the tiles the bot cannot see at random
-//! ([`Observation::determinize_for_search`]), walks the shared tree choosing
+//! Each iteration deals the tiles the bot cannot see at random, consistently
+//! with what the players did ([`Observation::determinize_inferred`], from one
+//! [`Observation::inference`] a decision), walks the shared tree choosing
 //! among the actions legal in that deal (UCB1 with availability counts),
-//! expands one node, plays the round out with a fast policy, and backs up each
+//! expands one node, plays the round out greedily (each move the placement
+//! scoring the most now), and backs up each
 //! player's reward (their round score against the best opponent's, counted
 //! from the position searched, so the points of the moves on the tree path
 //! count too). With more than one thread, independent trees are searched in
@@ -16,7 +18,10 @@
 //! [`Mcts::v1`] is the first version (level `mcts-v1`), kept so the arena
 //! can compare: its reward counted only the points scored in the playout,
 //! after the tree walk, so a move's own points, and going out, counted for
-//! nothing.
+//! nothing. [`Mcts::v2`] (level `mcts-v2`) has the fixed reward, 20% random
+//! playout moves and uniform deals. Other variants of the search (playout
+//! policy, rewards, progressive bias) are in `Config`, reachable from the
+//! arena as `mcts~KEY=VALUE~...` for measuring (crates/bots/README.md).
 
 use crate::{Bot, Budget};
 use rayon::prelude::*;
