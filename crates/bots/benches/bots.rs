@@ -25,6 +25,25 @@ fn mcts_1000_playouts_goliath_2p(b: Bencher) {
     });
 }
 
+/// 1,000 ISMCTS iterations in the middle of a 2-player Goliath round (after
+/// 16 greedy moves): a bigger board, more legal actions, shorter playouts.
+#[divan::bench]
+fn mcts_1000_playouts_goliath_2p_midround(b: Bencher) {
+    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
+    let mut greedy: Vec<Box<dyn Bot>> = (0..2).map(|s| make_bot("greedy", s, Budget::default()).unwrap()).collect();
+    for _ in 0..16 {
+        let seat = g.to_move();
+        let a = greedy[seat as usize].choose(&g.observe(seat));
+        g.play(a).unwrap();
+    }
+    assert!(!g.is_round_over());
+    let obs = g.observe(g.to_move());
+    b.counter(divan::counter::ItemsCount::new(1000usize)).bench_local(|| {
+        let mut bot = make_bot("mcts", 1, Budget::iterations(1000)).unwrap();
+        black_box(bot.choose(&obs))
+    });
+}
+
 /// A whole 2-player Goliath game between two random bots through the `Bot`
 /// trait (observation per decision), as `triominos selfplay` plays it.
 #[divan::bench]

@@ -55,9 +55,11 @@ pub trait Bot: Send {
 pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 
 /// Levels [`make_bot`] knows besides [`LEVELS`], kept so the arena can compare
-/// versions but not offered to players: `mcts-v1` is the previous version of
-/// `mcts` (its reward left out the points scored on the tree path).
-pub const PREVIOUS_LEVELS: [&str; 1] = ["mcts-v1"];
+/// versions but not offered to players: `mcts-v1` is the first version of
+/// `mcts` (its reward left out the points scored on the tree path), `mcts-v2`
+/// the second (the reward fixed; playouts 80% greedy, 20% random; hidden
+/// tiles dealt uniformly, without the inference from draws and passes).
+pub const PREVIOUS_LEVELS: [&str; 2] = ["mcts-v1", "mcts-v2"];
 
 /// A bot of the given level, seeded for reproducible play: one of [`LEVELS`]
 /// or [`PREVIOUS_LEVELS`] with `budget`, or the id of a named level
@@ -73,6 +75,11 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "heuristic" => Ok(Box::new(Heuristic::new(seed))),
         "mcts" => Ok(Box::new(Mcts::new(seed, budget, budget.threads))),
         "mcts-v1" => Ok(Box::new(Mcts::v1(seed, budget, budget.threads))),
+        "mcts-v2" => Ok(Box::new(Mcts::v2(seed, budget, budget.threads))),
+        _ if level.starts_with("mcts~") => {
+            let cfg = mcts::Config::parse(&level["mcts~".len()..])?;
+            Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))
+        }
         _ => Err(format!(
             "unknown bot level {level:?} (expected one of {}, a named level: {}, or a previous version: {})",
             LEVELS.join(", "),

@@ -1,18 +1,27 @@
 //! Information-set Monte Carlo tree search (single-observer ISMCTS).
 //!
-//! Each iteration deals the tiles the bot cannot see at random
-//! ([`Observation::determinize_for_search`]), walks the shared tree choosing
+//! Each iteration deals the tiles the bot cannot see at random, consistently
+//! with what the players did ([`Observation::determinize_inferred`], from one
+//! [`Observation::inference`] a decision), walks the shared tree choosing
 //! among the actions legal in that deal (UCB1 with availability counts),
-//! expands one node, plays the round out with a fast policy, and backs up each
+//! expands one node, plays the round out greedily (each move the placement
+//! scoring the most now), and backs up each
 //! player's reward (their round score against the best opponent's, counted
 //! from the position searched, so the points of the moves on the tree path
 //! count too). With more than one thread, independent trees are searched in
 //! parallel (root parallelism, rayon) and their root visit counts summed.
 //!
-//! [`Mcts::v1`] is the previous version (level `mcts-v1`), kept so the arena
+//! The hot loop allocates nothing per step: the tree keeps its children as
+//! linked lists in one node array, and the legal actions, the path and the
+//! marks of tried actions live in buffers reused by every iteration.
+//!
+//! [`Mcts::v1`] is the first version (level `mcts-v1`), kept so the arena
 //! can compare: its reward counted only the points scored in the playout,
 //! after the tree walk, so a move's own points, and going out, counted for
-//! nothing.
+//! nothing. [`Mcts::v2`] (level `mcts-v2`) has the fixed reward, 20% random
+//! playout moves and uniform deals. Other variants of the search (playout
+//! policy, rewards, progressive bias) are in `Config`, reachable from the
+//! arena as `mcts~KEY=VALUE~...` for measuring (crates/bots/README.md).
 
 use crate::{Bot, Budget};
 use rayon::prelude::*;
@@ -23,107 +32,260 @@ use triominos_core::{Action, Game, Observation, Phase};
 /// Default playouts per decision when the budget names none.
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
 
+/// No node (end of a child list).
+const NONE: u32 = u32::MAX;
+
 struct Node {
-    action: Option<Action>,
+    /// The action that leads here (`Pass` at the root, never read there).
+    action: Action,
     /// Who took `action` (rewards are from their point of view).
     player: u8,
     visits: u32,
     avail: u32,
     reward: f64,
-    children: Vec<u32>,
+    /// The action's prior (its immediate points, scaled), for progressive bias.
+    prior: f32,
+    first_child: u32,
+    next_sibling: u32,
 }
 
+/// How the search plays and scores; one value per version of the bot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Config {
+    /// The first version's reward: round points counted from the end of
+    /// the tree walk instead of from the searched position.
+    pub v1: bool,
+    /// Share of playout moves (percent) that take the best move by the
+    /// playout's judgement; the rest are random placements.
+    pub greedy_percent: u32,
+    /// Points a playout move is docked for leaving a lattice point with five
+    /// of its six cells filled (a hexagon the next player may complete).
+    pub hex_penalty: i32,
+    /// Exploration constant of UCB1.
+    pub c: f64,
+    /// Round-score margin that counts as a sure win of the playout.
+    pub scale: f64,
+    /// Weight (0..1) of the game-level reward (the chance to win the game
+    /// estimated from the totals after the round) against the round margin.
+    pub game_weight: f64,
+    /// Progressive bias: weight of an action's prior, fading with its visits;
+    /// above 0, untried actions are also expanded best prior first.
+    pub bias: f64,
+    /// Progressive bias at the root from the heuristic bot's judgement of
+    /// each placement (computed once a decision), fading with visits.
+    pub root_prior: f64,
+    /// Deal the hidden tiles consistently with what the players did
+    /// ([`Observation::determinize_inferred`]) instead of uniformly.
+    pub infer: bool,
+}
+
+impl Config {
+    /// `mcts-v1`: the search before the reward fix.
+    pub const V1: Config = Config { v1: true, ..Config::V2 };
+    /// `mcts-v2`: the search as of the reward fix (80% greedy playouts, round margin).
+    pub const V2: Config = Config {
+        v1: false,
+        greedy_percent: 80,
+        hex_penalty: 0,
+        c: 0.7,
+        scale: 60.0,
+        game_weight: 0.0,
+        bias: 0.0,
+        root_prior: 0.0,
+        infer: false,
+    };
+    /// `mcts`: the current search, `mcts-v2` with every playout move greedy
+    /// and the hidden tiles dealt consistently with what the players did.
+    pub const CURRENT: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
+
+    /// A development variant: `V2` with `key=value` changes separated by
+    /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
+    /// b: bias, r: root prior, i: inference 0/1).
+    pub fn parse(changes: &str) -> Result<Config, String> {
+        let mut c = Config::V2;
+        for kv in changes.split('~').filter(|s| !s.is_empty()) {
+            let (k, v) = kv.split_once('=').ok_or_else(|| format!("bad mcts option {kv:?}"))?;
+            let f: f64 = v.parse().map_err(|_| format!("bad mcts option value {kv:?}"))?;
+            match k {
+                "g" => c.greedy_percent = f as u32,
+                "h" => c.hex_penalty = f as i32,
+                "c" => c.c = f,
+                "s" => c.scale = f,
+                "w" => c.game_weight = f,
+                "b" => c.bias = f,
+                "r" => c.root_prior = f,
+                "i" => c.infer = f != 0.0,
+                _ => return Err(format!("unknown mcts option {k:?}")),
+            }
+        }
+        Ok(c)
+    }
+}
+
+/// One search tree and the buffers its iterations reuse.
 struct Tree {
     nodes: Vec<Node>,
-    /// The previous version's reward: round points counted from the end of
-    /// the tree walk instead of from the searched position.
-    v1: bool,
+    cfg: Config,
+    legal: Vec<Action>,
+    path: Vec<u32>,
+    /// Per legal action of the current node: whether it has a child.
+    tried: Vec<bool>,
+    /// The children of the current node whose action is legal in this deal.
+    compatible: Vec<u32>,
+    /// The heuristic's judgement of the root's actions (with `root_prior`).
+    root_priors: Vec<(Action, f32)>,
 }
 
-/// Share of playout moves that take the best immediate score (the rest are random placements).
-const GREEDY_PERCENT: u32 = 80;
-/// Exploration constant of UCB1.
-const C: f64 = 0.7;
-/// Round-score margin that counts as a sure win of the playout.
-const SCALE: f64 = 60.0;
-
 impl Tree {
-    fn new(v1: bool) -> Tree {
+    fn new(cfg: Config, capacity: usize) -> Tree {
+        let mut nodes = Vec::with_capacity(capacity + 1);
+        nodes.push(Node {
+            action: Action::Pass,
+            player: 0,
+            visits: 0,
+            avail: 0,
+            reward: 0.0,
+            prior: 0.0,
+            first_child: NONE,
+            next_sibling: NONE,
+        });
         Tree {
-            nodes: vec![Node { action: None, player: 0, visits: 0, avail: 0, reward: 0.0, children: Vec::new() }],
-            v1,
+            nodes,
+            cfg,
+            legal: Vec::with_capacity(128),
+            path: Vec::with_capacity(64),
+            tried: Vec::with_capacity(128),
+            compatible: Vec::with_capacity(128),
+            root_priors: Vec::new(),
+        }
+    }
+
+    /// The prior of an action in `g`: its immediate points, scaled to about 0..1.
+    fn prior(g: &Game, a: Action) -> f32 {
+        match a {
+            Action::Play { placement, .. } => g.placement_score(placement).points as f32 / 50.0,
+            _ => -0.2,
         }
     }
 
     /// One iteration from a determinized game.
-    fn iterate(&mut self, mut g: Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>) {
+    fn iterate(&mut self, mut g: Game, rng: &mut ChaCha8Rng) {
         // The rewards count the round's points from here, the searched
         // position, so that the moves of the tree path count.
-        let start = (!self.v1).then(|| round_points(&g));
-        let mut path: Vec<u32> = vec![0];
+        let start = (!self.cfg.v1).then(|| round_points(&g));
+        self.path.clear();
+        self.path.push(0);
         let mut node = 0u32;
         loop {
             if g.public().phase() != Phase::Playing {
                 break;
             }
-            g.legal_actions_into(legal);
-            let children = &self.nodes[node as usize].children;
-            let untried: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| !children.iter().any(|&c| self.nodes[c as usize].action == Some(*a)))
-                .collect();
+            g.legal_actions_into(&mut self.legal);
+            self.tried.clear();
+            self.tried.resize(self.legal.len(), false);
+            self.compatible.clear();
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NONE {
+                let n = &self.nodes[c as usize];
+                if let Some(i) = self.legal.iter().position(|a| *a == n.action) {
+                    self.tried[i] = true;
+                    self.compatible.push(c);
+                }
+                c = n.next_sibling;
+            }
             let mover = g.to_move();
-            if !untried.is_empty() {
-                let a = untried[below(rng, untried.len() as u32) as usize];
+            let untried = self.legal.len() - self.compatible.len();
+            if untried > 0 {
+                let a = self.pick_untried(&g, untried, rng);
+                let prior = if node == 0 && !self.root_priors.is_empty() {
+                    self.root_priors.iter().find(|p| p.0 == a).map_or(0.0, |p| p.1)
+                } else if self.cfg.bias > 0.0 {
+                    Tree::prior(&g, a)
+                } else {
+                    0.0
+                };
                 g.play_unchecked(a);
                 let id = self.nodes.len() as u32;
+                let parent = &mut self.nodes[node as usize];
+                let next_sibling = parent.first_child;
+                parent.first_child = id;
                 self.nodes.push(Node {
-                    action: Some(a),
+                    action: a,
                     player: mover,
                     visits: 0,
                     avail: 1,
                     reward: 0.0,
-                    children: Vec::new(),
+                    prior,
+                    first_child: NONE,
+                    next_sibling,
                 });
-                self.nodes[node as usize].children.push(id);
-                path.push(id);
+                self.path.push(id);
                 break;
             }
             // Select among the children whose action is legal in this deal.
-            let mut best = u32::MAX;
+            let mut best = NONE;
             let mut best_value = f64::NEG_INFINITY;
-            for &c in &self.nodes[node as usize].children.clone() {
+            let bias = if node == 0 && !self.root_priors.is_empty() { self.cfg.root_prior } else { self.cfg.bias };
+            for &c in &self.compatible {
                 let n = &mut self.nodes[c as usize];
-                let a = match n.action {
-                    Some(a) => a,
-                    None => continue,
-                };
-                if !legal.contains(&a) {
-                    continue;
-                }
                 n.avail += 1;
-                let v = n.reward / n.visits.max(1) as f64 + C * ((n.avail as f64).ln() / n.visits.max(1) as f64).sqrt();
+                let visits = n.visits.max(1) as f64;
+                let mut v = n.reward / visits + self.cfg.c * ((n.avail as f64).ln() / visits).sqrt();
+                if bias > 0.0 {
+                    v += bias * n.prior as f64 / (visits + 1.0);
+                }
                 if v > best_value {
                     best_value = v;
                     best = c;
                 }
             }
-            if best == u32::MAX {
+            if best == NONE {
                 break;
             }
-            let a = self.nodes[best as usize].action.unwrap_or(Action::Pass);
-            g.play_unchecked(a);
+            g.play_unchecked(self.nodes[best as usize].action);
             node = best;
-            path.push(best);
+            self.path.push(best);
         }
         let start = start.unwrap_or_else(|| round_points(&g));
-        let rewards = playout(&mut g, rng, legal, &start);
-        for id in path {
+        let rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg);
+        for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
             n.reward += rewards[n.player as usize];
         }
+    }
+
+    /// An untried legal action (`self.tried` marks the tried ones): the one
+    /// with the best prior under progressive bias, else one at random.
+    fn pick_untried(&self, g: &Game, untried: usize, rng: &mut ChaCha8Rng) -> Action {
+        if self.cfg.bias > 0.0 {
+            let mut best = None;
+            let mut best_prior = f32::NEG_INFINITY;
+            for (a, _) in self.legal.iter().zip(&self.tried).filter(|(_, &t)| !t) {
+                let p = Tree::prior(g, *a);
+                if p > best_prior {
+                    best_prior = p;
+                    best = Some(*a);
+                }
+            }
+            if let Some(a) = best {
+                return a;
+            }
+        }
+        let k = below(rng, untried as u32) as usize;
+        self.legal.iter().zip(&self.tried).filter(|(_, &t)| !t).nth(k).map(|(a, _)| *a).unwrap_or(self.legal[0])
+    }
+
+    /// The root's children: action, visits, mean reward.
+    fn root_stats(&self) -> Vec<(Action, u32, f64)> {
+        let mut out = Vec::new();
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            out.push((n.action, n.visits, n.reward / n.visits.max(1) as f64));
+            c = n.next_sibling;
+        }
+        out
     }
 }
 
@@ -136,37 +298,62 @@ fn round_points(g: &Game) -> [i32; 6] {
     out
 }
 
-/// Plays the round out: most of the time the placement scoring most now, else a
-/// random placement; draw or pass only without a placement. Returns each seat's
-/// reward in 0..1: the round's points since `start` against the best
-/// opponent's, or 1 / 0 for a game won / lost.
-fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &[i32; 6]) -> [f64; 6] {
+/// The playout's judgement of a placement: its points now, less
+/// `hex_penalty` for each lattice point it leaves with five of six cells
+/// filled (a hexagon for the next player to complete).
+fn playout_score(g: &Game, p: triominos_core::Placement, hex_penalty: i32) -> i32 {
+    let mut pts = g.placement_score(p).points;
+    if hex_penalty != 0 {
+        let board = g.public().board();
+        for q in p.cell.corners() {
+            if board.filled_around(q) == 4 {
+                pts -= hex_penalty;
+            }
+        }
+    }
+    pts
+}
+
+/// The playout's move among `legal` (the legal actions of `g`, not empty):
+/// with `cfg.greedy_percent` chance the placement judged best now
+/// ([`playout_score`], first found on ties), else a random placement; a
+/// draw or pass only without a placement.
+fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) -> Action {
+    let plays = legal.iter().filter(|a| matches!(a, Action::Play { .. })).count();
+    if plays == 0 {
+        return legal[0];
+    }
+    if below(rng, 100) < cfg.greedy_percent {
+        let mut best = legal[0];
+        let mut best_points = i32::MIN;
+        for &a in legal {
+            if let Action::Play { placement: p, .. } = a {
+                let pts = playout_score(g, p, cfg.hex_penalty);
+                if pts > best_points {
+                    best_points = pts;
+                    best = a;
+                }
+            }
+        }
+        best
+    } else {
+        let pick = below(rng, plays as u32) as usize;
+        legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).nth(pick).unwrap_or(legal[0])
+    }
+}
+
+/// Plays the round out: most of the time the placement judged best now, else
+/// a random placement; draw or pass only without a placement. Returns each
+/// seat's reward in 0..1: the round's points since `start` against the best
+/// opponent's (blended with the chance to win the game estimated from the
+/// totals, by `cfg.game_weight`), or 1 / 0 for a game won / lost.
+fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &[i32; 6], cfg: &Config) -> [f64; 6] {
     let round = g.public().round();
     let mut guard = 0;
     while g.public().phase() == Phase::Playing && g.public().round() == round && guard < 2_000 {
         guard += 1;
         g.legal_actions_into(legal);
-        let plays = legal.iter().filter(|a| matches!(a, Action::Play { .. })).count();
-        let a = if plays == 0 {
-            legal[0]
-        } else if below(rng, 100) < GREEDY_PERCENT {
-            // The placement scoring most now (first found on ties).
-            let mut best = legal[0];
-            let mut best_points = i32::MIN;
-            for &a in legal.iter() {
-                if let Action::Play { placement: p, .. } = a {
-                    let pts = g.placement_score(p).points;
-                    if pts > best_points {
-                        best_points = pts;
-                        best = a;
-                    }
-                }
-            }
-            best
-        } else {
-            let pick = below(rng, plays as u32) as usize;
-            legal.iter().copied().filter(|a| matches!(a, Action::Play { .. })).nth(pick).unwrap_or(legal[0])
-        };
+        let a = playout_move(g, legal, rng, cfg);
         g.play_unchecked(a);
     }
     let pts = g.public().round_points();
@@ -175,12 +362,27 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &
     for p in 0..n {
         let mine = pts[p] - start[p];
         let best_other = (0..n).filter(|&q| q != p).map(|q| pts[q] - start[q]).max().unwrap_or(0);
-        out[p] = (0.5 + (mine - best_other) as f64 / (2.0 * SCALE)).clamp(0.0, 1.0);
+        out[p] = (0.5 + (mine - best_other) as f64 / (2.0 * cfg.scale)).clamp(0.0, 1.0);
     }
     // Winning the game outright is worth the most.
     if g.is_over() {
         for (p, r) in out.iter_mut().enumerate().take(n) {
             *r = if g.winners().contains(p as u8) { 1.0 } else { 0.0 };
+        }
+    } else if cfg.game_weight > 0.0 {
+        if let Some(target) = g.rules().target() {
+            let totals = g.totals();
+            let top = totals.iter().copied().max().unwrap_or(0);
+            // The spread of the totals' margin over the rounds still to come:
+            // about 70 points a round, a round being about 150 points.
+            let remaining = (target - top).max(0) as f64;
+            let sigma = 70.0 * (remaining / 150.0 + 0.3).sqrt();
+            for (p, r) in out.iter_mut().enumerate().take(n) {
+                let best_other = (0..n).filter(|&q| q != p).map(|q| totals[q]).max().unwrap_or(0);
+                let lead = (totals[p] - best_other) as f64;
+                let win = 1.0 / (1.0 + (-1.7 * lead / sigma).exp());
+                *r = (1.0 - cfg.game_weight) * *r + cfg.game_weight * win;
+            }
         }
     }
     out
@@ -191,32 +393,57 @@ pub struct Mcts {
     rng: ChaCha8Rng,
     budget: Budget,
     threads: usize,
-    v1: bool,
+    cfg: Config,
+    name: String,
 }
 
 impl Mcts {
     /// An ISMCTS bot with a budget (iterations and/or time per decision) and a
     /// number of threads (root parallelism; 1 = single tree).
     pub fn new(seed: u64, budget: Budget, threads: usize) -> Mcts {
-        Mcts { rng: seeded(seed), budget, threads: threads.max(1), v1: false }
+        Mcts::with_config(seed, budget, threads, Config::CURRENT, "mcts")
     }
 
-    /// The previous version of the search (level `mcts-v1`), for the arena to
+    /// The first version of the search (level `mcts-v1`), for the arena to
     /// compare with: it counts only the points scored after the tree walk.
     pub fn v1(seed: u64, budget: Budget, threads: usize) -> Mcts {
-        Mcts { v1: true, ..Mcts::new(seed, budget, threads) }
+        Mcts::with_config(seed, budget, threads, Config::V1, "mcts-v1")
     }
 
+    /// The second version of the search (level `mcts-v2`, the search as of
+    /// the reward fix), for the arena to compare with: 80% of its playout
+    /// moves greedy, 20% random, and it deals the hidden tiles uniformly,
+    /// ignoring what the players' draws and passes showed.
+    pub fn v2(seed: u64, budget: Budget, threads: usize) -> Mcts {
+        Mcts::with_config(seed, budget, threads, Config::V2, "mcts-v2")
+    }
+
+    pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
+        Mcts { rng: seeded(seed), budget, threads: threads.max(1), cfg, name: name.to_string() }
+    }
+
+    /// Searches one tree; returns its root statistics.
     fn search(
         obs: &Observation,
         seed: u64,
         iterations: u32,
         deadline: Option<Instant>,
-        v1: bool,
-    ) -> Vec<(Action, u32)> {
+        cfg: Config,
+    ) -> Vec<(Action, u32, f64)> {
         let mut rng = seeded(seed);
-        let mut tree = Tree::new(v1);
-        let mut legal = Vec::with_capacity(128);
+        let mut tree = Tree::new(cfg, iterations.min(200_000) as usize);
+        if cfg.root_prior > 0.0 {
+            let draw = -(obs.public().rules().draw_penalty() as f32) - 10.0;
+            tree.root_priors = obs
+                .legal_actions()
+                .into_iter()
+                .map(|a| match a {
+                    Action::Play { placement, .. } => (a, crate::heuristic::evaluate(obs, placement) as f32 / 50.0),
+                    _ => (a, draw / 50.0),
+                })
+                .collect();
+        }
+        let inference = cfg.infer.then(|| obs.inference());
         for i in 0..iterations {
             if i % 64 == 0 {
                 if let Some(d) = deadline {
@@ -225,24 +452,62 @@ impl Mcts {
                     }
                 }
             }
-            let g = obs.determinize_for_search(&mut rng);
-            tree.iterate(g, &mut rng, &mut legal);
+            let g = match &inference {
+                Some(inf) => obs.determinize_inferred(&mut rng, inf),
+                None => obs.determinize_for_search(&mut rng),
+            };
+            tree.iterate(g, &mut rng);
         }
-        tree.nodes[0]
-            .children
-            .iter()
-            .filter_map(|&c| tree.nodes[c as usize].action.map(|a| (a, tree.nodes[c as usize].visits)))
-            .collect()
+        tree.root_stats()
+    }
+
+    /// Searches the observer's position with the bot's budget and returns,
+    /// for every legal action, the root statistics summed over the threads'
+    /// trees: `(action, visits, mean reward)`, most visited first (ties in
+    /// the order of legal actions). The mean reward is in 0..1 from the
+    /// observer's point of view (about their chance to do better than the
+    /// best opponent); an action the search never tried has 0 visits and a
+    /// mean of 0. Empty when it is not the observer's turn. [`Bot::choose`]
+    /// plays the first entry.
+    pub fn analyse(&mut self, obs: &Observation) -> Vec<(Action, u32, f64)> {
+        let legal = obs.legal_actions();
+        if legal.is_empty() {
+            return Vec::new();
+        }
+        let iterations =
+            self.budget.iterations.unwrap_or(if self.budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS });
+        let deadline = self.budget.time.map(|t| Instant::now() + t);
+        let (threads, cfg) = (self.threads, self.cfg);
+        let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
+        let per_thread = iterations.div_ceil(threads as u32);
+        let results: Vec<Vec<(Action, u32, f64)>> = if threads > 1 {
+            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg)).collect()
+        } else {
+            vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg)]
+        };
+        // (action, visits, reward sum)
+        let mut totals: Vec<(Action, u64, f64)> = legal.iter().map(|&a| (a, 0, 0.0)).collect();
+        for r in results {
+            for (a, v, mean) in r {
+                if let Some(t) = totals.iter_mut().find(|t| t.0 == a) {
+                    t.1 += v as u64;
+                    t.2 += mean * v as f64;
+                }
+            }
+        }
+        let mut out: Vec<(Action, u32, f64)> = totals
+            .into_iter()
+            .map(|(a, v, sum)| (a, v.min(u32::MAX as u64) as u32, if v > 0 { sum / v as f64 } else { 0.0 }))
+            .collect();
+        // Stable: ties keep the order of legal actions.
+        out.sort_by_key(|t| std::cmp::Reverse(t.1));
+        out
     }
 }
 
 impl Bot for Mcts {
     fn name(&self) -> &str {
-        if self.v1 {
-            "mcts-v1"
-        } else {
-            "mcts"
-        }
+        &self.name
     }
 
     fn choose(&mut self, obs: &Observation) -> Action {
@@ -252,27 +517,7 @@ impl Bot for Mcts {
             1 => return legal[0],
             _ => {}
         }
-        let iterations =
-            self.budget.iterations.unwrap_or(if self.budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS });
-        let deadline = self.budget.time.map(|t| Instant::now() + t);
-        let (threads, v1) = (self.threads, self.v1);
-        let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
-        let per_thread = iterations.div_ceil(threads as u32);
-        let results: Vec<Vec<(Action, u32)>> = if threads > 1 {
-            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, v1)).collect()
-        } else {
-            vec![Mcts::search(obs, seeds[0], iterations, deadline, v1)]
-        };
-        let mut totals: Vec<(Action, u64)> = legal.iter().map(|&a| (a, 0)).collect();
-        for r in results {
-            for (a, v) in r {
-                if let Some(t) = totals.iter_mut().find(|t| t.0 == a) {
-                    t.1 += v as u64;
-                }
-            }
-        }
-        // Most visited; ties broken by the order of legal actions.
-        totals.iter().max_by_key(|t| t.1).map(|t| t.0).unwrap_or(legal[0])
+        self.analyse(obs).first().map(|t| t.0).unwrap_or(legal[0])
     }
 }
 
@@ -287,6 +532,147 @@ impl Mcts {
 /// from a fixed position (for `selfplay --json` and docs).
 pub fn playouts_per_second(obs: &Observation, iterations: u32) -> f64 {
     let t = Instant::now();
-    Mcts::search(obs, 1, iterations, None, false);
+    Mcts::search(obs, 1, iterations, None, Config::CURRENT);
     iterations as f64 / t.elapsed().as_secs_f64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::make_bot;
+    use triominos_core::scoring::Bonuses;
+    use triominos_core::{Placement, Preset, RuleSet};
+
+    /// Every decision of seeded greedy games (2-player Goliath) where `keep` says yes.
+    fn positions(keep: impl Fn(&Game) -> bool, max: usize) -> Vec<Game> {
+        let mut found = Vec::new();
+        for seed in 1..200 {
+            let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
+            let mut bots: Vec<Box<dyn Bot>> =
+                (0..2).map(|s| make_bot("greedy", seed * 2 + s, Budget::default()).unwrap()).collect();
+            while !game.is_over() && found.len() < max {
+                if game.is_round_over() {
+                    game.next_round().unwrap();
+                    continue;
+                }
+                if keep(&game) {
+                    found.push(game.clone());
+                }
+                let seat = game.to_move();
+                let a = bots[seat as usize].choose(&game.observe(seat));
+                game.play(a).unwrap();
+            }
+        }
+        found
+    }
+
+    fn plays(g: &Game) -> Vec<Placement> {
+        g.legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Play { placement, .. } => Some(placement),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn is_hexagon(g: &Game, p: Placement) -> bool {
+        let b = g.placement_score(p).bonuses;
+        b.contains(Bonuses::HEXAGON) || b.contains(Bonuses::DOUBLE_HEXAGON) || b.contains(Bonuses::TRIPLE_HEXAGON)
+    }
+
+    fn leaves_hexagon_spot(g: &Game, p: Placement) -> bool {
+        p.cell.corners().iter().any(|&q| g.public().board().filled_around(q) == 4)
+    }
+
+    fn chosen(a: Action) -> Placement {
+        match a {
+            Action::Play { placement, .. } => placement,
+            other => panic!("the playout chose {other:?} with a placement on offer"),
+        }
+    }
+
+    #[test]
+    fn the_playout_policy_takes_a_hexagon() {
+        let found = positions(|g| plays(g).iter().any(|&p| is_hexagon(g, p)), 10);
+        assert!(found.len() >= 10, "only {} positions", found.len());
+        let cfg = Config { greedy_percent: 100, ..Config::CURRENT };
+        let mut rng = seeded(3);
+        for g in &found {
+            let p = chosen(playout_move(g, &g.legal_actions(), &mut rng, &cfg));
+            assert!(is_hexagon(g, p), "{p:?} is not the hexagon on offer");
+        }
+    }
+
+    #[test]
+    fn the_hex_penalty_avoids_leaving_a_hexagon_spot_for_no_gain() {
+        // Positions where a placement would leave a point with five of six
+        // cells filled, and another scores as much without leaving one.
+        let offers = |g: &Game| {
+            let ps = plays(g);
+            ps.iter().any(|&p| {
+                leaves_hexagon_spot(g, p)
+                    && ps.iter().any(|&q| {
+                        !leaves_hexagon_spot(g, q) && g.placement_score(q).points >= g.placement_score(p).points
+                    })
+            })
+        };
+        let found = positions(offers, 10);
+        assert!(found.len() >= 10, "only {} positions", found.len());
+        let with = Config { greedy_percent: 100, hex_penalty: 25, ..Config::CURRENT };
+        let mut rng = seeded(4);
+        let mut plain_leaves = 0;
+        for g in &found {
+            let legal = g.legal_actions();
+            let best_points = plays(g).iter().map(|&p| g.placement_score(p).points).max().unwrap();
+            let p = chosen(playout_move(g, &legal, &mut rng, &with));
+            // The penalty changes the choice only when leaving the spot
+            // is all that a better-scoring placement has against it.
+            if leaves_hexagon_spot(g, p) {
+                let safe_best = plays(g)
+                    .iter()
+                    .filter(|&&q| !leaves_hexagon_spot(g, q))
+                    .map(|&q| g.placement_score(q).points)
+                    .max()
+                    .unwrap();
+                assert!(g.placement_score(p).points - 25 >= safe_best, "{p:?} leaves a spot for nothing");
+            }
+            let q = chosen(playout_move(g, &legal, &mut rng, &Config { hex_penalty: 0, ..with }));
+            assert_eq!(g.placement_score(q).points, best_points, "plain greedy takes the most points");
+            plain_leaves += leaves_hexagon_spot(g, q) as u32;
+        }
+        // Somewhere plain greedy left a spot that the penalty avoided.
+        assert!(plain_leaves > 0, "the positions never tempted plain greedy");
+    }
+
+    #[test]
+    fn analyse_reports_every_legal_action_and_choose_plays_the_most_visited() {
+        let found = positions(|g| g.legal_actions().len() >= 5 && !g.public().board().is_empty(), 3);
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let mut bot = Mcts::new(5, Budget::iterations(400), 1);
+            let stats = bot.analyse(&obs);
+            let legal = obs.legal_actions();
+            assert_eq!(stats.len(), legal.len());
+            assert!(legal.iter().all(|a| stats.iter().any(|s| s.0 == *a)));
+            // One root visit per iteration, most visited first, means in 0..1.
+            assert_eq!(stats.iter().map(|s| s.1 as u64).sum::<u64>(), 400);
+            assert!(stats.windows(2).all(|w| w[0].1 >= w[1].1));
+            assert!(stats.iter().all(|s| (0.0..=1.0).contains(&s.2)));
+            let mut again = Mcts::new(5, Budget::iterations(400), 1);
+            assert_eq!(again.choose(&obs), stats[0].0);
+        }
+    }
+
+    #[test]
+    fn development_variants_parse_and_bad_ones_are_refused() {
+        let c = Config::parse("g=100~h=25~w=0.5~i=1").unwrap();
+        assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
+        assert_eq!(Config::parse("").unwrap(), Config::V2);
+        assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::CURRENT);
+        for bad in ["x=1", "g", "g=fast"] {
+            assert!(Config::parse(bad).is_err(), "{bad}");
+        }
+        assert!(make_bot("mcts~zz=1", 1, Budget::default()).is_err());
+    }
 }

@@ -114,12 +114,62 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
 
 /// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`,
 /// or a previous version such as `mcts-v1`) or `cmd:PROGRAM ARGS` for an
-/// external bot.
+/// external bot. A searching level may name its own budget after an `@`,
+/// overriding the one given ([`parse_spec`]): `mcts@10000`, `mcts@1s`.
 pub fn build_bot(spec: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
     match spec.strip_prefix("cmd:") {
         Some(cmd) => Ok(Box::new(crate::external::External::spawn(cmd, budget)?)),
-        None => make_bot(spec, seed, budget),
+        None => {
+            let (level, budget) = parse_spec(spec, budget)?;
+            make_bot(level, seed, budget)
+        }
     }
+}
+
+/// Splits a level spec into the level and its budget: `LEVEL@N` searches `N`
+/// iterations a decision, `LEVEL@Ns` / `LEVEL@Nms` thinks `N` seconds /
+/// milliseconds a decision; either replaces both the iterations and the time
+/// of `budget` (its threads are kept). Without an `@` the spec is the level
+/// and `budget` is returned as it is. Only searching levels (`mcts`,
+/// `mcts-v1`, ...) take a budget; `cmd:` specs are not split (the command
+/// may hold an `@`).
+///
+/// ```
+/// use std::time::Duration;
+/// use triominos_bots::{play::parse_spec, Budget};
+/// let (level, b) = parse_spec("mcts@250ms", Budget::iterations(1000)).unwrap();
+/// assert_eq!((level, b.iterations, b.time), ("mcts", None, Some(Duration::from_millis(250))));
+/// assert_eq!(parse_spec("mcts@10000", Budget::default()).unwrap().1.iterations, Some(10_000));
+/// assert!(parse_spec("greedy@1s", Budget::default()).is_err());
+/// ```
+pub fn parse_spec(spec: &str, budget: Budget) -> Result<(&str, Budget), String> {
+    if spec.starts_with("cmd:") {
+        return Ok((spec, budget));
+    }
+    let Some((level, b)) = spec.split_once('@') else {
+        return Ok((spec, budget));
+    };
+    if !level.starts_with("mcts") {
+        return Err(format!("bot {spec:?}: {level} does not search, only mcts levels take a budget after @"));
+    }
+    let bad =
+        || format!("bot {spec:?}: bad budget {b:?} (expected iterations such as 10000, or a time such as 1s or 250ms)");
+    let number = |digits: &str| -> Result<u64, String> {
+        match digits.parse::<u64>() {
+            Ok(n) if n > 0 && digits.bytes().all(|c| c.is_ascii_digit()) => Ok(n),
+            _ => Err(bad()),
+        }
+    };
+    let mut out = Budget { iterations: None, time: None, threads: budget.threads };
+    if let Some(ms) = b.strip_suffix("ms") {
+        out.time = Some(std::time::Duration::from_millis(number(ms)?));
+    } else if let Some(s) = b.strip_suffix('s') {
+        let secs = number(s)?;
+        out.time = Some(std::time::Duration::from_secs(secs.min(86_400)));
+    } else {
+        out.iterations = Some(u32::try_from(number(b)?).map_err(|_| bad())?);
+    }
+    Ok((level, out))
 }
 
 /// Mixes a deal seed and a seat into a bot's own seed.

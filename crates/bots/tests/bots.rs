@@ -158,3 +158,58 @@ fn the_example_external_bot_plays_whole_games() {
         assert!(g.result.placements > 10);
     }
 }
+
+#[test]
+fn a_bot_spec_may_name_its_own_budget() {
+    use triominos_bots::play::parse_spec;
+    let global = Budget { iterations: Some(1000), time: Some(Duration::from_millis(50)), threads: 2 };
+    // Iterations replace both the global iterations and time; threads stay.
+    assert_eq!(
+        parse_spec("mcts@10000", global),
+        Ok(("mcts", Budget { iterations: Some(10_000), time: None, threads: 2 }))
+    );
+    assert_eq!(
+        parse_spec("mcts@1s", global),
+        Ok(("mcts", Budget { iterations: None, time: Some(Duration::from_secs(1)), threads: 2 }))
+    );
+    assert_eq!(
+        parse_spec("mcts-v1@250ms", global),
+        Ok(("mcts-v1", Budget { iterations: None, time: Some(Duration::from_millis(250)), threads: 2 }))
+    );
+    // No @: the global budget as it is; cmd: specs are never split.
+    assert_eq!(parse_spec("mcts", global), Ok(("mcts", global)));
+    assert_eq!(parse_spec("cmd:bot --mail a@b", global), Ok(("cmd:bot --mail a@b", global)));
+    for bad in ["mcts@", "mcts@0", "mcts@-5", "mcts@1.5s", "mcts@fast", "mcts@5000000000", "mcts@ms", "greedy@100"] {
+        let e = parse_spec(bad, global).unwrap_err();
+        assert!(e.contains(bad), "{bad}: {e}");
+    }
+    // A bad spec fails the arena and self-play before any game.
+    let specs: Vec<String> = vec!["greedy@1s".into(), "random".into()];
+    assert!(arena(RuleSet::of(Preset::Goliath), &specs, 1, 1, global, &|_| {}).is_err());
+    assert!(selfplay(RuleSet::of(Preset::Goliath), &specs, 1, 1, global, false, &|_| {}).is_err());
+}
+
+#[test]
+fn a_per_bot_budget_overrides_the_global_one_in_play() {
+    // `mcts@30` under a global budget of 500 plays exactly as `mcts` does at 30
+    // (same seeds), and not as `mcts` at 500: the override is what it searches with.
+    let mut rules = RuleSet::of(Preset::Goliath);
+    rules.set_option("target", "none").unwrap();
+    let play = |specs: [&str; 2], budget: Budget| {
+        let specs: Vec<String> = specs.iter().map(|s| s.to_string()).collect();
+        arena(rules, &specs, 3, 21, budget, &|_| {})
+            .unwrap()
+            .into_iter()
+            .map(|g| (g.result.seed, g.seating, g.result.totals))
+            .collect::<Vec<_>>()
+    };
+    let overridden = play(["mcts@30", "greedy"], Budget::iterations(500));
+    let direct = play(["mcts", "greedy"], Budget::iterations(30));
+    let big = play(["mcts", "greedy"], Budget::iterations(500));
+    let sorted = |mut v: Vec<_>| {
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(overridden.clone()), sorted(direct));
+    assert_ne!(sorted(overridden), sorted(big));
+}

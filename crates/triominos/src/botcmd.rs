@@ -13,8 +13,10 @@ use triominos_bots::Budget;
 /// Options shared by self-play and the arena.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// Bots, comma-separated, one per seat: random, greedy, heuristic, mcts, mcts-v1 (the previous
-    /// mcts, to compare), or cmd:PROGRAM ARGS.
+    /// Bots, comma-separated, one per seat: random, greedy, heuristic, mcts, mcts-v1 or mcts-v2
+    /// (earlier versions of mcts, to compare), or cmd:PROGRAM ARGS. A searching bot may name its own budget after an
+    /// @, overriding --iterations and --time-ms for that bot: mcts@10000 (iterations a decision),
+    /// mcts@1s or mcts@250ms (time a decision).
     #[arg(long, default_value = "random,random")]
     pub bots: String,
     /// A preset (goliath, pressman, dominos-triangles) or a TOML/JSON rules file.
@@ -26,7 +28,8 @@ pub struct Common {
     /// Worker threads (games in parallel); default: all cores.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Search iterations (playouts) per decision for mcts and mcts-v1.
+    /// Search iterations (playouts) per decision for the mcts levels (unless a bot names its own
+    /// budget, e.g. mcts@10000).
     #[arg(long)]
     pub iterations: Option<u32>,
     /// Time per decision in milliseconds (mcts; the answer limit of external bots).
