@@ -83,18 +83,30 @@ test('the lobby lists the four named levels with their strength; a game against 
     const id = page.url().split('/g/')[1].split('/')[0];
     const info = (await api('/api/games/' + id)).json;
     assert.equal(info.seats[1].level, 'expert');
-    // Our move (unless the bot opened), then the bot's answer: our turn again, or the round over.
+    // Our turn (unless the bot opened): we act until the turn passes to the bot (a
+    // draw keeps it ours), then the bot answers.
     await page.waitForSelector('#turn .mine', { timeout: 30000 });
-    const before = (await api('/api/games/' + id)).json.version;
-    await playOneMove(page);
-    // The page may still show our turn for a moment after the click: wait for the
-    // server's version to move past our move and the bot's answer.
-    let after = before;
-    for (let i = 0; i < 600 && after < before + 2; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      after = (await api('/api/games/' + id)).json.version;
+    const game = async () => (await api('/api/games/' + id)).json;
+    const wait = async (cond) => {
+      for (let i = 0; i < 600; i++) {
+        const g = await game();
+        if (cond(g)) return g;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return game();
+    };
+    let g = await game();
+    for (let i = 0; i < 6 && g.status.phase === 'playing' && g.status.to_move === 0; i++) {
+      const v = g.version;
+      await playOneMove(page);
+      g = await wait((x) => x.version > v);
+      if (g.status.to_move === 0) await page.waitForSelector('#turn .mine', { timeout: 30000 });
     }
-    assert.ok(after >= before + 2, `the bot answered (version ${before} -> ${after})`);
+    assert.equal(g.status.to_move, 1, 'the turn passed to the bot');
+    const before = g.version;
+    const answered = await wait((x) => x.version > before);
+    const after = answered.version;
+    assert.ok(after > before, `the bot answered (version ${before} -> ${after})`);
     assert.equal(page.__errors || 0, 0, 'no script errors');
   } finally {
     await browser.close();
