@@ -125,12 +125,12 @@ pub const NAMED: [Level; 4] = [
         bot_only_budget: iterations(crate::mcts::DEFAULT_ITERATIONS),
         strength: Strength {
             against: "greedy",
-            // Measured at 10,000 iterations a move on one thread (2,289 s on
-            // the shared machine): a lower bound of a second a move.
-            win_rate: 0.88,
+            // Measured at 10,000 iterations a move (363 s on 2 threads on the
+            // shared machine): a lower bound of a second a move.
+            win_rate: 0.85,
             games: 100,
             lower_bound: true,
-            command: "triominos arena --bots mcts,greedy --deals 50 --seed 1 --iterations 10000",
+            command: "triominos arena --bots mcts@10000,greedy --deals 50 --seed 1",
         },
     },
 ];
