@@ -179,10 +179,7 @@ impl Search {
             } else {
                 let (mut lines, mut winning) = (0u64, 0u64);
                 for p in moves {
-                    let mut next = board.clone();
-                    next.place(p);
-                    let mut rest = hand;
-                    rest.remove(p.tile);
+                    let (next, rest) = after(board, hand, p);
                     path.push(p);
                     let r = self.run(&next, rest, path);
                     path.pop();
@@ -258,10 +255,7 @@ impl Best<'_> {
         let mut best = 0;
         for p in board.placements_for(hand) {
             let points = placement_points(self.rules, board, p).points;
-            let mut next = board.clone();
-            next.place(p);
-            let mut rest = hand;
-            rest.remove(p.tile);
+            let (next, rest) = after(board, hand, p);
             path.push(p);
             let r = self.best(&next, rest, path);
             path.pop();
@@ -282,10 +276,7 @@ impl Best<'_> {
         let mut out = Vec::new();
         for p in board.placements_for(hand) {
             let points = placement_points(self.rules, board, p).points;
-            let mut next = board.clone();
-            next.place(p);
-            let mut rest = hand;
-            rest.remove(p.tile);
+            let (next, rest) = after(board, hand, p);
             path.push(p);
             let r = self.best(&next, rest, path);
             path.pop();
@@ -317,10 +308,7 @@ impl Best<'_> {
             }
         }
         for (p, _) in self.best_moves(board, hand, path)? {
-            let mut next = board.clone();
-            next.place(p);
-            let mut rest = hand;
-            rest.remove(p.tile);
+            let (next, rest) = after(board, hand, p);
             path.push(p);
             let r = self.collect(&next, rest, path, out);
             path.pop();
@@ -328,6 +316,15 @@ impl Best<'_> {
         }
         Ok(())
     }
+}
+
+/// The table and the hand once `p`, a legal placement of a tile of `hand`, is made.
+fn after(board: &Board, hand: TileSet, p: Placement) -> (Board, TileSet) {
+    let mut next = board.clone();
+    next.place(p);
+    let mut rest = hand;
+    rest.remove(p.tile);
+    (next, rest)
 }
 
 /// The most a greedy player makes (always a placement scoring the most now;
@@ -342,10 +339,7 @@ fn greedy_total(rules: &RuleSet, board: &Board, hand: TileSet, budget: &mut u32)
             break;
         }
         *budget -= 1;
-        let mut next = board.clone();
-        next.place(p);
-        let mut rest = hand;
-        rest.remove(p.tile);
+        let (next, rest) = after(board, hand, p);
         best = best.max(points + greedy_total(rules, &next, rest, budget));
     }
     best
