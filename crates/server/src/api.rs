@@ -168,6 +168,8 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
         seed: req.seed.unwrap_or_else(crate::random_seed),
         seats,
         created: crate::now(),
+        hints: req.hints,
+        hints_used: Vec::new(),
     };
     let id = crate::random_hex(8);
     let room = Room::new(id.clone(), setup.clone()).map_err(Fail::bad_request)?;
@@ -295,6 +297,7 @@ async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
             .map(|n| PublicSeat { kind: SeatKind::Human, name: n.clone(), level: None })
             .collect(),
         created: None,
+        hints: false,
     };
     let frames = replay::frames(&replayed.rules, replayed.game.history()).map_err(Fail::bad_request)?;
     Ok(Json(Replay { game, frames }))

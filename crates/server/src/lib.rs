@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod hint;
 pub mod learn;
 pub mod pad;
 pub mod play;
@@ -45,6 +46,9 @@ pub struct ServeConfig {
     pub store_retry: Duration,
     /// Longest pause between two tries of a bot's move that could not be stored.
     pub store_retry_max: Duration,
+    /// How long a hint ("Suggest a move") searches: the strongest named
+    /// level's budget by default (see [`hint`]).
+    pub hint_budget: triominos_bots::Budget,
 }
 
 impl ServeConfig {
@@ -61,6 +65,7 @@ impl ServeConfig {
             max_bot_games: DEFAULT_MAX_BOT_GAMES,
             store_retry: Duration::from_millis(250),
             store_retry_max: Duration::from_secs(30),
+            hint_budget: hint::default_budget(),
         }
     }
 }

@@ -12,12 +12,13 @@
 //!
 //! Client to server ([`ClientMsg`], tagged by `type`): `action` (with an
 //! [`Intent`] and the client's message id), `next_round`, `since` (the deltas
-//! after a version), `snapshot`, `ping`.
+//! after a version), `snapshot`, `ping`, `hint` (suggest a move; not an action).
 //!
 //! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
 //! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
 //! (an intent of this connection was stored and applied), `presence`, `error`
-//! (a refusal; nothing changed), `pong`.
+//! (a refusal; nothing changed), `pong`, `hint` (the move suggested to this
+//! connection, [`Hint`]), `hints_used` (to everyone: the hints given so far, [`HintUse`]).
 //!
 //! # HTTP
 //!
@@ -191,12 +192,18 @@ pub enum Refused {
         /// The most games of bots alone at once.
         max: usize,
     },
+    /// A hint was asked for in a game set up without hints.
+    HintsOff,
+    /// A hint was asked for while this seat's last one is still being worked out.
+    HintBusy,
+    /// The game moved on before the hint was ready (nothing was counted).
+    HintStale,
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 26] = [
+    pub const CODES: [&'static str; 29] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -223,6 +230,9 @@ impl Refused {
         "bad_entry",
         "too_many_entries",
         "too_many_bot_games",
+        "hints_off",
+        "hint_busy",
+        "hint_stale",
     ];
 }
 
@@ -287,6 +297,10 @@ pub struct CreateGame {
     /// The dealing seed (random when missing).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Whether the people at the table may ask for a suggested move (see
+    /// [`ClientMsg::Hint`]); off when missing.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// One seat of a new game, with its secret link (humans).
@@ -341,6 +355,9 @@ pub struct PublicGame {
     pub seats: Vec<PublicSeat>,
     /// Unix seconds when it was created (`null` for a record).
     pub created: Option<i64>,
+    /// Whether the people at the table may ask for a suggested move.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// `GET /api/games/{id}`: the public game, its version and status.
@@ -524,6 +541,15 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<u64>,
     },
+    /// Suggest a move for this seat, whose turn it is (a game with hints
+    /// on): answered by a `hint` message, or an `error` (`hints_off`,
+    /// `spectator`, `not_your_turn`, `round_over`, `game_over`, `hint_busy`,
+    /// `hint_stale`). Not an action: nothing in the game changes.
+    Hint {
+        /// The client's message id, echoed in the answer.
+        #[serde(default)]
+        id: Option<u64>,
+    },
 }
 
 /// Why a client message could not be read.
@@ -551,7 +577,7 @@ impl ClientMsg {
             let id = env.id.as_ref().and_then(Value::as_u64);
             match env.kind.as_str() {
                 "action" => ClientMsgError::BadAction(id),
-                "next_round" | "since" | "snapshot" | "ping" => ClientMsgError::BadJson,
+                "next_round" | "since" | "snapshot" | "ping" | "hint" => ClientMsgError::BadJson,
                 _ => ClientMsgError::Unknown(env.kind, id),
             }
         })
@@ -565,6 +591,142 @@ pub struct Presence {
     pub seats: Seats,
     /// Connections without a seat.
     pub spectators: usize,
+}
+
+/// How many hints one seat was given in one round: `{"round", "seat",
+/// "count"}`. Stored with the game's setup, shown on the score sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HintUse {
+    /// Round number.
+    pub round: u32,
+    /// Seat.
+    pub seat: u8,
+    /// Hints given.
+    pub count: u32,
+}
+
+/// A suggested move: the action, what it scores now, and why (the page words
+/// each reason as `hint.reason.CODE` with its params).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hint {
+    /// The action suggested (a placement is `{"kind": "play", "tile", "cell", "rotation", "announce"?}`).
+    pub action: Action,
+    /// What it scores now (a draw or a pass: its penalty, 0 or less; going
+    /// out: without the end of the round).
+    pub points: i32,
+    /// Why, most important first: `{"code", "params"}`.
+    pub reasons: Vec<HintReason>,
+}
+
+/// One reason of a [`Hint`], `{"code": ..., "params": ...}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum HintReason {
+    /// Closes one hexagon.
+    Hexagon {
+        /// Its bonus.
+        points: i32,
+    },
+    /// Closes two hexagons at once.
+    DoubleHexagon {
+        /// Its bonus.
+        points: i32,
+    },
+    /// Closes three hexagons at once.
+    TripleHexagon {
+        /// Its bonus.
+        points: i32,
+    },
+    /// Builds a bridge.
+    Bridge {
+        /// Its bonus.
+        points: i32,
+    },
+    /// Extends a bridge.
+    BridgeExtension {
+        /// Its bonus.
+        points: i32,
+    },
+    /// The opening bonus.
+    Start {
+        /// Its bonus.
+        points: i32,
+    },
+    /// Only the tile's value (no bonus).
+    Tile {
+        /// The tile's value.
+        points: i32,
+    },
+    /// Goes out (the last tile of the hand): the out bonus, and the others'
+    /// hands when the rules give them.
+    Out {
+        /// The out bonus.
+        points: i32,
+    },
+    /// Goes out, and the others' hands are scored too.
+    OutHands {
+        /// The out bonus.
+        points: i32,
+    },
+    /// It scores the most of the seat's plays now.
+    Most {
+        /// How many placements the seat could make.
+        plays: usize,
+    },
+    /// Another play would score more now.
+    Instead {
+        /// That play's tile.
+        tile: Tile,
+        /// What it would score.
+        points: i32,
+    },
+    /// A high triple of the hand that would score more now is kept for later.
+    Keeps {
+        /// The triple.
+        tile: Tile,
+    },
+    /// The highest-scoring play would leave the next seat a bridge; this one leaves none.
+    NoBridgeFor {
+        /// The next seat.
+        seat: u8,
+    },
+    /// The highest-scoring play would leave the next seat a hexagon to close; this one leaves none.
+    NoHexagonFor {
+        /// The next seat.
+        seat: u8,
+    },
+    /// Draw: no tile of the hand fits.
+    NoFit,
+    /// Draw although a tile fits: the search expects more from drawing.
+    DrawInstead {
+        /// What the best play would score now.
+        points: i32,
+    },
+    /// Pass: nothing fits and no draw is left.
+    Pass,
+}
+
+impl HintReason {
+    /// Every code, for the translations' test (checked by an exhaustive test).
+    pub const CODES: [&'static str; 17] = [
+        "hexagon",
+        "double_hexagon",
+        "triple_hexagon",
+        "bridge",
+        "bridge_extension",
+        "start",
+        "tile",
+        "out",
+        "out_hands",
+        "most",
+        "instead",
+        "keeps",
+        "no_bridge_for",
+        "no_hexagon_for",
+        "no_fit",
+        "draw_instead",
+        "pass",
+    ];
 }
 
 /// A message to the browser. Deltas are kept serialized once (they go to
@@ -586,6 +748,8 @@ pub enum ServerMsg<'a> {
         me: Option<Me>,
         /// Who is connected.
         presence: Presence,
+        /// The hints used so far, per round and seat (see [`HintUse`]).
+        hints_used: &'a [HintUse],
     },
     /// New deltas, and the seat's private view after them.
     Update {
@@ -615,6 +779,21 @@ pub enum ServerMsg<'a> {
     Pong {
         /// The client's message id.
         id: Option<u64>,
+    },
+    /// The answer to a `hint`: the move suggested at version `v`.
+    Hint {
+        /// The client's message id.
+        id: Option<u64>,
+        /// The version it was worked out at.
+        v: u64,
+        /// The suggestion.
+        #[serde(flatten)]
+        hint: Hint,
+    },
+    /// A hint was given: the hints used so far, to everyone.
+    HintsUsed {
+        /// Per round and seat.
+        used: &'a [HintUse],
     },
 }
 
@@ -1170,7 +1349,10 @@ mod tests {
             | Refused::BadSheet
             | Refused::BadEntry { .. }
             | Refused::TooManyEntries { .. }
-            | Refused::TooManyBotGames { .. } => Refusal::from(r.clone()).code,
+            | Refused::TooManyBotGames { .. }
+            | Refused::HintsOff
+            | Refused::HintBusy
+            | Refused::HintStale => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1199,9 +1381,63 @@ mod tests {
             Refused::BadEntry { detail: String::new() },
             Refused::TooManyEntries { max: 1 },
             Refused::TooManyBotGames { max: 1 },
+            Refused::HintsOff,
+            Refused::HintBusy,
+            Refused::HintStale,
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());
+    }
+
+    #[test]
+    fn every_hint_reason_code_is_listed() {
+        let t: Tile = "5-5-5".parse().unwrap();
+        // Exhaustive: a new reason must be added here, and so to CODES.
+        let code = |r: &HintReason| match r {
+            HintReason::Hexagon { .. }
+            | HintReason::DoubleHexagon { .. }
+            | HintReason::TripleHexagon { .. }
+            | HintReason::Bridge { .. }
+            | HintReason::BridgeExtension { .. }
+            | HintReason::Start { .. }
+            | HintReason::Tile { .. }
+            | HintReason::Out { .. }
+            | HintReason::OutHands { .. }
+            | HintReason::Most { .. }
+            | HintReason::Instead { .. }
+            | HintReason::Keeps { .. }
+            | HintReason::NoBridgeFor { .. }
+            | HintReason::NoHexagonFor { .. }
+            | HintReason::NoFit
+            | HintReason::DrawInstead { .. }
+            | HintReason::Pass => serde_json::to_value(r).unwrap()["code"].as_str().unwrap().to_string(),
+        };
+        let all = [
+            HintReason::Hexagon { points: 50 },
+            HintReason::DoubleHexagon { points: 60 },
+            HintReason::TripleHexagon { points: 70 },
+            HintReason::Bridge { points: 40 },
+            HintReason::BridgeExtension { points: 40 },
+            HintReason::Start { points: 10 },
+            HintReason::Tile { points: 15 },
+            HintReason::Out { points: 25 },
+            HintReason::OutHands { points: 25 },
+            HintReason::Most { plays: 3 },
+            HintReason::Instead { tile: t, points: 15 },
+            HintReason::Keeps { tile: t },
+            HintReason::NoBridgeFor { seat: 1 },
+            HintReason::NoHexagonFor { seat: 1 },
+            HintReason::NoFit,
+            HintReason::DrawInstead { points: 3 },
+            HintReason::Pass,
+        ];
+        let codes: Vec<String> = all.iter().map(code).collect();
+        assert_eq!(codes, HintReason::CODES.to_vec());
+        assert_eq!(
+            serde_json::to_value(HintReason::Keeps { tile: t }).unwrap(),
+            json!({"code": "keeps", "params": {"tile": "5-5-5"}})
+        );
+        assert_eq!(serde_json::to_value(HintReason::NoFit).unwrap(), json!({"code": "no_fit"}));
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! One game on the server: its setup, the referee's [`Game`], the public log of
 //! numbered deltas, the bots and the open connections.
 
-use crate::protocol::{GameSummary, Intent, Presence, PublicGame, PublicSeat, Refusal, Refused, Seats, ServerMsg};
+use crate::protocol::{
+    GameSummary, HintUse, Intent, Presence, PublicGame, PublicSeat, Refusal, Refused, Seats, ServerMsg,
+};
 use crate::view::{self, Mark};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -42,6 +44,14 @@ pub struct Setup {
     pub seats: Vec<SeatSetup>,
     /// Unix seconds.
     pub created: i64,
+    /// Whether the people at the table may ask for a suggested move (off in
+    /// games stored before hints existed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
+    /// The hints given so far, per round and seat: the one part of the setup
+    /// that changes during the game (rewritten in storage with each hint).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints_used: Vec<HintUse>,
 }
 
 impl Setup {
@@ -87,7 +97,18 @@ impl Setup {
             options: self.options.iter().cloned().collect(),
             seats: self.public_seats(),
             created: Some(self.created),
+            hints: self.hints,
         }
+    }
+
+    /// The setup with one more hint counted for `seat` in `round`.
+    pub fn with_hint(&self, round: u32, seat: u8) -> Setup {
+        let mut s = self.clone();
+        match s.hints_used.iter_mut().find(|u| u.round == round && u.seat == seat) {
+            Some(u) => u.count += 1,
+            None => s.hints_used.push(HintUse { round, seat, count: 1 }),
+        }
+        s
     }
 }
 
@@ -118,6 +139,8 @@ pub struct Room {
     next_conn: u64,
     /// The version a bot task is already scheduled for.
     pub scheduled: Option<u64>,
+    /// The seats whose hint is being worked out (one at a time per seat).
+    pub hinting: Seats,
 }
 
 /// What an accepted intent produced.
@@ -159,7 +182,11 @@ impl Room {
             threads.push(t);
         }
         let first = view::delta_raw(&game, Mark::default(), 0, None, None);
-        Ok(Room { id, setup, game, log: vec![first], bots, threads, conns: Vec::new(), next_conn: 0, scheduled: None })
+        Ok(Room { id, setup, game, log: vec![first], bots, threads, conns: Vec::new(),
+            next_conn: 0,
+            scheduled: None,
+            hinting: Seats::EMPTY,
+        })
     }
 
     /// The current version: the number of accepted intents.
@@ -255,8 +282,17 @@ impl Room {
             log: &self.log,
             me: self.me(seat),
             presence: self.presence(),
+            hints_used: &self.setup.hints_used,
         }
         .text()
+    }
+
+    /// Tells everyone the hints given so far.
+    pub fn send_hints_used(&self) {
+        let msg: Arc<str> = ServerMsg::HintsUsed { used: &self.setup.hints_used }.text().into();
+        for c in &self.conns {
+            let _ = c.tx.try_send(msg.clone());
+        }
     }
 
     /// The deltas after `v` and the seat's private view now.

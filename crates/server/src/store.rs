@@ -292,6 +292,16 @@ impl Store {
         .await
     }
 
+    /// Rewrites a game's setup (the hints used are kept in it: see
+    /// [`crate::room::Setup::hints_used`]).
+    pub async fn update_setup(&self, game: String, setup: String) -> Result<(), StoreError> {
+        self.call(move |c| {
+            c.execute("UPDATE games SET setup = ?2 WHERE id = ?1", params![game, setup]).map_err(err)?;
+            Ok(())
+        })
+        .await
+    }
+
     /// Loads one game with its log.
     pub async fn load(&self, id: String) -> Result<Option<StoredGame>, StoreError> {
         self.call(move |c| load_game(c, &id)).await

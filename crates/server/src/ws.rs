@@ -143,6 +143,11 @@ async fn handle(
         }
         Ok(ClientMsg::Snapshot) => return Some(room.lock().await.snapshot(seat)),
         Ok(ClientMsg::Ping { id }) => return Some(ServerMsg::Pong { id }.text()),
+        Ok(ClientMsg::Hint { id }) => {
+            // Answered by its own task: the search takes about a second.
+            crate::hint::ask(state, room, seat, conn, id);
+            return None;
+        }
         Err(ClientMsgError::BadJson) => return Some(error_msg(Refused::BadJson, None)),
         Err(ClientMsgError::BadAction(id)) => return Some(error_msg(Refused::BadAction, id)),
         Err(ClientMsgError::Unknown(kind, id)) => return Some(error_msg(Refused::UnknownMessage { kind }, id)),
