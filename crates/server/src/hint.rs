@@ -26,8 +26,8 @@ use crate::AppState;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 use triominos_bots::{levels, Budget, Mcts};
-use triominos_core::Board;
 use triominos_core::scoring::score_placement;
+use triominos_core::Board;
 use triominos_core::{Action, IllegalAction, Observation, Phase, Placement, PlacementScore, Reason, TileSet};
 
 /// The search of a hint: the budget of the strongest named level (Expert:

@@ -182,7 +182,14 @@ impl Room {
             threads.push(t);
         }
         let first = view::delta_raw(&game, Mark::default(), 0, None, None);
-        Ok(Room { id, setup, game, log: vec![first], bots, threads, conns: Vec::new(),
+        Ok(Room {
+            id,
+            setup,
+            game,
+            log: vec![first],
+            bots,
+            threads,
+            conns: Vec::new(),
             next_conn: 0,
             scheduled: None,
             hinting: Seats::EMPTY,

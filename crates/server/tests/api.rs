@@ -393,6 +393,71 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
     server.stop().await;
 }
 
+/// The hidden-information scan of hints: seat 0 asks for a hint at each of
+/// its decisions and plays it; no hint answer (nor any other message, nor a
+/// log line) names a tile seat 0 cannot see.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_hint_shows_a_hidden_tile() {
+    let db = temp_db();
+    let server = start_with(&db, |c| c.hint_budget = triominos_bots::Budget::iterations(150)).await;
+    let addr = server.addr;
+    for (preset, target, seed) in
+        [("goliath", "100", 13u64), ("pressman", "none", 14), ("dominos-triangles", "none", 15)]
+    {
+        let req = json!({
+            "preset": preset, "seed": seed, "options": {"target": target}, "hints": true,
+            "seats": [{"kind": "human", "name": "Me"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "greedy"}],
+        });
+        let g = create(&server, req).await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let mut me = Client::connect(addr, &id, Some(&token_of(&g, 0))).await;
+        let mut spec = Client::connect(addr, &id, None).await;
+        let mut hints = 0;
+        loop {
+            me.wait_turn().await;
+            match me.status["phase"].as_str().unwrap() {
+                "game_over" => break,
+                "round_over" => {
+                    me.act(json!({"kind": "next_round"})).await.unwrap();
+                }
+                _ => {
+                    hints += 1;
+                    me.send(json!({"type": "hint", "id": 1_000_000 + hints})).await;
+                    let h = loop {
+                        let m = me.recv().await;
+                        if m["id"] == 1_000_000 + hints && (m["type"] == "hint" || m["type"] == "error") {
+                            break m;
+                        }
+                        me.absorb(&m);
+                    };
+                    assert_eq!(h["type"], "hint", "{h}");
+                    me.act(h["action"].clone()).await.expect("the hinted action is legal");
+                }
+            }
+            assert!(hints < 2000, "the game ends");
+        }
+        spec.wait_version(me.v).await;
+        let mut rules = RuleSet::preset(preset).unwrap();
+        rules.set_option("target", target).unwrap();
+        let c = Client::connect(addr, &id, None).await;
+        let snap: Value = serde_json::from_str(c.received.last().unwrap()).unwrap();
+        let states = referee_states(rules, 3, seed, snap["log"].as_array().unwrap());
+        assert!(me.received.iter().filter(|t| t.contains("\"type\":\"hint\"")).count() as u64 == hints);
+        assert!(scan(&me.received, &states, Some(0), "seat 0 with hints") > 20);
+        scan(&spec.received, &states, None, "spectator of a game with hints");
+        let used: u64 = snap["hints_used"].as_array().unwrap().iter().map(|u| u["count"].as_u64().unwrap()).sum();
+        assert_eq!(used, hints, "every hint counted");
+    }
+    let logs = logs();
+    assert!(logs.iter().any(|l| l.contains("hint given")), "{logs:?}");
+    for line in &logs {
+        for t in Tile::all() {
+            assert!(!line.contains(&t.to_string()), "log line shows a tile: {line}");
+        }
+    }
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bots_alone_play_every_round_to_the_end_and_presence_is_told() {
     let db = temp_db();

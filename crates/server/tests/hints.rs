@@ -57,9 +57,11 @@ async fn hints_used(c: &mut Client) -> Value {
 /// Whether a hinted action is one of the seat's legal actions, as its private view lists them.
 fn is_legal(me: &Value, a: &Value) -> bool {
     match a["kind"].as_str() {
-        Some("play") => me["legal"].as_array().unwrap().iter().any(|p| {
-            p["tile"] == a["tile"] && p["cell"] == a["cell"] && p["rotation"] == a["rotation"]
-        }),
+        Some("play") => me["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["tile"] == a["tile"] && p["cell"] == a["cell"] && p["rotation"] == a["rotation"]),
         Some("draw") => me["can_draw"] == true,
         Some("pass") => me["can_pass"] == true,
         _ => false,
