@@ -2,12 +2,12 @@
 // the connection (game/conn.js) feeds the state (game/state.js), the views
 // (game/views.js, game/sheet.js) draw it, and the input (pointer, drag, keys: the shared
 // controls of game/controls.js, plus the announce here) changes the picked tile, arms the
-// announce of a bonus, or sends an intent. The server holds the game.
+// announce of a bonus, asks for a suggested move, or sends an intent. The server holds the game.
 import { t, errorText } from './i18n.js';
 import { h, toast, signed } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
-import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, announcements } from './game/views.js';
+import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, renderHint, announcements } from './game/views.js';
 import { renderSheet } from './game/sheet.js';
 import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
@@ -31,6 +31,8 @@ export async function showGame(main, id, token) {
   const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
   const btnPass = h('button', { type: 'button', id: 'pass' });
+  const btnHint = h('button', { type: 'button', id: 'hint', title: t('hint.help'), hidden: true }, '💡 ' + t('hint.button'));
+  const hintBox = h('div', { class: 'hintbox', id: 'hintbox', role: 'status', 'aria-live': 'polite', hidden: true });
   const hints = h('input', { type: 'checkbox', id: 'hints', checked: st.hints });
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
@@ -39,7 +41,7 @@ export async function showGame(main, id, token) {
   const sheetTitle = h('h2', { id: 'sheet-title' }, t('sheet.title'));
   const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
   const sound = h('button', { type: 'button', id: 'sound', class: 'small toggle', 'aria-pressed': FX.soundOn() ? 'true' : 'false', title: t('game.sound_help') }, '♪ ' + t('game.sound'));
-  const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys };
+  const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys };
   main.append(
     h('div', { class: 'gamegrid' },
       players,
@@ -47,7 +49,8 @@ export async function showGame(main, id, token) {
       h('section', { class: 'rackbar', id: 'rackbar' },
         wayOn,
         rack,
-        h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass),
+        h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
+        hintBox,
         h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound),
         keys),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
@@ -62,7 +65,7 @@ export async function showGame(main, id, token) {
     escape: () => { st.sel = null; st.preview = null; drawRack(); drawBoard(); drawButtons(); },
     // Keyboard play: the arrows step through the cells where the picked tile fits, Enter places it.
     spots: () => S.legalCells(st),
-    enterSkip: 'a, #draw, #pass, #rotate, #announce, #overlay',
+    enterSkip: 'a, #draw, #pass, #rotate, #announce, #hint, #hintbox, #overlay',
     ignore: '#overlay:not(.hidden)',
     key: (e) => {
       if ((e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) { toggleAnnounce(); return true; }
@@ -81,6 +84,7 @@ export async function showGame(main, id, token) {
   btnAnnounce.addEventListener('click', () => toggleAnnounce());
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
+  btnHint.addEventListener('click', () => askHint());
   watch.addEventListener('click', async () => {
     const url = location.origin + '/g/' + id;
     try { await navigator.clipboard.writeText(url); toast(t('invite.copied')); } catch (e) { toast(url); }
@@ -96,6 +100,35 @@ export async function showGame(main, id, token) {
     st.msgId += 1;
     if (action.kind === 'play') st.lastPlay = action;
     wsSend({ type: action.kind === 'next_round' ? 'next_round' : 'action', action, id: st.msgId });
+  }
+
+  // Suggest a move: asked of the server (the search sees only this seat's view), shown
+  // on the board (the tile picked and turned, its spot marked) and in words.
+  function askHint() {
+    if (!S.myTurn(st) || st.hintAsked !== null) return;
+    st.msgId += 1;
+    st.hintAsked = st.msgId;
+    st.hint = null;
+    if (!link || !link.send({ type: 'hint', id: st.msgId })) {
+      st.hintAsked = null;
+      toast(t('conn.lost'), 'error');
+    }
+    drawButtons();
+    drawHint();
+  }
+
+  function showHint() {
+    const a = st.hint && st.hint.action;
+    if (a && a.kind === 'play') {
+      st.sel = a.tile;
+      st.rot = a.rotation;
+      st.preview = a.cell;
+      if (S.announceRule(st)) st.announce = !!a.announce;
+    }
+    drawBoard();
+    drawRack();
+    drawButtons();
+    drawHint();
   }
 
   function onMessage(m) {
@@ -115,8 +148,13 @@ export async function showGame(main, id, token) {
       rewards(r.live, wasMine);
     } else if (r.kind === 'presence') {
       renderPlayers(players, st);
+    } else if (r.kind === 'hint') {
+      showHint();
+    } else if (r.kind === 'hints_used') {
+      renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     } else if (r.kind === 'error') {
       toast(errorText(m), 'error');
+      drawButtons();
       // The corner a refusal names is ringed on the board.
       const p = m.code === 'placement' && m.params ? m.params : null;
       if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
@@ -155,6 +193,7 @@ export async function showGame(main, id, token) {
   const drawBoard = (fresh) => renderBoard(board, st, fresh);
   const drawRack = () => renderRack(rack, st, ctl.bindRackTile);
   const drawButtons = () => renderButtons(buttons, st);
+  const drawHint = () => renderHint(hintBox, st, (action) => send(action));
 
   // Arms (or disarms) the announce of the next play; it goes with that play and is then reset.
   function toggleAnnounce() {
@@ -185,7 +224,8 @@ export async function showGame(main, id, token) {
     drawRack();
     drawButtons();
     renderTurn(turn, st);
-    renderSheet(sheet, st.log, st.game, st.you);
+    renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
+    drawHint();
     drawOverlay();
     if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
@@ -194,7 +234,11 @@ export async function showGame(main, id, token) {
   }
 
   link = connect(id, token, {
-    onOpen: () => conn.classList.add('hidden'),
+    onOpen: () => {
+      conn.classList.add('hidden');
+      // A hint asked on a connection that dropped will not be answered.
+      if (st.hintAsked !== null) { st.hintAsked = null; drawButtons(); }
+    },
     onLost: () => { conn.textContent = t('conn.lost'); conn.classList.remove('hidden'); },
     onFatal: (code) => main.replaceChildren(h('div', { class: 'panel' }, h('p', { class: 'error' }, t('errors.' + code)), h('a', { href: '/', 'data-link': '' }, t('nav.home')))),
     onMessage,

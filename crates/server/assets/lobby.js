@@ -1,5 +1,5 @@
-// The lobby: a new game's seats and house rules (built from the server's option schema),
-// then the invitation links.
+// The lobby: a new game's seats, whether hints may be asked for, and house rules (built from
+// the server's option schema), then the invitation links.
 import { t } from './i18n.js';
 import { h, api, meta, go } from './dom.js';
 import { defaultLevel, defaultPreset, savedName } from './prefs.js';
@@ -8,7 +8,7 @@ import { optionGrid, changedOptions, rangeOf, rulesErrorText } from './options.j
 export async function showLobby(main) {
   const m = await meta();
   main.className = 'lobby';
-  const state = { preset: defaultPreset(), overrides: {}, seats: [] };
+  const state = { preset: defaultPreset(), overrides: {}, seats: [], hints: false };
   if (!m.presets.find((p) => p.name === state.preset)) state.preset = m.presets[0].name;
   const level = defaultLevel(m.levels);
   state.seats = [
@@ -52,6 +52,12 @@ export async function showLobby(main) {
     form.append(list, add);
     if (state.seats.some((s) => s.kind === 'bot')) form.append(h('p', { class: 'small', id: 'level-help' }, t('lobby.level_help', { against: referenceName(m) })));
 
+    // Hints: a setting of the game (not a rule), for every person at the table.
+    const hintBox = h('input', { type: 'checkbox', id: 'game-hints', checked: state.hints, 'aria-describedby': 'game-hints-help' });
+    hintBox.addEventListener('change', () => { state.hints = hintBox.checked; });
+    form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-hints' }, hintBox, ' ', t('hint.setting'))),
+      h('p', { class: 'small', id: 'game-hints-help' }, t('hint.setting_help')));
+
     const details = h('details', { class: 'house', open: Object.keys(state.overrides).length > 0 }, h('summary', {}, t('lobby.house_rules')));
     const table = optionGrid(m.options, {
       values: opts(),
@@ -78,7 +84,7 @@ export async function showLobby(main) {
       if (mine && mine.name) localStorage.setItem('triominos.name', mine.name);
       const bot = state.seats.find((s) => s.kind === 'bot');
       if (bot) localStorage.setItem('triominos.level', bot.level);
-      const g = await api('POST', '/api/games', { preset: state.preset, options, seats });
+      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints });
       const humans = g.seats.filter((s) => s.link);
       if (humans.length === 1) go(humans[0].link);
       else showInvites(main, g);

@@ -100,6 +100,10 @@ fn dynamic_keys() -> Vec<String> {
             keys.push(format!("errors.{c}"));
         }
     }
+    // The reasons of a suggested move (`hint.reason.CODE`).
+    for c in triominos_server::protocol::HintReason::CODES {
+        keys.push(format!("hint.reason.{c}"));
+    }
     for c in ["can_play", "pool_not_empty", "opening"] {
         keys.push(format!("errors.may_not_pass.{c}"));
     }

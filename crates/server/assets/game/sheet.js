@@ -49,8 +49,10 @@ function tileName(text) {
 /**
  * The score sheet into `box`: one row per score change, grouped by round, with reasons.
  * The move that ends a round keeps its own row; the end-of-round scoring follows in another.
+ * `hintsUsed` ([{round, seat, count}], optional): under a round's heading, the hints each
+ * seat was given in it.
  */
-export function renderSheet(box, log, game, you) {
+export function renderSheet(box, log, game, you, hintsUsed) {
   box.replaceChildren();
   const n = game.seats.length;
   const table = h('table', { class: 'sheet' });
@@ -73,7 +75,17 @@ export function renderSheet(box, log, game, you) {
       })));
   };
   for (const d of log) {
-    for (const e of d.events) if (e.type === 'round_started') body.append(h('tr', { class: 'round' }, h('th', { colspan: n + 1 }, t('sheet.round', { round: e.round }))));
+    for (const e of d.events) {
+      if (e.type !== 'round_started') continue;
+      body.append(h('tr', { class: 'round' }, h('th', { colspan: n + 1 }, t('sheet.round', { round: e.round }))));
+      const used = (hintsUsed || []).filter((u) => u.round === e.round && u.count > 0);
+      if (used.length) {
+        body.append(h('tr', { class: 'hintsrow' }, h('td', { class: 'what' }, t('hint.sheet_row')), ...[...Array(n).keys()].map((i) => {
+          const u = used.find((x) => x.seat === i);
+          return h('td', { class: 'hintcount', 'data-seat': i, title: u ? t('hint.sheet_title', { name: seatName(game, i), n: u.count }) : null }, u ? t('hint.sheet_count', { n: u.count }) : '');
+        })));
+      }
+    }
     if (!d.scores.length) continue;
     // A figure formed but not announced (the announce rule) scores nothing: said under the move.
     const lost = d.events.filter((e) => e.type === 'played' && e.unclaimed)

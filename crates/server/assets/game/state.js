@@ -1,6 +1,7 @@
 // The game screen's state: what the server said (the game, the log, this seat's private
 // view, who is connected) and what the player is doing (the tile picked, its rotation,
-// the cell under the pointer, whether the next play announces its bonuses). Server messages change it here; nothing here draws.
+// the cell under the pointer, whether the next play announces its bonuses, the move suggested
+// when asked and the hints used). Server messages change it here; nothing here draws.
 
 /** The current round's placements from the log; the last one marked, the given versions fresh. */
 export function placementsOf(log, freshVs) {
@@ -26,18 +27,21 @@ export function lastEvent(log, type) {
 
 /** A fresh state, before the first snapshot. */
 export function newState() {
-  return { v: -1, game: null, you: null, log: [], me: null, presence: null, status: null, sel: null, rot: 0, hover: null, preview: null, hints: localStorage.getItem('triominos.hints') !== 'off', announce: false, overlayFor: null, closedOverlay: null, msgId: 0 };
+  return { v: -1, game: null, you: null, log: [], me: null, presence: null, status: null, sel: null, rot: 0, hover: null, preview: null, hints: localStorage.getItem('triominos.hints') !== 'off', announce: false, overlayFor: null, closedOverlay: null, msgId: 0, hint: null, hintAsked: null, hintsUsed: [] };
 }
 
 /**
  * Applies one server message. Answers what happened: {kind: 'snapshot'}, {kind: 'update', live}
  * (the new log entries), {kind: 'gap'} (entries are missing: ask for those since st.v),
- * {kind: 'presence'}, {kind: 'error'} (a refusal), or null.
+ * {kind: 'presence'}, {kind: 'error'} (a refusal), {kind: 'hint'} (the move suggested, in
+ * `st.hint`, null when the game moved on), {kind: 'hints_used'}, or null.
  */
 export function apply(st, m) {
   if (m.type === 'snapshot') {
     st.game = m.game; st.you = m.you; st.log = m.log; st.v = m.v; st.me = m.me; st.presence = m.presence;
     st.status = st.log[st.log.length - 1].status;
+    st.hintsUsed = m.hints_used || [];
+    if (st.hint && st.hint.v !== st.v) st.hint = null;
     if (!myTurn(st)) st.announce = false;
     return { kind: 'snapshot' };
   }
@@ -49,6 +53,8 @@ export function apply(st, m) {
       st.log.push(d); st.v = d.v; st.status = d.status; live.push(d);
     }
     if (m.me) st.me = m.me;
+    // A suggested move is for the moment it was asked at.
+    if (st.hint && st.hint.v !== st.v) st.hint = null;
     if (st.sel && st.me && !st.me.hand.includes(st.sel)) st.sel = null;
     // An announce is for one play: once the turn is over (the play made), it is off.
     if (!myTurn(st)) st.announce = false;
@@ -57,6 +63,21 @@ export function apply(st, m) {
   if (m.type === 'presence') {
     st.presence = m;
     return { kind: 'presence' };
+  }
+  if (m.type === 'hints_used') {
+    st.hintsUsed = m.used || [];
+    return { kind: 'hints_used' };
+  }
+  if (m.type === 'hint') {
+    if (m.id !== st.hintAsked) return null;
+    st.hintAsked = null;
+    // Asked before the last move: it no longer holds.
+    st.hint = m.v === st.v ? m : null;
+    return { kind: 'hint' };
+  }
+  if (m.type === 'error' && m.id !== undefined && m.id !== null && m.id === st.hintAsked) {
+    st.hintAsked = null;
+    return { kind: 'error' };
   }
   if (m.type === 'error') return { kind: 'error' };
   return null;
@@ -143,3 +164,7 @@ export function rotate(st, dir) {
 export function legalCells(st) {
   return [...new Set(legalFor(st, st.sel).map((p) => p.cell.join()))].map((k) => k.split(',').map(Number));
 }
+
+/** Are hints on in this game (a seat may ask for a suggested move)? */
+export function hintsOn(st) { return !!(st.game && st.game.hints && st.me); }
+

@@ -4,7 +4,7 @@
 import { t } from '../i18n.js';
 import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
-import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule, touchesTable } from './state.js';
+import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule, touchesTable, hintsOn } from './state.js';
 import { seatName, roundSummary } from './sheet.js';
 import { countTo } from './fx.js';
 
@@ -44,6 +44,9 @@ export function renderBoard(board, st, fresh) {
       marks.push({ cell: p.cell, kind: st.sel ? 'legal' : 'cand' });
     }
   }
+  // The spot of a suggested move (whatever the hints box says).
+  const hinted = hintedPlay(st);
+  if (hinted) marks.push({ cell: hinted.cell, kind: 'hint' });
   board.setMarks(marks);
   renderGhost(board, st);
 }
@@ -74,6 +77,7 @@ export function renderRack(rack, st, bind) {
     icon.setAttribute('aria-hidden', 'true');
     if (tile === st.me.drawn) b.classList.add('drawn');
     if (dim) b.classList.add('dim');
+    if (hintedPlay(st) && hintedPlay(st).tile === tile) b.classList.add('hinted');
     bind(b, tile);
     rack.append(b);
   }
@@ -87,7 +91,7 @@ export function renderRack(rack, st, bind) {
  * The draw, pass and rotate buttons (with what a draw or a pass costs), the announce toggle
  * (under the announce rule only, for a seat), the hints box and the keys line.
  */
-export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, hints, keys }, st) {
+export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys }, st) {
   const me = st.me;
   const rackbar = document.getElementById('rackbar');
   if (rackbar) rackbar.classList.toggle('spectator', !me);
@@ -111,6 +115,52 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, hints,
   btnAnnounce.setAttribute('aria-pressed', st.announce ? 'true' : 'false');
   keys.textContent = rule && me ? t('game.keys_announce') : t('game.keys');
   hints.parentElement.hidden = !me;
+  if (btnHint) {
+    // Suggest a move: in a game with hints on, on this seat's turn, one at a time.
+    const asking = st.hintAsked !== null && st.hintAsked !== undefined;
+    btnHint.hidden = !hintsOn(st);
+    btnHint.disabled = !(me && me.my_turn && st.status.phase === 'playing') || asking;
+    btnHint.textContent = asking ? t('hint.thinking') : '💡 ' + t('hint.button');
+    const kind = st.hint && myTurn(st) ? st.hint.action.kind : null;
+    btnDraw.classList.toggle('hinted', kind === 'draw');
+    btnPass.classList.toggle('hinted', kind === 'pass');
+  }
+}
+
+/** The placement of the move suggested, when it is a play and still this seat's to make. */
+export function hintedPlay(st) {
+  return st.hint && myTurn(st) && st.hint.action.kind === 'play' ? st.hint.action : null;
+}
+
+/** A suggested move in words: {head: what to do and what it scores, why: [reasons]}. */
+export function hintText(st, hint) {
+  const a = hint.action;
+  const points = signed(hint.points);
+  const head = a.kind === 'play' ? t('hint.play', { tile: a.tile, points }) : a.kind === 'draw' ? t('hint.draw', { points }) : t('hint.pass', { points });
+  const why = hint.reasons.map((r) => {
+    const p = Object.assign({}, r.params || {});
+    if (typeof p.points === 'number') p.points = signed(p.points);
+    if (p.seat !== undefined) p.name = seatName(st.game, p.seat, st.you);
+    return t('hint.reason.' + r.code, p);
+  });
+  return { head, why };
+}
+
+/**
+ * The move suggested, in words, under the buttons (hidden when there is none): what to do,
+ * what it scores and why, and a button that makes it (`onPlay`).
+ */
+export function renderHint(box, st, onPlay) {
+  if (!st.hint || !myTurn(st)) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const { head, why } = hintText(st, st.hint);
+  const play = h('button', { type: 'button', class: 'primary small', id: 'play-hint' }, t('hint.play_it'));
+  play.addEventListener('click', () => onPlay(st.hint.action));
+  box.replaceChildren(h('p', { class: 'hinthead', id: 'hint-head' }, '💡 ', h('strong', {}, head)), h('p', { class: 'hintwhy', id: 'hint-why' }, why.join(' · ')), play);
+  box.hidden = false;
 }
 
 /** Whose turn it is and what this seat may do, the pool and the round. */
