@@ -391,11 +391,41 @@ impl Room {
         }
     }
 
-    /// The game as a `.tri` record.
+    /// The game as a `.tri` record; the hints used are comments (`# hints NAME
+    /// COUNT` after the `start` line of the round), which `triominos check` skips.
     pub fn record(&self) -> Result<String, triominos_core::record::WriteError> {
         let tags = [("Seed", self.setup.seed.to_string()), ("Event", format!("triominos {}", self.id))];
-        triominos_core::record::write(&self.game, &self.setup.record_names(), &tags)
+        let names = self.setup.record_names();
+        let text = triominos_core::record::write(&self.game, &names, &tags)?;
+        Ok(with_hint_comments(&text, &self.setup.hints_used, &names))
     }
+}
+
+/// A record with a comment line `# hints NAME COUNT` after the `start` line of each
+/// round for each seat given hints in it.
+fn with_hint_comments(text: &str, used: &[HintUse], names: &[String]) -> String {
+    if used.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 32 * used.len());
+    let mut round = 0u32;
+    for line in text.lines() {
+        out.push_str(line);
+        out.push('\n');
+        let word = line.split_whitespace().next().unwrap_or("");
+        if word == "round" {
+            round = line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(round);
+        } else if word == "start" {
+            let mut here: Vec<&HintUse> = used.iter().filter(|u| u.round == round && u.count > 0).collect();
+            here.sort_by_key(|u| u.seat);
+            for u in here {
+                if let Some(name) = names.get(u.seat as usize) {
+                    out.push_str(&format!("# hints {name} {}\n", u.count));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Compares two tokens in time that does not depend on where they differ.

@@ -447,6 +447,14 @@ async fn no_hint_shows_a_hidden_tile() {
         scan(&spec.received, &states, None, "spectator of a game with hints");
         let used: u64 = snap["hints_used"].as_array().unwrap().iter().map(|u| u["count"].as_u64().unwrap()).sum();
         assert_eq!(used, hints, "every hint counted");
+        // The record notes them as comments, and still replays to the same totals.
+        let (s, tri) = http(&server, "GET", &format!("/api/games/{id}/record.tri"), None).await;
+        assert_eq!(s, 200);
+        let noted: u64 =
+            tri.lines().filter_map(|l| l.strip_prefix("# hints Me ")).map(|n| n.parse::<u64>().unwrap()).sum();
+        assert_eq!(noted, hints, "{tri}");
+        let replayed = triominos_core::record::replay(&tri).unwrap();
+        assert_eq!(replayed.game.totals(), states.last().unwrap().totals());
     }
     let logs = logs();
     assert!(logs.iter().any(|l| l.contains("hint given")), "{logs:?}");
