@@ -31,7 +31,7 @@ export async function showGame(main, id, token) {
   const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
   const btnPass = h('button', { type: 'button', id: 'pass' });
-  const btnHint = h('button', { type: 'button', id: 'hint', title: t('hint.help'), hidden: true }, '💡 ' + t('hint.button'));
+  const btnHint = h('button', { type: 'button', id: 'hint', title: t('hint.help'), hidden: true }, '✦ ' + t('hint.button'));
   const hintBox = h('div', { class: 'hintbox', id: 'hintbox', role: 'status', 'aria-live': 'polite', hidden: true });
   const hints = h('input', { type: 'checkbox', id: 'hints', checked: st.hints });
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');

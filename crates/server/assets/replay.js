@@ -148,7 +148,7 @@ function viewer(main, data, id) {
       const s = roundSummary(upto, game);
       if (s) hands.append(s);
     }
-    renderSheet(sheet, upto, game);
+    renderSheet(sheet, upto, game, undefined, data.hints_used);
   }
   // The button says what it does: Play, or Pause while playing.
   const playLabel = (key) => { play.title = t(key); play.setAttribute('aria-label', t(key)); };

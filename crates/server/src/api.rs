@@ -279,7 +279,7 @@ async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>)
     let r = room.lock().await;
     let frames = replay::frames(r.game.rules(), r.game.history())
         .map_err(|e| Fail::new(StatusCode::INTERNAL_SERVER_ERROR, e))?;
-    Ok(Json(Replay { game: r.setup.public(&r.id), frames }))
+    Ok(Json(Replay { game: r.setup.public(&r.id), frames, hints_used: r.setup.hints_used.clone() }))
 }
 
 /// A `.tri` record sent as the body, step by step.
@@ -300,5 +300,5 @@ async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
         hints: false,
     };
     let frames = replay::frames(&replayed.rules, replayed.game.history()).map_err(Fail::bad_request)?;
-    Ok(Json(Replay { game, frames }))
+    Ok(Json(Replay { game, frames, hints_used: Vec::new() }))
 }

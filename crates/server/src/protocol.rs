@@ -467,6 +467,9 @@ pub struct Replay {
     pub game: PublicGame,
     /// Every step.
     pub frames: Vec<Frame>,
+    /// The hints used, per round and seat (a game of the server with hints).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hints_used: Vec<HintUse>,
 }
 
 /// One step of a [`Replay`]: the delta the live game sent, with every hand

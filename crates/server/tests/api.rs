@@ -455,6 +455,11 @@ async fn no_hint_shows_a_hidden_tile() {
         assert_eq!(noted, hints, "{tri}");
         let replayed = triominos_core::record::replay(&tri).unwrap();
         assert_eq!(replayed.game.totals(), states.last().unwrap().totals());
+        // The replay's score sheet shows them too.
+        let (s, rep) = http(&server, "GET", &format!("/api/games/{id}/replay"), None).await;
+        assert_eq!(s, 200);
+        let rep: Value = serde_json::from_str(&rep).unwrap();
+        assert_eq!(rep["hints_used"], snap["hints_used"]);
     }
     let logs = logs();
     assert!(logs.iter().any(|l| l.contains("hint given")), "{logs:?}");

@@ -9,12 +9,16 @@ import { seatName, roundSummary } from './sheet.js';
 import { countTo } from './fx.js';
 
 /**
- * The picked tile drawn where it would go, turned as on the rack (or nothing). With the
+ * The picked tile drawn where it would go (the pointer's spot, else a suggested play's),
+ * turned as on the rack (or nothing). With the
  * hints on it says whether it fits there, this way or another (then: rotate), or not at
  * all; with the hints off it says nothing (the server judges the play).
  */
 export function renderGhost(board, st) {
-  const cell = st.preview || st.hover;
+  let cell = st.preview || st.hover;
+  // A suggested play shows on its spot, unless the pointer is on a spot next to the table.
+  const hinted = hintedPlay(st);
+  if (hinted && st.sel === hinted.tile && (!cell || !touchesTable(st, cell))) cell = hinted.cell;
   if (!st.sel || !cell || !myTurn(st) || occupied(st, cell)) { board.setGhost(null); return; }
   const eff = effective(st, cell);
   const base = { tile: st.sel, cell, rotation: st.rot };
@@ -120,7 +124,7 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHin
     const asking = st.hintAsked !== null && st.hintAsked !== undefined;
     btnHint.hidden = !hintsOn(st);
     btnHint.disabled = !(me && me.my_turn && st.status.phase === 'playing') || asking;
-    btnHint.textContent = asking ? t('hint.thinking') : '💡 ' + t('hint.button');
+    btnHint.textContent = asking ? t('hint.thinking') : '✦ ' + t('hint.button');
     const kind = st.hint && myTurn(st) ? st.hint.action.kind : null;
     btnDraw.classList.toggle('hinted', kind === 'draw');
     btnPass.classList.toggle('hinted', kind === 'pass');
@@ -159,7 +163,7 @@ export function renderHint(box, st, onPlay) {
   const { head, why } = hintText(st, st.hint);
   const play = h('button', { type: 'button', class: 'primary small', id: 'play-hint' }, t('hint.play_it'));
   play.addEventListener('click', () => onPlay(st.hint.action));
-  box.replaceChildren(h('p', { class: 'hinthead', id: 'hint-head' }, '💡 ', h('strong', {}, head)), h('p', { class: 'hintwhy', id: 'hint-why' }, why.join(' · ')), play);
+  box.replaceChildren(h('p', { class: 'hinthead', id: 'hint-head' }, h('strong', {}, head)), h('p', { class: 'hintwhy', id: 'hint-why' }, why.join(' · ')), play);
   box.hidden = false;
 }
 

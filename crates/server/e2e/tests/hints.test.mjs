@@ -53,7 +53,7 @@ test('hints on against a bot: suggest a move, see it on the board and in words, 
     } else {
       await page.waitForFunction(() => !document.querySelector('#hintbox:not([hidden])'), null, { timeout: 10000 });
     }
-    await page.waitForSelector('#hintbox[hidden]');
+    await page.waitForSelector('#hintbox[hidden]', { state: 'attached' });
     assert.equal(await page.$$eval('#board .mark.hint', (m) => m.length), 0, 'the hint is gone once played');
     // Still counted after a reload (the server keeps it).
     await page.reload();
