@@ -305,7 +305,18 @@ fn the_reasons_are_the_engines_scoring_and_fair_comparisons() {
             }
         }
     }
-    for code in ["hexagon", "bridge", "tile", "most", "instead", "no_fit"] {
+    for code in [
+        "hexagon",
+        "bridge",
+        "tile",
+        "most",
+        "instead",
+        "keeps",
+        "no_bridge_for",
+        "no_hexagon_for",
+        "no_fit",
+        "draw_instead",
+    ] {
         assert!(seen.contains(code), "no position gave the reason {code}: {seen:?}");
     }
 }
