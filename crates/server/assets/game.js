@@ -153,8 +153,10 @@ export async function showGame(main, id, token) {
     } else if (r.kind === 'hints_used') {
       renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     } else if (r.kind === 'error') {
-      toast(errorText(m), 'error');
       drawButtons();
+      // A hint outrun by the player's own move: nothing to tell.
+      if (m.code === 'hint_stale') return;
+      toast(errorText(m), 'error');
       // The corner a refusal names is ringed on the board.
       const p = m.code === 'placement' && m.params ? m.params : null;
       if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
