@@ -54,7 +54,8 @@ pub struct ServeConfig {
 impl ServeConfig {
     /// The defaults: 600 ms bot pause, 3 s between the rounds of bots, as
     /// many bot decisions at once as cores, 8 games of bots alone, a failed
-    /// store of a bot's move tried again after 250 ms, then 0.5 s, 1 s... up to 30 s.
+    /// store of a bot's move tried again after 250 ms, then 0.5 s, 1 s... up to 30 s,
+    /// hints searched with Expert's budget.
     pub fn new(addr: impl Into<String>, db: impl Into<PathBuf>) -> ServeConfig {
         ServeConfig {
             addr: addr.into(),
