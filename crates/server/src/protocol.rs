@@ -191,12 +191,31 @@ pub enum Refused {
         /// The most games of bots alone at once.
         max: usize,
     },
+    /// The game's rows could not be read from storage (the error is in the log).
+    GameUnreadable,
+    /// The stored game does not replay: it is set aside, not played (the log names it).
+    GameDamaged,
+    /// This client has as many unfinished games as one client may have.
+    TooManyGames {
+        /// The most unfinished games of one client.
+        max: usize,
+    },
+    /// The server holds as many unfinished games as it takes.
+    ServerFull {
+        /// The most unfinished games in all.
+        max: usize,
+    },
+    /// This client creates games too fast.
+    TooFast {
+        /// Seconds until it may create the next one.
+        retry_after: u64,
+    },
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 26] = [
+    pub const CODES: [&'static str; 31] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -223,6 +242,11 @@ impl Refused {
         "bad_entry",
         "too_many_entries",
         "too_many_bot_games",
+        "game_unreadable",
+        "game_damaged",
+        "too_many_games",
+        "server_full",
+        "too_fast",
     ];
 }
 
@@ -1170,7 +1194,12 @@ mod tests {
             | Refused::BadSheet
             | Refused::BadEntry { .. }
             | Refused::TooManyEntries { .. }
-            | Refused::TooManyBotGames { .. } => Refusal::from(r.clone()).code,
+            | Refused::TooManyBotGames { .. }
+            | Refused::GameUnreadable
+            | Refused::GameDamaged
+            | Refused::TooManyGames { .. }
+            | Refused::ServerFull { .. }
+            | Refused::TooFast { .. } => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1199,6 +1228,11 @@ mod tests {
             Refused::BadEntry { detail: String::new() },
             Refused::TooManyEntries { max: 1 },
             Refused::TooManyBotGames { max: 1 },
+            Refused::GameUnreadable,
+            Refused::GameDamaged,
+            Refused::TooManyGames { max: 1 },
+            Refused::ServerFull { max: 1 },
+            Refused::TooFast { retry_after: 1 },
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());
