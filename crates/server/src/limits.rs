@@ -58,8 +58,9 @@ impl Clients {
             Ok(())
         } else {
             self.buckets.insert(client, b);
-            let wait = (1.0 - b.tokens) * 60.0 / f64::from(per_minute);
-            Err((wait.ceil() as u64).max(1))
+            // In milliseconds first, so that 4.0000001 s is said 4 s.
+            let wait_ms = ((1.0 - b.tokens) * 60_000.0 / f64::from(per_minute)).round();
+            Err(((wait_ms / 1000.0).ceil() as u64).max(1))
         }
     }
 

@@ -366,10 +366,11 @@ fn open_checked(path: &Path) -> Result<Connection, StoreError> {
             ))
         }
         Ok(_) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(e) => {
             let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
             match std::fs::metadata(parent) {
-                Ok(m) if m.is_dir() => {}
+                Ok(m) if m.is_dir() && e.kind() == std::io::ErrorKind::NotFound => {}
+                Ok(m) if m.is_dir() => return Err(StoreError(format!("cannot read the database file: {e}"))),
                 Ok(_) => {
                     return Err(StoreError(format!(
                         "cannot create the database: {} is not a folder",
@@ -381,7 +382,6 @@ fn open_checked(path: &Path) -> Result<Connection, StoreError> {
                 }
             }
         }
-        Err(e) => return Err(StoreError(format!("cannot read the database file: {e}"))),
     }
     let conn = Connection::open(path)
         .map_err(|e| StoreError(format!("cannot open the database (is its folder there and writable?): {e}")))?;
