@@ -207,7 +207,8 @@ impl AppState {
             let mut rooms = locked(&self.rooms);
             let held = rooms.entry(id.to_string());
             let new = matches!(held, std::collections::hash_map::Entry::Vacant(_));
-            let h = held.or_insert_with(|| Held { room: Arc::new(tokio::sync::Mutex::new(room)), seen: Instant::now() });
+            let h =
+                held.or_insert_with(|| Held { room: Arc::new(tokio::sync::Mutex::new(room)), seen: Instant::now() });
             (h.room.clone(), new)
         };
         if new {
@@ -267,8 +268,8 @@ impl AppState {
         rooms.retain(|_, h| {
             // Tasks, connections and requests hold a clone; new clones are
             // only made from this map, under this lock.
-            let busy = Arc::strong_count(&h.room) > 1
-                || h.room.try_lock().map_or(true, |r| !r.is_idle() || bot_due(&r));
+            let busy =
+                Arc::strong_count(&h.room) > 1 || h.room.try_lock().map_or(true, |r| !r.is_idle() || bot_due(&r));
             if busy {
                 h.seen = now;
             }
@@ -437,7 +438,10 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
         match play::rebuild(&stored) {
             Err(why) => state.set_aside(id, why),
             Ok(room) if room.is_over() => {
-                state.mark_finished(room.id.clone(), serde_json::to_string(&room.summary())).await.map_err(|e| format!("{db}: game {id}: {e}"))?;
+                state
+                    .mark_finished(room.id.clone(), serde_json::to_string(&room.summary()))
+                    .await
+                    .map_err(|e| format!("{db}: game {id}: {e}"))?;
                 marked += 1;
             }
             Ok(room) if bot_due(&room) => {

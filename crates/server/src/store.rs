@@ -372,14 +372,9 @@ fn open_checked(path: &Path) -> Result<Connection, StoreError> {
                 Ok(m) if m.is_dir() && e.kind() == std::io::ErrorKind::NotFound => {}
                 Ok(m) if m.is_dir() => return Err(StoreError(format!("cannot read the database file: {e}"))),
                 Ok(_) => {
-                    return Err(StoreError(format!(
-                        "cannot create the database: {} is not a folder",
-                        parent.display()
-                    )))
+                    return Err(StoreError(format!("cannot create the database: {} is not a folder", parent.display())))
                 }
-                Err(e) => {
-                    return Err(StoreError(format!("cannot create the database in {}: {e}", parent.display())))
-                }
+                Err(e) => return Err(StoreError(format!("cannot create the database in {}: {e}", parent.display()))),
             }
         }
     }
@@ -404,9 +399,8 @@ fn open_checked(path: &Path) -> Result<Connection, StoreError> {
 /// `PRAGMA quick_check`: on damage, an error with what it found and the games
 /// that cannot be read (the server refuses to start on a damaged database).
 fn check_damage(conn: &Connection) -> Result<(), StoreError> {
-    let found: Result<Vec<String>, rusqlite::Error> = conn
-        .prepare("PRAGMA quick_check(20)")
-        .and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect());
+    let found: Result<Vec<String>, rusqlite::Error> =
+        conn.prepare("PRAGMA quick_check(20)").and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect());
     let problems = match found {
         Ok(lines) if lines == ["ok"] => return Ok(()),
         Ok(lines) => lines.join("; "),
@@ -454,11 +448,10 @@ pub(crate) fn name_some(ids: &[String], max: usize) -> String {
 /// Writes the database header once (the schema version, unchanged) and
 /// syncs: a file, folder or disk that takes no writes is found at start.
 fn probe_write(conn: &Connection) -> Result<(), StoreError> {
-    conn.execute_batch(&format!("BEGIN IMMEDIATE; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT"))
-        .map_err(|e| {
-            let _ = conn.execute_batch("ROLLBACK");
-            StoreError(format!("cannot write to the database (read-only file or folder, or full disk?): {e}"))
-        })
+    conn.execute_batch(&format!("BEGIN IMMEDIATE; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT")).map_err(|e| {
+        let _ = conn.execute_batch("ROLLBACK");
+        StoreError(format!("cannot write to the database (read-only file or folder, or full disk?): {e}"))
+    })
 }
 
 /// How many games are not finished.

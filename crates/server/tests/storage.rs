@@ -288,3 +288,88 @@ fn an_unwritable_folder_is_refused_at_start() {
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     });
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_does_not_replay_is_set_aside_loudly_and_answered_500_not_404() {
+    let db = temp_db();
+    {
+        let c = schema(&db);
+        store(&c, &play("good", &two_humans(), "400", 12, |_| false), false);
+        store(&c, &play("broken", &two_humans(), "400", 12, |_| false), false);
+        // Its seventh action is not one any more (as a damaged cell would read).
+        c.execute(
+            "UPDATE actions SET intent = '{\"kind\":\"play\",\"tile\":\"9-9-9\"}' WHERE game = 'broken' AND v = 7",
+            [],
+        )
+        .unwrap();
+    }
+    let server = start(&db).await;
+    assert!(
+        logs().iter().any(|l| l.contains("ERROR") && l.contains("broken") && l.contains("set aside")),
+        "a loud line names the game"
+    );
+    let damaged: Vec<String> = server.state.damaged().into_iter().map(|(id, _)| id).collect();
+    assert_eq!(damaged, ["broken"]);
+    let (status, body) = http(&server, "GET", "/api/games/broken", None).await;
+    assert_eq!(status, 500, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["code"], "game_damaged");
+    let (status, _) = http(&server, "GET", "/api/games/good", None).await;
+    assert_eq!(status, 200, "the others play on");
+    let (status, body) = http(&server, "GET", "/api/games/nothing", None).await;
+    assert_eq!((status, serde_json::from_str::<Value>(&body).unwrap()["code"].clone()), (404, "game_not_found".into()));
+    server.stop().await;
+    // Kept as it was, for whoever repairs it.
+    let c = Connection::open(&*db).unwrap();
+    let n: i64 = c.query_row("SELECT count(*) FROM actions WHERE game = 'broken'", [], |r| r.get(0)).unwrap();
+    assert_eq!(n, 12);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_rows_cannot_be_read_is_a_500_with_sqlites_words_in_the_log_never_a_404() {
+    let db = temp_db();
+    store(&schema(&db), &play("waiting", &two_humans(), "400", 8, |_| false), false);
+    let server = start(&db).await;
+    assert!(!server.state.is_in_memory("waiting"), "on disk until asked for");
+    // Its actions can no longer be read: the table is gone, as far as the server can tell.
+    let c = Connection::open(&*db).unwrap();
+    c.execute_batch("ALTER TABLE actions RENAME TO actions_away").unwrap();
+    let (status, body) = http(&server, "GET", "/api/games/waiting", None).await;
+    assert_eq!(status, 500, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["code"], "game_unreadable");
+    assert!(
+        logs().iter().any(|l| l.contains("ERROR") && l.contains("waiting") && l.contains("no such table: actions")),
+        "SQLite's own words in the log"
+    );
+    // Readable again: it loads.
+    c.execute_batch("ALTER TABLE actions_away RENAME TO actions").unwrap();
+    let (status, body) = http(&server, "GET", "/api/games/waiting", None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["version"], 8);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_end_was_stored_but_not_marked_is_marked_finished_at_start() {
+    let db = temp_db();
+    // A kill between storing the last action and marking the game finished:
+    // every action stored, the game not marked.
+    let ended = play("ended", &two_humans(), "1", 10_000, |_| false);
+    assert!(ended.room.is_over(), "played to its end");
+    {
+        let c = schema(&db);
+        store(&c, &ended, false);
+        store(&c, &play("going", &two_humans(), "400", 6, |_| false), false);
+    }
+    let server = start(&db).await;
+    let (status, body) = http(&server, "GET", "/api/games", None).await;
+    assert_eq!(status, 200);
+    let list: Value = serde_json::from_str(&body).unwrap();
+    let ids: Vec<&str> = list["games"].as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["ended"], "in the finished list, with its summary");
+    assert_eq!(list["games"][0]["summary"], serde_json::to_value(ended.room.summary()).unwrap());
+    assert!(logs().iter().any(|l| l.contains("WARN") && l.contains("ended") && l.contains("marked now")));
+    assert_eq!(server.state.store.unfinished().await.unwrap(), ["going"]);
+    let (status, _) = http(&server, "GET", "/api/games/ended/record.tri", None).await;
+    assert_eq!(status, 200, "its record is offered");
+    server.stop().await;
+}
