@@ -373,3 +373,41 @@ async fn a_game_whose_end_was_stored_but_not_marked_is_marked_finished_at_start(
     assert_eq!(status, 200, "its record is offered");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measure"]
+async fn measure_start_with_many_games() {
+    let n: usize = std::env::var("N").map_or(10_000, |v| v.parse().unwrap());
+    let db = temp_db();
+    {
+        let c = schema(&db);
+        let p = play("x", &two_humans(), "400", 30, |_| false);
+        let setup = serde_json::to_string(&p.room.setup).unwrap();
+        c.execute_batch("BEGIN").unwrap();
+        for i in 0..n {
+            let id = format!("g{i:05}");
+            c.execute("INSERT INTO games (id, created, setup) VALUES (?1, 1, ?2)", (&id, &setup)).unwrap();
+            for (v, (seat, intent)) in p.intents.iter().enumerate() {
+                c.execute(
+                    "INSERT INTO actions (game, v, seat, intent) VALUES (?1, ?2, ?3, ?4)",
+                    (&id, v as i64 + 1, seat, serde_json::to_string(intent).unwrap()),
+                )
+                .unwrap();
+            }
+        }
+        c.execute_batch("COMMIT").unwrap();
+    }
+    let rss = || {
+        std::fs::read_to_string("/proc/self/status")
+            .unwrap()
+            .lines()
+            .find(|l| l.starts_with("VmRSS"))
+            .unwrap()
+            .to_string()
+    };
+    eprintln!("before: {}", rss());
+    let t = std::time::Instant::now();
+    let server = start(&db).await;
+    eprintln!("start with {n} unfinished games: {:?}, in memory {}, {}", t.elapsed(), server.state.in_memory(), rss());
+    server.stop().await;
+}
