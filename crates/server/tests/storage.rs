@@ -189,104 +189,110 @@ async fn an_empty_file_a_foreign_file_and_a_file_for_a_folder_are_refused_at_sta
     assert!(e.contains("is not a folder"), "{e}");
 }
 
-/// Whether this test runs as root (who may write any file whatever its mode).
-fn is_root() -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("me");
-    std::fs::write(&f, b"").unwrap();
-    std::fs::metadata(&f).unwrap().uid() == 0
-}
+/// File modes: what root may write whatever they say, tried as `nobody` then.
+#[cfg(unix)]
+mod modes {
+    use super::*;
 
-/// Runs `check` (an ignored test of this file, given the path in
-/// `TRIOMINOS_TEST_DB`) as a user who cannot write what root owns: as root
-/// in a child process run as `nobody`, else here.
-fn as_unprivileged(check: &str, db: &Path, in_process: impl FnOnce()) {
-    if !is_root() {
-        return in_process();
+    /// Whether this test runs as root (who may write any file whatever its mode).
+    fn is_root() -> bool {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("me");
+        std::fs::write(&f, b"").unwrap();
+        std::fs::metadata(&f).unwrap().uid() == 0
     }
-    use std::os::unix::process::CommandExt;
-    let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["--ignored", "--exact", check, "--nocapture", "--test-threads", "1"])
-        .env("TRIOMINOS_TEST_DB", db)
-        .uid(65534)
-        .gid(65534)
-        .output()
-        .unwrap();
-    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success() && text.contains("1 passed"), "the check as nobody: {text}");
-}
 
-/// Opens the folder and the file for everyone to read (and go through).
-fn readable_by_all(dir: &Path, file: Option<&Path>) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
-    if let Some(f) = file {
-        std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o444)).unwrap();
+    /// Runs `check` (an ignored test of this file, given the path in
+    /// `TRIOMINOS_TEST_DB`) as a user who cannot write what root owns: as root
+    /// in a child process run as `nobody`, else here.
+    fn as_unprivileged(check: &str, db: &Path, in_process: impl FnOnce()) {
+        if !is_root() {
+            return in_process();
+        }
+        use std::os::unix::process::CommandExt;
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--ignored", "--exact", check, "--nocapture", "--test-threads", "1"])
+            .env("TRIOMINOS_TEST_DB", db)
+            .uid(65534)
+            .gid(65534)
+            .output()
+            .unwrap();
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success() && text.contains("1 passed"), "the check as nobody: {text}");
     }
-}
 
-fn refused_read_only(db: &Path) {
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let e = rt.block_on(try_start(db)).err().expect("a read-only database is refused");
-    assert!(e.contains("read-only"), "{e}");
-}
-
-fn refused_unwritable_folder(db: &Path) {
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let e = rt.block_on(try_start(db)).err().expect("a folder that takes no file is refused");
-    let sqlite = ["unable to open database file", "attempt to write a readonly database"];
-    assert!(sqlite.iter().any(|w| e.contains(w)), "SQLite's words: {e}");
-    assert!(e.contains("writable"), "says what to look at: {e}");
-}
-
-#[test]
-#[ignore = "run by a_read_only_database_is_refused_at_start, as an unprivileged user"]
-fn check_read_only() {
-    refused_read_only(Path::new(&std::env::var("TRIOMINOS_TEST_DB").unwrap()));
-}
-
-#[test]
-#[ignore = "run by an_unwritable_folder_is_refused_at_start, as an unprivileged user"]
-fn check_unwritable_folder() {
-    refused_unwritable_folder(Path::new(&std::env::var("TRIOMINOS_TEST_DB").unwrap()));
-}
-
-#[test]
-fn a_read_only_database_is_refused_at_start() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("games.db");
-    store(&schema(&db), &play("g", &two_humans(), "400", 5, |_| false), false);
-    readable_by_all(dir.path(), Some(&db));
-    as_unprivileged("check_read_only", &db, || refused_read_only(&db));
-}
-
-#[test]
-fn an_unwritable_folder_is_refused_at_start() {
-    // A new database in a folder that takes no file, and an existing one
-    // whose journal cannot be made there.
-    let dir = tempfile::tempdir().unwrap();
-    let new = dir.path().join("new.db");
-    readable_by_all(dir.path(), None);
-    as_unprivileged("check_unwritable_folder", &new, || {
+    /// Opens the folder and the file for everyone to read (and go through).
+    fn readable_by_all(dir: &Path, file: Option<&Path>) {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
-        refused_unwritable_folder(&new);
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    });
-    assert!(!new.exists(), "nothing made");
-    let old = dir.path().join("old.db");
-    store(&schema(&old), &play("g", &two_humans(), "400", 5, |_| false), false);
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o666)).unwrap();
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        if let Some(f) = file {
+            std::fs::set_permissions(f, std::fs::Permissions::from_mode(0o444)).unwrap();
+        }
     }
-    as_unprivileged("check_unwritable_folder", &old, || {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
-        refused_unwritable_folder(&old);
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    });
+
+    fn refused_read_only(db: &Path) {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let e = rt.block_on(try_start(db)).err().expect("a read-only database is refused");
+        assert!(e.contains("read-only"), "{e}");
+    }
+
+    fn refused_unwritable_folder(db: &Path) {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let e = rt.block_on(try_start(db)).err().expect("a folder that takes no file is refused");
+        let sqlite = ["unable to open database file", "attempt to write a readonly database"];
+        assert!(sqlite.iter().any(|w| e.contains(w)), "SQLite's words: {e}");
+        assert!(e.contains("writable"), "says what to look at: {e}");
+    }
+
+    #[test]
+    #[ignore = "run by a_read_only_database_is_refused_at_start, as an unprivileged user"]
+    fn check_read_only() {
+        refused_read_only(Path::new(&std::env::var("TRIOMINOS_TEST_DB").unwrap()));
+    }
+
+    #[test]
+    #[ignore = "run by an_unwritable_folder_is_refused_at_start, as an unprivileged user"]
+    fn check_unwritable_folder() {
+        refused_unwritable_folder(Path::new(&std::env::var("TRIOMINOS_TEST_DB").unwrap()));
+    }
+
+    #[test]
+    fn a_read_only_database_is_refused_at_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("games.db");
+        store(&schema(&db), &play("g", &two_humans(), "400", 5, |_| false), false);
+        readable_by_all(dir.path(), Some(&db));
+        as_unprivileged("modes::check_read_only", &db, || refused_read_only(&db));
+    }
+
+    #[test]
+    fn an_unwritable_folder_is_refused_at_start() {
+        // A new database in a folder that takes no file, and an existing one
+        // whose journal cannot be made there.
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("new.db");
+        readable_by_all(dir.path(), None);
+        as_unprivileged("modes::check_unwritable_folder", &new, || {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+            refused_unwritable_folder(&new);
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        });
+        assert!(!new.exists(), "nothing made");
+        let old = dir.path().join("old.db");
+        store(&schema(&old), &play("g", &two_humans(), "400", 5, |_| false), false);
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o666)).unwrap();
+        }
+        as_unprivileged("modes::check_unwritable_folder", &old, || {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+            refused_unwritable_folder(&old);
+            std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+        });
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
