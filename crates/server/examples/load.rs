@@ -11,7 +11,9 @@
 //! `--think-ms N` makes each seat pause before acting, like a person or a
 //! paced bot (0: act at once, a saturation test).
 //! Without `--addr` it starts a server in the same process on a free loopback
-//! port with a temporary database. It stops by itself: every game is played to
+//! port with a temporary database (without the per-client limits on game
+//! creation: every game comes from one client; start a server for `--addr`
+//! with `--max-games-per-client 0 --create-per-minute 0`). It stops by itself: every game is played to
 //! its end (one round each), or the time limit (`--seconds`, default 300) ends it.
 
 use futures_util::{SinkExt, StreamExt};
@@ -248,6 +250,8 @@ async fn run(a: Args) {
             std::fs::create_dir_all(&dir).expect("temp dir");
             let mut c = triominos_server::ServeConfig::new("127.0.0.1:0", dir.join("load.db"));
             c.bot_delay = Duration::ZERO;
+            // Every game comes from this one loopback client.
+            (c.max_games_per_client, c.create_per_minute) = (0, 0);
             let server = triominos_server::start(c).await.expect("server");
             (server.addr, Some(server), Some(dir))
         }

@@ -9,12 +9,13 @@ use crate::room::{Room, SeatSetup, Setup};
 use crate::store::StoreError;
 use crate::{assets, replay, ws, AppState};
 use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::Deserialize;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use triominos_core::rules::OPTIONS;
 use triominos_core::{Preset, RuleSet};
@@ -139,7 +140,16 @@ pub fn clean_name(name: &str, max: usize) -> String {
 
 /// Creates a game: [`CreateGame`]. Answers the game id, each human seat's
 /// secret link and the spectator link.
-async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(StatusCode, Json<Created>), Fail> {
+///
+/// Limits (429): [`AppState::admit_creation`] (the client's rate),
+/// [`AppState::admit_bot_game`], [`AppState::store_new_game`] (unfinished games
+/// of the client and in all).
+async fn create(
+    State(state): State<Arc<AppState>>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    bytes: Bytes,
+) -> Result<(StatusCode, Json<Created>), Fail> {
+    let client = peer.map(|Extension(ConnectInfo(addr))| addr.ip());
     let req: CreateGame = body(&bytes)?;
     let n = req.seats.len();
     let rules = crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), n)
@@ -175,14 +185,15 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
     let room = Room::new(id.clone(), setup.clone()).map_err(Fail::bad_request)?;
     let setup_json = serde_json::to_string(&setup).map_err(|e| StoreError(e.to_string()))?;
     let bot_only = !room.has_humans();
+    state.admit_creation(client)?;
     if bot_only && !state.admit_bot_game(&id) {
         let max = state.config.max_bot_games;
         tracing::warn!(max, "a game of bots alone refused: as many are playing as the server plays at once");
         return Err(Fail::new(StatusCode::TOO_MANY_REQUESTS, Refused::TooManyBotGames { max }));
     }
-    if let Err(e) = state.store.create_game(id.clone(), setup.created, setup_json).await {
+    if let Err(e) = state.store_new_game(client, id.clone(), setup.created, setup_json).await {
         state.end_bot_game(&id);
-        return Err(e.into());
+        return Err(e);
     }
     tracing::info!(game = %id, preset = %setup.preset, seats = n, "game created");
     let arc = state.insert(room);
@@ -238,7 +249,7 @@ async fn list(State(state): State<Arc<AppState>>, Query(q): Query<ListQuery>) ->
 }
 
 async fn room_of(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Fail> {
-    state.room(id).await.ok_or_else(|| Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound))
+    state.game(id).await
 }
 
 /// Public facts about one game.

@@ -198,12 +198,31 @@ pub enum Refused {
     HintBusy,
     /// The game moved on before the hint was ready (nothing was counted).
     HintStale,
+    /// The game's rows could not be read from storage (the error is in the log).
+    GameUnreadable,
+    /// The stored game does not replay: it is set aside, not played (the log names it).
+    GameDamaged,
+    /// This client has as many unfinished games as one client may have.
+    TooManyGames {
+        /// The most unfinished games of one client.
+        max: usize,
+    },
+    /// The server holds as many unfinished games as it takes.
+    ServerFull {
+        /// The most unfinished games in all.
+        max: usize,
+    },
+    /// This client creates games too fast.
+    TooFast {
+        /// Seconds until it may create the next one.
+        retry_after: u64,
+    },
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 29] = [
+    pub const CODES: [&'static str; 34] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -233,6 +252,11 @@ impl Refused {
         "hints_off",
         "hint_busy",
         "hint_stale",
+        "game_unreadable",
+        "game_damaged",
+        "too_many_games",
+        "server_full",
+        "too_fast",
     ];
 }
 
@@ -1355,7 +1379,12 @@ mod tests {
             | Refused::TooManyBotGames { .. }
             | Refused::HintsOff
             | Refused::HintBusy
-            | Refused::HintStale => Refusal::from(r.clone()).code,
+            | Refused::HintStale
+            | Refused::GameUnreadable
+            | Refused::GameDamaged
+            | Refused::TooManyGames { .. }
+            | Refused::ServerFull { .. }
+            | Refused::TooFast { .. } => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1387,6 +1416,11 @@ mod tests {
             Refused::HintsOff,
             Refused::HintBusy,
             Refused::HintStale,
+            Refused::GameUnreadable,
+            Refused::GameDamaged,
+            Refused::TooManyGames { max: 1 },
+            Refused::ServerFull { max: 1 },
+            Refused::TooFast { retry_after: 1 },
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

@@ -79,13 +79,15 @@ const V0_TABLES: [(&str, &[&str]); 3] = [
     ("pad_sheets", &["id", "created", "updated", "version", "setup", "entries", "summary"]),
 ];
 
-/// What the storage thread does once a batch is over: `true` when it was committed.
-pub(crate) type Done = Box<dyn FnOnce(bool) + Send>;
+/// What the storage thread does once a batch is over: `Ok` when it was
+/// committed, else SQLite's error.
+pub(crate) type Done = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 
-/// A job run on the storage thread, inside the batch's transaction (`None`
-/// when no transaction could be begun: the job must not touch the database).
-/// It returns what to do once the transaction is over (typically: reply).
-type Job = Box<dyn FnOnce(Option<&Connection>) -> Done + Send>;
+/// A job run on the storage thread, inside the batch's transaction (`Err`
+/// with SQLite's error when no transaction could be begun: the job must not
+/// touch the database). It returns what to do once the transaction is over
+/// (typically: reply).
+type Job = Box<dyn FnOnce(Result<&Connection, &StoreError>) -> Done + Send>;
 
 /// A stored game: its id, setup (JSON), status and every action (JSON) in order.
 #[derive(Clone, Debug)]
@@ -196,14 +198,23 @@ pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
 impl Store {
     /// Opens (or creates) the database, brings its schema up to date and
     /// starts the storage thread.
+    ///
+    /// Refuses, with a message naming the problem and SQLite's own words: a
+    /// path whose folder is missing or not writable, an empty (0-byte) file, a
+    /// file that is not a SQLite database, a read-only file, a database that
+    /// `PRAGMA quick_check` finds damaged (naming the games that cannot be
+    /// read), one that cannot be written to. Nothing is written before these
+    /// checks pass.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let mut conn = Connection::open(path).map_err(err)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
+        let mut conn = open_checked(path)?;
         migrate(&mut conn)?;
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(err)?;
+        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| {
+            StoreError(format!("cannot switch the database to WAL mode (is its folder writable?): {e}"))
+        })?;
         // WAL + FULL: each commit is synced; group commit keeps that cheap.
         let sync = std::env::var("TRIOMINOS_SQLITE_SYNC").unwrap_or_else(|_| "FULL".into());
         conn.pragma_update(None, "synchronous", sync).map_err(err)?;
+        probe_write(&conn)?;
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new().name("triominos-store".into()).spawn(move || run(conn, rx)).map_err(err)?;
         Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)) })
@@ -236,21 +247,29 @@ impl Store {
             // Prepared once: a job is often a single small insert.
             let exec = |c: &Connection, sql: &str| c.prepare_cached(sql).and_then(|mut st| st.execute([]));
             let r = match conn {
-                None => Err(StoreError("cannot begin a transaction".into()).into()),
-                Some(c) => match exec(c, "SAVEPOINT job") {
-                    Err(e) => Err(err(e).into()),
+                Err(e) => Err(StoreError(format!("cannot begin a transaction: {e}")).into()),
+                Ok(c) => match exec(c, "SAVEPOINT job") {
+                    Err(e) => Err(StoreError(format!("cannot begin a savepoint: {e}")).into()),
                     Ok(_) => {
                         let r = f(c);
-                        let undone = r.is_err() && exec(c, "ROLLBACK TO job").is_err();
-                        match exec(c, "RELEASE job") {
-                            Ok(_) if !undone => r,
-                            _ => Err(StoreError("cannot end a savepoint".into()).into()),
+                        let undone = match r.is_err() {
+                            true => exec(c, "ROLLBACK TO job").err(),
+                            false => None,
+                        };
+                        match (undone, exec(c, "RELEASE job")) {
+                            (None, Ok(_)) => r,
+                            (Some(e), _) | (None, Err(e)) => {
+                                Err(StoreError(format!("cannot end a savepoint: {e}")).into())
+                            }
                         }
                     }
                 },
             };
-            Box::new(move |committed| {
-                let _ = reply.send(if committed { r } else { Err(StoreError("commit failed".into()).into()) });
+            Box::new(move |committed: Result<(), StoreError>| {
+                let _ = reply.send(match committed {
+                    Ok(()) => r,
+                    Err(e) => Err(StoreError(format!("commit failed: {e}")).into()),
+                });
             })
         });
         self.tx.send(job).map_err(|_| StoreError("storage thread stopped".into()))?;
@@ -259,12 +278,7 @@ impl Store {
 
     /// Stores a new game.
     pub async fn create_game(&self, id: String, created: i64, setup: String) -> Result<(), StoreError> {
-        self.call(move |c| {
-            c.execute("INSERT INTO games (id, created, setup) VALUES (?1, ?2, ?3)", params![id, created, setup])
-                .map_err(err)?;
-            Ok(())
-        })
-        .await
+        self.call(move |c| insert_game(c, &id, created, &setup)).await
     }
 
     /// Appends the intent numbered `v` to a game's log.
@@ -342,19 +356,156 @@ impl Store {
     }
 }
 
+/// Opens the database file after checking what can be checked without
+/// writing: the folder, an empty file, the SQLite header, read-only, damage.
+fn open_checked(path: &Path) -> Result<Connection, StoreError> {
+    let wal = |p: &Path| {
+        let mut w = p.as_os_str().to_owned();
+        w.push("-wal");
+        std::fs::metadata(std::path::PathBuf::from(w)).map_or(0, |m| m.len())
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err(StoreError("this is a folder, not a database file".into())),
+        // SQLite would take an empty file for a new database and start with no
+        // games: a database emptied by accident would go unnoticed.
+        Ok(m) if m.len() == 0 && wal(path) == 0 => {
+            return Err(StoreError(
+                "the database file is empty (0 bytes): it is not a triominos database, and a new one is not \
+                 made over it; remove the file to start with a new database, or restore a backup"
+                    .into(),
+            ))
+        }
+        Ok(_) => {}
+        Err(e) => {
+            let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            match std::fs::metadata(parent) {
+                Ok(m) if m.is_dir() && e.kind() == std::io::ErrorKind::NotFound => {}
+                Ok(m) if m.is_dir() => return Err(StoreError(format!("cannot read the database file: {e}"))),
+                Ok(_) => {
+                    return Err(StoreError(format!("cannot create the database: {} is not a folder", parent.display())))
+                }
+                Err(e) => return Err(StoreError(format!("cannot create the database in {}: {e}", parent.display()))),
+            }
+        }
+    }
+    let conn = Connection::open(path)
+        .map_err(|e| StoreError(format!("cannot open the database (is its folder there and writable?): {e}")))?;
+    conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
+    // SQLite opens a file it may not write read-only, without a word.
+    if conn.is_readonly(rusqlite::MAIN_DB).map_err(err)? {
+        return Err(StoreError(
+            "the database file is read-only: the server must write every move; make it writable (and its folder)"
+                .into(),
+        ));
+    }
+    // The first read checks the header.
+    if let Err(e) = schema_version(&conn) {
+        return Err(StoreError(format!("not a SQLite database, or a damaged one: {e}")));
+    }
+    check_damage(&conn)?;
+    Ok(conn)
+}
+
+/// `PRAGMA quick_check`: on damage, an error with what it found and the games
+/// that cannot be read (the server refuses to start on a damaged database).
+fn check_damage(conn: &Connection) -> Result<(), StoreError> {
+    let found: Result<Vec<String>, rusqlite::Error> =
+        conn.prepare("PRAGMA quick_check(20)").and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect());
+    let problems = match found {
+        Ok(lines) if lines == ["ok"] => return Ok(()),
+        Ok(lines) => lines.join("; "),
+        Err(e) => e.to_string(),
+    };
+    let games = match damaged_games(conn) {
+        Ok(ids) if ids.is_empty() => String::new(),
+        Ok(ids) => format!("; the games that cannot be read: {}", name_some(&ids, 20)),
+        Err(e) => format!("; the list of games cannot be read: {e}"),
+    };
+    Err(StoreError(format!(
+        "the database is damaged (PRAGMA quick_check: {problems}){games}. The server does not start on a damaged \
+         database: restore a backup, or save what can be read with `sqlite3 DAMAGED.db .recover | sqlite3 \
+         RECOVERED.db` and start on the recovered file"
+    )))
+}
+
+/// The ids of the games whose rows SQLite cannot read (as far as the list of
+/// games can be read).
+fn damaged_games(conn: &Connection) -> Result<Vec<String>, StoreError> {
+    let ids: Vec<String> = conn
+        .prepare("SELECT id FROM games ORDER BY id")
+        .and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect())
+        .map_err(err)?;
+    let mut bad: Vec<String> = ids.into_iter().filter(|id| load_game(conn, id).is_err()).collect();
+    // Actions of games the list does not hold (its own pages may be the damaged ones).
+    let orphans: Result<Vec<String>, _> = conn
+        .prepare("SELECT DISTINCT game FROM actions WHERE game NOT IN (SELECT id FROM games) ORDER BY game")
+        .and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect());
+    if let Ok(orphans) = orphans {
+        bad.extend(orphans);
+    }
+    Ok(bad)
+}
+
+/// At most `max` of `ids`, then how many more.
+pub(crate) fn name_some(ids: &[String], max: usize) -> String {
+    let mut s = ids.iter().take(max).cloned().collect::<Vec<_>>().join(", ");
+    if ids.len() > max {
+        s.push_str(&format!(" and {} more", ids.len() - max));
+    }
+    s
+}
+
+/// Writes the database header once (the schema version, unchanged) and
+/// syncs: a file, folder or disk that takes no writes is found at start.
+fn probe_write(conn: &Connection) -> Result<(), StoreError> {
+    conn.execute_batch(&format!("BEGIN IMMEDIATE; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT")).map_err(|e| {
+        let _ = conn.execute_batch("ROLLBACK");
+        StoreError(format!("cannot write to the database (read-only file or folder, or full disk?): {e}"))
+    })
+}
+
+/// How many games are not finished.
+pub(crate) fn count_unfinished(c: &Connection) -> Result<usize, StoreError> {
+    c.prepare_cached("SELECT count(*) FROM games WHERE finished IS NULL")
+        .and_then(|mut s| s.query_row([], |r| r.get::<_, i64>(0)))
+        .map(|n| n.max(0) as usize)
+        .map_err(err)
+}
+
+/// Those of `ids` that are stored and not finished.
+pub(crate) fn unfinished_among(c: &Connection, ids: &[String]) -> Result<Vec<String>, StoreError> {
+    let mut s = c.prepare_cached("SELECT 1 FROM games WHERE id = ?1 AND finished IS NULL").map_err(err)?;
+    let mut out = Vec::new();
+    for id in ids {
+        if s.exists([id]).map_err(err)? {
+            out.push(id.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// Stores a new game (see [`Store::create_game`]).
+pub(crate) fn insert_game(c: &Connection, id: &str, created: i64, setup: &str) -> Result<(), StoreError> {
+    c.prepare_cached("INSERT INTO games (id, created, setup) VALUES (?1, ?2, ?3)")
+        .and_then(|mut s| s.execute(params![id, created, setup]))
+        .map_err(|e| StoreError(format!("game {id}: cannot store it: {e}")))?;
+    Ok(())
+}
+
 fn load_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let fail = |e: rusqlite::Error| StoreError(format!("game {id}: {e}"));
     let head: Option<(String, Option<i64>)> = c
         .query_row("SELECT setup, finished FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()
-        .map_err(err)?;
+        .map_err(fail)?;
     let Some((setup, finished)) = head else { return Ok(None) };
-    let mut s = c.prepare_cached("SELECT v, seat, intent FROM actions WHERE game = ?1 ORDER BY v").map_err(err)?;
+    let mut s = c.prepare_cached("SELECT v, seat, intent FROM actions WHERE game = ?1 ORDER BY v").map_err(fail)?;
     let rows = s
         .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?)))
-        .map_err(err)?;
+        .map_err(fail)?;
     let mut actions = Vec::new();
     for (i, row) in rows.enumerate() {
-        let (v, seat, intent) = row.map_err(err)?;
+        let (v, seat, intent) = row.map_err(fail)?;
         if v != i as i64 + 1 {
             return Err(StoreError(format!("game {id}: action {v} out of sequence")));
         }
@@ -369,8 +520,8 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
     const BATCH: usize = 512;
     let mut done: Vec<Done> = Vec::with_capacity(BATCH);
     while let Ok(first) = rx.recv() {
-        let began = conn.execute_batch("BEGIN").is_ok();
-        let c = began.then_some(&conn);
+        let began = conn.execute_batch("BEGIN").map_err(err);
+        let c = began.as_ref().map(|_| &conn);
         done.push(first(c));
         while done.len() < BATCH {
             match rx.try_recv() {
@@ -378,12 +529,17 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        let committed = began && conn.execute_batch("COMMIT").is_ok();
-        if began && !committed {
-            let _ = conn.execute_batch("ROLLBACK");
+        let committed = began.and_then(|_| {
+            conn.execute_batch("COMMIT").map_err(|e| {
+                let _ = conn.execute_batch("ROLLBACK");
+                err(e)
+            })
+        });
+        if let Err(e) = &committed {
+            tracing::error!("storage: a batch of {} job(s) was not committed: {e}", done.len());
         }
         for d in done.drain(..) {
-            d(committed);
+            d(committed.clone());
         }
     }
 }

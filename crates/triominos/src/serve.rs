@@ -24,6 +24,25 @@ pub struct ServeArgs {
     /// Games of bots alone playing at once; creating one more is refused until one ends.
     #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_BOT_GAMES)]
     pub max_bot_games: usize,
+    /// Unfinished games one client (IPv4 address, IPv6 /64) may have created since the start; 0: no cap.
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_GAMES_PER_CLIENT)]
+    pub max_games_per_client: usize,
+    /// Unfinished games stored in all; one more is refused until one ends; 0: no cap.
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_GAMES)]
+    pub max_games: usize,
+    /// Games one client may create in a row before --create-per-minute applies.
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_CREATE_BURST,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub create_burst: u32,
+    /// Games one client may create per minute after its burst; 0: no rate limit.
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_CREATE_PER_MINUTE)]
+    pub create_per_minute: u32,
+    /// Seconds a game with no connection and no bot to play stays in memory (it stays stored).
+    #[arg(long, value_name = "S", default_value_t = triominos_server::DEFAULT_EVICT_AFTER_S)]
+    pub evict_after_s: u64,
+    /// Seconds between two looks for idle games to drop from memory; 0: never.
+    #[arg(long, value_name = "S", default_value_t = triominos_server::DEFAULT_SWEEP_EVERY_S)]
+    pub sweep_every_s: u64,
     /// Log level on stderr: off, error, warn, info (a line per move), debug or trace.
     #[arg(long, value_name = "LEVEL")]
     pub log: Option<LevelFilter>,
@@ -40,6 +59,12 @@ impl Default for ServeArgs {
             bot_delay_ms: 600,
             max_thinking: None,
             max_bot_games: triominos_server::DEFAULT_MAX_BOT_GAMES,
+            max_games_per_client: triominos_server::DEFAULT_MAX_GAMES_PER_CLIENT,
+            max_games: triominos_server::DEFAULT_MAX_GAMES,
+            create_burst: triominos_server::DEFAULT_CREATE_BURST,
+            create_per_minute: triominos_server::DEFAULT_CREATE_PER_MINUTE,
+            evict_after_s: triominos_server::DEFAULT_EVICT_AFTER_S,
+            sweep_every_s: triominos_server::DEFAULT_SWEEP_EVERY_S,
             log: None,
             quiet: false,
         }
@@ -62,6 +87,12 @@ pub fn run(args: ServeArgs) -> ExitCode {
         config.max_thinking = n as usize;
     }
     config.max_bot_games = args.max_bot_games;
+    config.max_games_per_client = args.max_games_per_client;
+    config.max_games = args.max_games;
+    config.create_burst = args.create_burst;
+    config.create_per_minute = args.create_per_minute;
+    config.evict_after = Duration::from_secs(args.evict_after_s);
+    config.sweep_every = Duration::from_secs(args.sweep_every_s);
     let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");
     match triominos_server::serve_blocking(config, ready) {
         Ok(()) => ExitCode::SUCCESS,
@@ -99,6 +130,39 @@ mod tests {
         let a = parse(&["--max-thinking", "3", "--max-bot-games", "0"]).unwrap();
         assert_eq!((a.max_thinking, a.max_bot_games), (Some(3), 0));
         assert!(parse(&["--max-thinking", "0"]).is_err(), "at least one decision at a time");
+    }
+
+    #[test]
+    fn the_game_limits_are_flags_with_defaults() {
+        let d = parse(&[]).unwrap();
+        assert_eq!(
+            (d.max_games_per_client, d.max_games, d.create_burst, d.create_per_minute),
+            (
+                triominos_server::DEFAULT_MAX_GAMES_PER_CLIENT,
+                triominos_server::DEFAULT_MAX_GAMES,
+                triominos_server::DEFAULT_CREATE_BURST,
+                triominos_server::DEFAULT_CREATE_PER_MINUTE
+            )
+        );
+        assert_eq!((d.evict_after_s, d.sweep_every_s), (600, 60));
+        let a = parse(&[
+            "--max-games-per-client",
+            "3",
+            "--max-games",
+            "0",
+            "--create-burst",
+            "2",
+            "--create-per-minute",
+            "0",
+            "--evict-after-s",
+            "5",
+            "--sweep-every-s",
+            "1",
+        ])
+        .unwrap();
+        assert_eq!((a.max_games_per_client, a.max_games, a.create_burst, a.create_per_minute), (3, 0, 2, 0));
+        assert_eq!((a.evict_after_s, a.sweep_every_s), (5, 1));
+        assert!(parse(&["--create-burst", "0"]).is_err(), "a burst of at least one game");
     }
 
     #[test]
