@@ -24,7 +24,7 @@ fi
 
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 tmp="$(mktemp -d)"
-"$root/target/release/triominos" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --bot-delay-ms 30 --quiet &
+"$root/target/release/triominos" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --bot-delay-ms 30 --fixed-seeds --quiet &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT

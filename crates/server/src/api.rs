@@ -132,9 +132,38 @@ pub fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Fail> {
     serde_json::from_slice(bytes).map_err(|_| Fail::bad_request(Refused::BadJson))
 }
 
-/// A name as shown: trimmed, without control characters, at most `max` characters.
-pub fn clean_name(name: &str, max: usize) -> String {
-    name.trim().chars().filter(|c| !c.is_control()).take(max).collect()
+/// Whether a character may not be in a player name: a control character, a
+/// line or paragraph separator, or a bidi control (embeddings and overrides
+/// U+202A-U+202E, isolates U+2066-U+2069, the marks U+200E, U+200F, U+061C),
+/// which would turn the text around it (a score, the next name) on the page.
+pub fn forbidden_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+        || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// A player name as shown: trimmed, at most `max` characters; refused with
+/// `bad_name` (`n`: its position, from 1) when it holds a character
+/// [`forbidden_in_name`].
+pub fn checked_name(name: &str, max: usize, n: usize) -> Result<String, Fail> {
+    let name = name.trim();
+    if name.chars().any(forbidden_in_name) {
+        return Err(Fail::bad_request(Refused::BadName { n }));
+    }
+    Ok(name.chars().take(max).collect())
+}
+
+/// The deal seed of a new game: drawn by the server, unless the creator names
+/// one for a game of bots alone (a demo to replay), or the server runs with
+/// [`crate::ServeConfig::fixed_seeds`]; otherwise a named seed is refused
+/// (`seed_not_allowed`): whoever knew it would know every hand.
+fn deal_seed(config: &crate::ServeConfig, req: &CreateGame) -> Result<u64, Fail> {
+    let people = req.seats.iter().any(|s| s.kind == SeatKind::Human);
+    match req.seed {
+        Some(_) if people && !config.fixed_seeds => Err(Fail::bad_request(Refused::SeedNotAllowed)),
+        Some(seed) => Ok(seed),
+        None => Ok(crate::random_seed()),
+    }
 }
 
 /// Creates a game: [`CreateGame`]. Answers the game id, each human seat's
@@ -144,9 +173,10 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
     let n = req.seats.len();
     let rules = crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), n)
         .map_err(Fail::bad_request)?;
+    let seed = deal_seed(&state.config, &req)?;
     let mut seats = Vec::with_capacity(n);
-    for s in req.seats {
-        let name = clean_name(&s.name, 24);
+    for (i, s) in req.seats.into_iter().enumerate() {
+        let name = checked_name(&s.name, 24, i + 1)?;
         let seat = match s.kind {
             SeatKind::Human => SeatSetup { kind: s.kind, name, level: None, token: Some(crate::random_hex(16)) },
             SeatKind::Bot => {
@@ -165,7 +195,7 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
     let setup = Setup {
         preset: req.preset,
         options,
-        seed: req.seed.unwrap_or_else(crate::random_seed),
+        seed,
         seats,
         created: crate::now(),
     };
@@ -239,11 +269,17 @@ async fn room_of(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mut
     state.room(id).await.ok_or_else(|| Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound))
 }
 
-/// Public facts about one game.
+/// Public facts about one game (its seed once it is over).
 async fn game_info(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<GameInfo>, Fail> {
     let room = room_of(&state, &id).await?;
     let r = room.lock().await;
-    Ok(Json(GameInfo { game: r.setup.public(&r.id), version: r.version(), status: GameStatus::of(r.game.public()) }))
+    let seed = r.is_over().then_some(r.setup.seed);
+    Ok(Json(GameInfo {
+        game: r.setup.public(&r.id),
+        version: r.version(),
+        status: GameStatus::of(r.game.public()),
+        seed,
+    }))
 }
 
 async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Fail> {

@@ -45,6 +45,11 @@ pub struct ServeConfig {
     pub store_retry: Duration,
     /// Longest pause between two tries of a bot's move that could not be stored.
     pub store_retry_max: Duration,
+    /// Whether the creator of a game with people may choose its deal seed
+    /// (tests and demos: whoever knows the seed knows every hand). Off by
+    /// default: such a seed is refused with `seed_not_allowed`, and the seed
+    /// comes from [`random_seed`]. Games of bots alone may always name one.
+    pub fixed_seeds: bool,
 }
 
 impl ServeConfig {
@@ -61,6 +66,7 @@ impl ServeConfig {
             max_bot_games: DEFAULT_MAX_BOT_GAMES,
             store_retry: Duration::from_millis(250),
             store_retry_max: Duration::from_secs(30),
+            fixed_seeds: false,
         }
     }
 }

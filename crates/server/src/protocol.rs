@@ -16,7 +16,8 @@
 //!
 //! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
 //! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
-//! (an intent of this connection was stored and applied), `presence`, `error`
+//! (an intent of this connection was stored and applied; sent again, with
+//! `"duplicate": true`, for an intent whose id the seat already used), `presence`, `error`
 //! (a refusal; nothing changed), `pong`.
 //!
 //! # HTTP
@@ -191,12 +192,29 @@ pub enum Refused {
         /// The most games of bots alone at once.
         max: usize,
     },
+    /// A game with people may not be given its deal seed (whoever chose it
+    /// would know every hand); the server draws it.
+    SeedNotAllowed,
+    /// A player name holds a control character (a bidi override or isolate,
+    /// a line break...).
+    BadName {
+        /// Which name, counted from 1.
+        n: usize,
+    },
+    /// The address does not take this method.
+    MethodNotAllowed,
+    /// The address's query (`?limit=...`) could not be read.
+    BadQuery,
+    /// The sheet's owner key is missing or wrong (a change to a sheet needs it).
+    BadSheetKey,
+    /// The sheet has an owner key already: it cannot be claimed.
+    SheetClaimed,
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 26] = [
+    pub const CODES: [&'static str; 32] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -223,6 +241,12 @@ impl Refused {
         "bad_entry",
         "too_many_entries",
         "too_many_bot_games",
+        "seed_not_allowed",
+        "bad_name",
+        "method_not_allowed",
+        "bad_query",
+        "bad_sheet_key",
+        "sheet_claimed",
     ];
 }
 
@@ -284,7 +308,9 @@ pub struct CreateGame {
     pub options: BTreeMap<String, String>,
     /// The seats in order.
     pub seats: Vec<SeatRequest>,
-    /// The dealing seed (random when missing).
+    /// The dealing seed (random when missing). Refused (`seed_not_allowed`)
+    /// for a game with people unless the server runs with
+    /// [`crate::ServeConfig::fixed_seeds`]; shown once the game is over.
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -353,6 +379,9 @@ pub struct GameInfo {
     pub version: u64,
     /// Where it stands.
     pub status: GameStatus,
+    /// The deal seed, once the game is over (never before: it tells every hand).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// What the list of finished games shows of one; stored with the game when it ends.
@@ -595,11 +624,17 @@ pub enum ServerMsg<'a> {
         me: Option<Me>,
     },
     /// An intent of this connection was stored and applied as version `v`.
+    /// An intent sent again with the id of one of the seat's last
+    /// [`crate::room::INTENT_IDS`] accepted intents is not applied again: it is
+    /// answered with the same ack, with `"duplicate": true`.
     Ack {
         /// The client's message id.
         id: Option<u64>,
         /// The version it made.
         v: u64,
+        /// Whether this id was applied before (nothing changed now).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        duplicate: bool,
     },
     /// Who is connected.
     Presence(Presence),
@@ -1170,7 +1205,13 @@ mod tests {
             | Refused::BadSheet
             | Refused::BadEntry { .. }
             | Refused::TooManyEntries { .. }
-            | Refused::TooManyBotGames { .. } => Refusal::from(r.clone()).code,
+            | Refused::TooManyBotGames { .. }
+            | Refused::SeedNotAllowed
+            | Refused::BadName { .. }
+            | Refused::MethodNotAllowed
+            | Refused::BadQuery
+            | Refused::BadSheetKey
+            | Refused::SheetClaimed => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1199,6 +1240,12 @@ mod tests {
             Refused::BadEntry { detail: String::new() },
             Refused::TooManyEntries { max: 1 },
             Refused::TooManyBotGames { max: 1 },
+            Refused::SeedNotAllowed,
+            Refused::BadName { n: 1 },
+            Refused::MethodNotAllowed,
+            Refused::BadQuery,
+            Refused::BadSheetKey,
+            Refused::SheetClaimed,
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

@@ -30,6 +30,11 @@ pub struct ServeArgs {
     /// Do not print a log line per move (the same as --log warn).
     #[arg(long, conflicts_with = "log")]
     pub quiet: bool,
+    /// Let the creator of a game with people choose its deal seed (for tests and
+    /// demos only: whoever knows the seed knows every hand). Without it, such a
+    /// seed is refused (`seed_not_allowed`); games of bots alone may always have one.
+    #[arg(long)]
+    pub fixed_seeds: bool,
 }
 
 impl Default for ServeArgs {
@@ -42,6 +47,7 @@ impl Default for ServeArgs {
             max_bot_games: triominos_server::DEFAULT_MAX_BOT_GAMES,
             log: None,
             quiet: false,
+            fixed_seeds: false,
         }
     }
 }
@@ -62,6 +68,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
         config.max_thinking = n as usize;
     }
     config.max_bot_games = args.max_bot_games;
+    config.fixed_seeds = args.fixed_seeds;
     let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");
     match triominos_server::serve_blocking(config, ready) {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,7 +3,7 @@
 //! changing one sheet are told apart by its version, never interleaved).
 
 use super::{csv, json, pad_refusal, store, MAX_ENTRIES, MAX_NAME};
-use crate::api::{body, clean_name, Fail, ListQuery};
+use crate::api::{body, checked_name, Fail, ListQuery};
 use crate::protocol::pad::{CreateSheet, Deleted, EntryRequest, LineView, SheetList, SheetListItem, SheetView};
 use crate::protocol::Refused;
 use crate::{assets, AppState};
@@ -43,7 +43,8 @@ fn entry_refusal(e: &EntryError) -> Fail {
 /// `POST /api/pad`: [`CreateSheet`]. Answers the new sheet.
 async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(StatusCode, Json<SheetView>), Fail> {
     let req: CreateSheet = body(&bytes)?;
-    let names: Vec<String> = req.names.iter().take(16).map(|n| clean_name(n, MAX_NAME)).collect();
+    let names =
+        req.names.iter().enumerate().map(|(i, n)| checked_name(n, MAX_NAME, i + 1)).collect::<Result<Vec<_>, _>>()?;
     let rules =
         crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), names.len())
             .map_err(Fail::bad_request)?;

@@ -67,12 +67,14 @@ pub async fn start(db: &Path) -> Server {
     start_with(db, |_| {}).await
 }
 
-/// A server with the tests' settings (no pauses), changed by `set`.
+/// A server with the tests' settings (no pauses, deal seeds chosen by the
+/// test), changed by `set`.
 pub async fn start_with(db: &Path, set: impl FnOnce(&mut ServeConfig)) -> Server {
     capture_logs();
     let mut c = ServeConfig::new("127.0.0.1:0", db);
     c.bot_delay = Duration::ZERO;
     c.round_delay = Duration::ZERO;
+    c.fixed_seeds = true;
     set(&mut c);
     triominos_server::start(c).await.unwrap()
 }
@@ -193,8 +195,12 @@ impl Client {
 
     /// Sends an intent and waits for its ack or refusal.
     pub async fn act(&mut self, intent: Value) -> Result<u64, Value> {
-        self.next_id += 1;
-        let id = self.next_id;
+        // Ids never repeat within the test program, as the page's never
+        // repeat for a seat: the server takes a seat's id used again for a
+        // duplicate, across connections.
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.next_id = id;
         let kind = if intent["kind"] == "next_round" { "next_round" } else { "action" };
         self.send(json!({"type": kind, "action": intent, "id": id})).await;
         loop {
