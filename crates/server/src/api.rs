@@ -45,8 +45,87 @@ pub fn router(state: Arc<AppState>) -> Router {
         .merge(crate::learn::routes())
         .merge(crate::puzzles::routes())
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(json_refusals))
         .with_state(state)
+}
+
+async fn method_not_allowed() -> Fail {
+    Fail::new(StatusCode::METHOD_NOT_ALLOWED, Refused::MethodNotAllowed)
+}
+
+/// The last line of defence under `/api/`: an error answer that is not JSON
+/// (a rejection of the HTTP layer no extractor below turned into a refusal)
+/// becomes `{"code", "params"}` by its status, so that every refusal of the
+/// API has that shape.
+async fn json_refusals(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let api = req.uri().path().starts_with("/api/");
+    let resp = next.run(req).await;
+    let status = resp.status();
+    let json = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !api || json || !(status.is_client_error() || status.is_server_error()) {
+        return resp;
+    }
+    let refusal = match status {
+        StatusCode::NOT_FOUND => Refused::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => Refused::MethodNotAllowed,
+        StatusCode::PAYLOAD_TOO_LARGE => Refused::TooLarge { max: MAX_BODY },
+        _ => Refused::HttpError { status: status.as_u16() },
+    };
+    Fail::new(status, refusal).into_response()
+}
+
+/// A query (`?limit=...`) read as `T`; one that does not read is refused
+/// with 400 `bad_query` (not axum's plain-text rejection).
+pub struct Q<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for Q<T> {
+    type Rejection = Fail;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Fail> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(v)) => Ok(Q(v)),
+            Err(_) => Err(Fail::bad_request(Refused::BadQuery)),
+        }
+    }
+}
+
+/// The parameters of a route's path read as `T`; ones that do not read (an
+/// entry index that is not a number) are refused with 404 `not_found`.
+pub struct P<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> axum::extract::FromRequestParts<S> for P<T> {
+    type Rejection = Fail;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Fail> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(v)) => Ok(P(v)),
+            Err(_) => Err(Fail::new(StatusCode::NOT_FOUND, Refused::NotFound)),
+        }
+    }
+}
+
+/// The request body as bytes, at most [`MAX_BODY`]: a longer one is refused
+/// with 413 `too_large` (`max`: the limit), one that cannot be read with 400 `bad_json`.
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> axum::extract::FromRequest<S> for RawBody {
+    type Rejection = Fail;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Fail> {
+        match Bytes::from_request(req, state).await {
+            Ok(b) => Ok(RawBody(b)),
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(Fail::new(StatusCode::PAYLOAD_TOO_LARGE, Refused::TooLarge { max: MAX_BODY }))
+            }
+            Err(_) => Err(Fail::bad_request(Refused::BadJson)),
+        }
+    }
 }
 
 /// A refusal with its HTTP status: the error of every handler.
@@ -168,7 +247,10 @@ fn deal_seed(config: &crate::ServeConfig, req: &CreateGame) -> Result<u64, Fail>
 
 /// Creates a game: [`CreateGame`]. Answers the game id, each human seat's
 /// secret link and the spectator link.
-async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(StatusCode, Json<Created>), Fail> {
+async fn create(
+    State(state): State<Arc<AppState>>,
+    RawBody(bytes): RawBody,
+) -> Result<(StatusCode, Json<Created>), Fail> {
     let req: CreateGame = body(&bytes)?;
     let n = req.seats.len();
     let rules = crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), n)
@@ -192,13 +274,7 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
         seats.push(seat);
     }
     let options = rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-    let setup = Setup {
-        preset: req.preset,
-        options,
-        seed,
-        seats,
-        created: crate::now(),
-    };
+    let setup = Setup { preset: req.preset, options, seed, seats, created: crate::now() };
     let id = crate::random_hex(8);
     let room = Room::new(id.clone(), setup.clone()).map_err(Fail::bad_request)?;
     let setup_json = serde_json::to_string(&setup).map_err(|e| StoreError(e.to_string()))?;
@@ -250,7 +326,7 @@ impl ListQuery {
 }
 
 /// The finished games, newest first.
-async fn list(State(state): State<Arc<AppState>>, Query(q): Query<ListQuery>) -> Result<Json<GameList>, Fail> {
+async fn list(State(state): State<Arc<AppState>>, Q(q): Q<ListQuery>) -> Result<Json<GameList>, Fail> {
     let rows = state.store.finished(q.limit()).await?;
     let games = rows
         .into_iter()
@@ -270,7 +346,7 @@ async fn room_of(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mut
 }
 
 /// Public facts about one game (its seed once it is over).
-async fn game_info(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<GameInfo>, Fail> {
+async fn game_info(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Json<GameInfo>, Fail> {
     let room = room_of(&state, &id).await?;
     let r = room.lock().await;
     let seed = r.is_over().then_some(r.setup.seed);
@@ -291,7 +367,7 @@ async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::syn
 }
 
 /// A finished game as a `.tri` record (it shows every hand, so only once over).
-async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, Fail> {
+async fn record(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Response, Fail> {
     let room = finished_room(&state, &id).await?;
     let text = room.lock().await.record().map_err(|e| {
         tracing::error!(game = %id, "cannot write the record: {e}");
@@ -308,7 +384,7 @@ async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> R
 }
 
 /// A finished game, step by step, with every hand.
-async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<Replay>, Fail> {
+async fn game_replay(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Json<Replay>, Fail> {
     let room = finished_room(&state, &id).await?;
     let r = room.lock().await;
     let frames = replay::frames(r.game.rules(), r.game.history())
@@ -317,7 +393,7 @@ async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>)
 }
 
 /// A `.tri` record sent as the body, step by step.
-async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
+async fn replay_text(RawBody(bytes): RawBody) -> Result<Json<Replay>, Fail> {
     let text = std::str::from_utf8(&bytes).map_err(|_| Fail::bad_request(Refused::NotUtf8))?;
     let replayed = triominos_core::record::replay(text)
         .map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line, reason: e.reason }))?;

@@ -209,12 +209,17 @@ pub enum Refused {
     BadSheetKey,
     /// The sheet has an owner key already: it cannot be claimed.
     SheetClaimed,
+    /// Any other refusal of the HTTP layer, by its status.
+    HttpError {
+        /// The HTTP status.
+        status: u16,
+    },
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 32] = [
+    pub const CODES: [&'static str; 33] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -247,6 +252,7 @@ impl Refused {
         "bad_query",
         "bad_sheet_key",
         "sheet_claimed",
+        "http_error",
     ];
 }
 
@@ -1055,6 +1061,39 @@ pub mod pad {
         pub entries: Vec<LineView>,
         /// Where it stands.
         pub status: StatusView,
+        /// Whether the sheet has an owner key (`false`: a sheet of a server
+        /// before the keys, changed by nobody until someone claims it).
+        pub owned: bool,
+    }
+
+    /// A sheet with its owner key: the answer to `POST /api/pad` and `POST
+    /// /api/pad/{id}/claim`, the only answers that tell the key. Every change
+    /// to the sheet sends it in the `X-Pad-Key` header.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct KeyedSheet {
+        /// The sheet.
+        #[serde(flatten)]
+        pub sheet: SheetView,
+        /// Its owner key (128-bit random, hex).
+        pub key: String,
+    }
+
+    /// One sheet a browser holds the key of, in [`ListRequest`].
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct SheetKey {
+        /// Sheet id.
+        pub id: String,
+        /// Its owner key.
+        pub key: String,
+    }
+
+    /// `POST /api/pad/list`: `{"sheets": [{"id", "key"}]}`, the sheets whose
+    /// keys the page holds; the answer ([`SheetList`]) lists those whose key
+    /// is right (at most [`crate::pad::MAX_LISTED`] are looked at).
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct ListRequest {
+        /// The sheets and their keys.
+        pub sheets: Vec<SheetKey>,
     }
 
     /// What the list of sheets shows of one; stored with the sheet.
@@ -1089,7 +1128,7 @@ pub mod pad {
         pub summary: Option<SheetSummary>,
     }
 
-    /// `GET /api/pad`: the sheets, most recently changed first.
+    /// `POST /api/pad/list`: the sheets asked for, most recently changed first.
     #[derive(Clone, Debug, Serialize)]
     pub struct SheetList {
         /// The sheets.
@@ -1211,7 +1250,8 @@ mod tests {
             | Refused::MethodNotAllowed
             | Refused::BadQuery
             | Refused::BadSheetKey
-            | Refused::SheetClaimed => Refusal::from(r.clone()).code,
+            | Refused::SheetClaimed
+            | Refused::HttpError { .. } => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1246,6 +1286,7 @@ mod tests {
             Refused::BadQuery,
             Refused::BadSheetKey,
             Refused::SheetClaimed,
+            Refused::HttpError { status: 500 },
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

@@ -127,8 +127,13 @@ fn the_stored_form_keeps_the_client_id_and_old_rows_read_the_same() {
 #[test]
 fn a_seat_remembers_its_last_ids_only() {
     let human = |name: &str| SeatSetup { kind: SeatKind::Human, name: name.into(), level: None, token: None };
-    let setup =
-        Setup { preset: "goliath".into(), options: Vec::new(), seed: 1, seats: vec![human("a"), human("b")], created: 0 };
+    let setup = Setup {
+        preset: "goliath".into(),
+        options: Vec::new(),
+        seed: 1,
+        seats: vec![human("a"), human("b")],
+        created: 0,
+    };
     let mut room = Room::new("g".into(), setup).unwrap();
     for i in 0..=INTENT_IDS as u64 {
         room.remember_id(0, 100 + i, i + 1);
@@ -153,9 +158,13 @@ async fn a_game_with_people_cannot_be_given_its_seed() {
         json!([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]),
         json!([{"kind": "human", "name": "Ann"}, bot]),
     ] {
-        let (s, body) =
-            http(&server, "POST", "/api/games", Some(&json!({"preset": "goliath", "seed": 5, "seats": seats}).to_string()))
-                .await;
+        let (s, body) = http(
+            &server,
+            "POST",
+            "/api/games",
+            Some(&json!({"preset": "goliath", "seed": 5, "seats": seats}).to_string()),
+        )
+        .await;
         assert_eq!(s, 400, "{body}");
         assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), json!({"code": "seed_not_allowed", "params": null}));
     }

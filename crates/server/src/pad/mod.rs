@@ -33,6 +33,10 @@ use triominos_core::pad::PadError;
 pub const MAX_ENTRIES: usize = 5000;
 /// Longest player name, in characters.
 pub const MAX_NAME: usize = 24;
+/// Most sheets one `POST /api/pad/list` looks at (the first ones named).
+pub const MAX_LISTED: usize = 1000;
+/// The request header that carries a sheet's owner key.
+pub const KEY_HEADER: &str = "x-pad-key";
 
 /// The pad's pages and API, merged into the server's router.
 pub fn routes() -> axum::Router<Arc<AppState>> {

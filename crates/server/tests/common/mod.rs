@@ -91,16 +91,28 @@ pub async fn until(what: &str, mut cond: impl FnMut() -> bool) {
 
 /// One HTTP request, answered by the server's router: `(status, body)`.
 pub async fn http(server: &Server, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let req = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
+    let (status, _, body) = http_with(server, method, path, body, &[]).await;
+    (status, body)
+}
+
+/// One HTTP request with more headers: `(status, content type, body)`.
+pub async fn http_with(
+    server: &Server,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> (u16, String, String) {
+    let mut req = Request::builder().method(method).uri(path).header("content-type", "application/json");
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let req = req.body(Body::from(body.unwrap_or("").to_string())).unwrap();
     let resp = triominos_server::api::router(server.state.clone()).oneshot(req).await.unwrap();
     let status = resp.status().as_u16();
+    let kind = resp.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
     let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
-    (status, String::from_utf8(bytes.to_vec()).unwrap())
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
 pub async fn create(server: &Server, req: Value) -> Value {
