@@ -109,6 +109,13 @@ mod tests {
     }
 
     #[test]
+    fn seeds_of_games_with_people_are_the_servers_unless_asked() {
+        assert!(!parse(&[]).unwrap().fixed_seeds);
+        assert!(!ServeArgs::default().fixed_seeds);
+        assert!(parse(&["--fixed-seeds"]).unwrap().fixed_seeds);
+    }
+
+    #[test]
     fn the_log_level_is_info_unless_asked() {
         assert_eq!(level(&[]).unwrap(), LevelFilter::INFO);
         assert_eq!(level(&["--quiet"]).unwrap(), LevelFilter::WARN);
