@@ -535,13 +535,15 @@ pub enum ClientMsg {
     Action {
         /// What it asks for.
         action: Intent,
-        /// The client's message id, echoed in the `ack` or `error`.
+        /// The client's message id, echoed in the `ack` or `error`. An id the
+        /// seat gave one of its last [`crate::room::INTENT_IDS`] accepted
+        /// intents makes this one a duplicate: acknowledged again, not applied.
         #[serde(default)]
         id: Option<u64>,
     },
     /// Deal the next round.
     NextRound {
-        /// The client's message id.
+        /// The client's message id (a duplicate as for `action`).
         #[serde(default)]
         id: Option<u64>,
     },
