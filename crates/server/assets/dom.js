@@ -22,8 +22,9 @@ export function h(tag, attrs, ...children) {
 export function signed(n) { return (n > 0 ? '+' : n < 0 ? '−' : '±') + Math.abs(n); }
 
 /** A JSON request; answers the body, throws the server's refusal ({code, params}). */
-export async function api(method, path, body) {
-  const r = await fetch(path, body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export async function api(method, path, body, headers) {
+  const h = Object.assign(body === undefined ? {} : { 'Content-Type': 'application/json' }, headers || {});
+  const r = await fetch(path, body === undefined ? { method, headers: h } : { method, headers: h, body: JSON.stringify(body) });
   const j = await r.json().catch(() => ({ code: 'unknown', params: null }));
   if (!r.ok) throw j;
   return j;

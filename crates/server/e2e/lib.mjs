@@ -35,8 +35,8 @@ export async function newPage(browser, opts = {}) {
   return { context, page };
 }
 
-export async function api(path, body) {
-  const r = await fetch(BASE + path, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export async function api(path, body, headers = {}) {
+  const r = await fetch(BASE + path, body === undefined ? { headers } : { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: r.status, json: await r.json() };
 }
 

@@ -5,6 +5,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, context: { deviceScaleFac
 
 const created = await api('/api/pad', { names: ['Léa', 'Malik', 'Chloé'], preset: 'goliath' });
 const id = created.json.id;
+// Each change sends the sheet's owner key; the page gets it from the editing link.
+const key = { 'X-Pad-Key': created.json.key };
 const entries = [
   { kind: 'play', player: 0, tile: '2-3-5' },
   { kind: 'play', player: 1, tile: '1-3-3' },
@@ -17,13 +19,13 @@ const entries = [
   { kind: 'play', player: 2, tile: '2-2-5' },
 ];
 for (const entry of entries) {
-  const r = await api(`/api/pad/${id}/entries`, { entry });
+  const r = await api(`/api/pad/${id}/entries`, { entry }, key);
   if (r.status !== 200) throw new Error(JSON.stringify(r.json));
 }
 
 const browser = await launch();
 const { page } = await newPage(browser, PHONE);
-await page.goto(`${BASE}/pad/${id}`);
+await page.goto(`${BASE}/pad/${id}#key=${created.json.key}`);
 await page.waitForSelector('#padtiles');
 // Léa is about to enter a tile with a hexagon: the preview says why.
 await page.fill('#padtiletext', '345');
@@ -52,7 +54,7 @@ const more = [
   { kind: 'play', player: 1, tile: '0-1-2' },
 ];
 for (const entry of more) {
-  const r = await api(`/api/pad/${id}/entries`, { entry });
+  const r = await api(`/api/pad/${id}/entries`, { entry }, key);
   if (r.status !== 200) throw new Error(JSON.stringify(r.json));
 }
 await page.reload();
@@ -81,10 +83,10 @@ for (const entry of [
   { kind: 'play', player: 0, tile: '0-1-2' },
   { kind: 'out', player: 0, hands: [null, { tiles: ['4-5-5'] }] },
 ]) {
-  const r = await api(`/api/pad/${over.json.id}/entries`, { entry });
+  const r = await api(`/api/pad/${over.json.id}/entries`, { entry }, { 'X-Pad-Key': over.json.key });
   if (r.status !== 200) throw new Error(JSON.stringify(r.json));
 }
-await page.goto(`${BASE}/pad/${over.json.id}`);
+await page.goto(`${BASE}/pad/${over.json.id}#key=${over.json.key}`);
 await page.waitForSelector('#padagain');
 await page.screenshot({ path: `${OUT}/pad-over.png` });
 

@@ -25,7 +25,7 @@ fi
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 tmp="$(mktemp -d)"
 # Every game of the tests comes from this one loopback client: no per-client caps.
-"$root/target/release/triominos" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --bot-delay-ms 30 --quiet \
+"$root/target/release/triominos" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --bot-delay-ms 30 --fixed-seeds --quiet \
   --max-games-per-client 0 --create-per-minute 0 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }

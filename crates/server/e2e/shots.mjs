@@ -1,5 +1,6 @@
 // Screenshots of the main screens into docs/screenshots, against a live server:
-// TRIOMINOS_URL=http://127.0.0.1:8080 node shots.mjs
+// TRIOMINOS_URL=http://127.0.0.1:8080 node shots.mjs (the server started with --fixed-seeds:
+// the screens are of chosen deals)
 import { launch, newPage, BASE, playOneMove, api } from './lib.mjs';
 const OUT = process.env.SHOTS || new URL('../../../docs/screenshots', import.meta.url).pathname;
 const browser = await launch();

@@ -46,8 +46,87 @@ pub fn router(state: Arc<AppState>) -> Router {
         .merge(crate::learn::routes())
         .merge(crate::puzzles::routes())
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(json_refusals))
         .with_state(state)
+}
+
+async fn method_not_allowed() -> Fail {
+    Fail::new(StatusCode::METHOD_NOT_ALLOWED, Refused::MethodNotAllowed)
+}
+
+/// The last line of defence under `/api/`: an error answer that is not JSON
+/// (a rejection of the HTTP layer no extractor below turned into a refusal)
+/// becomes `{"code", "params"}` by its status, so that every refusal of the
+/// API has that shape.
+async fn json_refusals(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let api = req.uri().path().starts_with("/api/");
+    let resp = next.run(req).await;
+    let status = resp.status();
+    let json = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !api || json || !(status.is_client_error() || status.is_server_error()) {
+        return resp;
+    }
+    let refusal = match status {
+        StatusCode::NOT_FOUND => Refused::NotFound,
+        StatusCode::METHOD_NOT_ALLOWED => Refused::MethodNotAllowed,
+        StatusCode::PAYLOAD_TOO_LARGE => Refused::TooLarge { max: MAX_BODY },
+        _ => Refused::HttpError { status: status.as_u16() },
+    };
+    Fail::new(status, refusal).into_response()
+}
+
+/// A query (`?limit=...`) read as `T`; one that does not read is refused
+/// with 400 `bad_query` (not axum's plain-text rejection).
+pub struct Q<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequestParts<S> for Q<T> {
+    type Rejection = Fail;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Fail> {
+        match Query::<T>::from_request_parts(parts, state).await {
+            Ok(Query(v)) => Ok(Q(v)),
+            Err(_) => Err(Fail::bad_request(Refused::BadQuery)),
+        }
+    }
+}
+
+/// The parameters of a route's path read as `T`; ones that do not read (an
+/// entry index that is not a number) are refused with 404 `not_found`.
+pub struct P<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> axum::extract::FromRequestParts<S> for P<T> {
+    type Rejection = Fail;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Fail> {
+        match Path::<T>::from_request_parts(parts, state).await {
+            Ok(Path(v)) => Ok(P(v)),
+            Err(_) => Err(Fail::new(StatusCode::NOT_FOUND, Refused::NotFound)),
+        }
+    }
+}
+
+/// The request body as bytes, at most [`MAX_BODY`]: a longer one is refused
+/// with 413 `too_large` (`max`: the limit), one that cannot be read with 400 `bad_json`.
+pub struct RawBody(pub Bytes);
+
+impl<S: Send + Sync> axum::extract::FromRequest<S> for RawBody {
+    type Rejection = Fail;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Fail> {
+        match Bytes::from_request(req, state).await {
+            Ok(b) => Ok(RawBody(b)),
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(Fail::new(StatusCode::PAYLOAD_TOO_LARGE, Refused::TooLarge { max: MAX_BODY }))
+            }
+            Err(_) => Err(Fail::bad_request(Refused::BadJson)),
+        }
+    }
 }
 
 /// A refusal with its HTTP status: the error of every handler.
@@ -133,9 +212,38 @@ pub fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Fail> {
     serde_json::from_slice(bytes).map_err(|_| Fail::bad_request(Refused::BadJson))
 }
 
-/// A name as shown: trimmed, without control characters, at most `max` characters.
-pub fn clean_name(name: &str, max: usize) -> String {
-    name.trim().chars().filter(|c| !c.is_control()).take(max).collect()
+/// Whether a character may not be in a player name: a control character, a
+/// line or paragraph separator, or a bidi control (embeddings and overrides
+/// U+202A-U+202E, isolates U+2066-U+2069, the marks U+200E, U+200F, U+061C),
+/// which would turn the text around it (a score, the next name) on the page.
+pub fn forbidden_in_name(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+        || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// A player name as shown: trimmed, at most `max` characters; refused with
+/// `bad_name` (`n`: its position, from 1) when it holds a character
+/// [`forbidden_in_name`].
+pub fn checked_name(name: &str, max: usize, n: usize) -> Result<String, Fail> {
+    let name = name.trim();
+    if name.chars().any(forbidden_in_name) {
+        return Err(Fail::bad_request(Refused::BadName { n }));
+    }
+    Ok(name.chars().take(max).collect())
+}
+
+/// The deal seed of a new game: drawn by the server, unless the creator names
+/// one for a game of bots alone (a demo to replay), or the server runs with
+/// [`crate::ServeConfig::fixed_seeds`]; otherwise a named seed is refused
+/// (`seed_not_allowed`): whoever knew it would know every hand.
+fn deal_seed(config: &crate::ServeConfig, req: &CreateGame) -> Result<u64, Fail> {
+    let people = req.seats.iter().any(|s| s.kind == SeatKind::Human);
+    match req.seed {
+        Some(_) if people && !config.fixed_seeds => Err(Fail::bad_request(Refused::SeedNotAllowed)),
+        Some(seed) => Ok(seed),
+        None => Ok(crate::random_seed()),
+    }
 }
 
 /// Creates a game: [`CreateGame`]. Answers the game id, each human seat's
@@ -147,16 +255,17 @@ pub fn clean_name(name: &str, max: usize) -> String {
 async fn create(
     State(state): State<Arc<AppState>>,
     peer: Option<Extension<ConnectInfo<SocketAddr>>>,
-    bytes: Bytes,
+    RawBody(bytes): RawBody,
 ) -> Result<(StatusCode, Json<Created>), Fail> {
     let client = peer.map(|Extension(ConnectInfo(addr))| addr.ip());
     let req: CreateGame = body(&bytes)?;
     let n = req.seats.len();
     let rules = crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), n)
         .map_err(Fail::bad_request)?;
+    let seed = deal_seed(&state.config, &req)?;
     let mut seats = Vec::with_capacity(n);
-    for s in req.seats {
-        let name = clean_name(&s.name, 24);
+    for (i, s) in req.seats.into_iter().enumerate() {
+        let name = checked_name(&s.name, 24, i + 1)?;
         let seat = match s.kind {
             SeatKind::Human => SeatSetup { kind: s.kind, name, level: None, token: Some(crate::random_hex(16)) },
             SeatKind::Bot => {
@@ -175,7 +284,7 @@ async fn create(
     let setup = Setup {
         preset: req.preset,
         options,
-        seed: req.seed.unwrap_or_else(crate::random_seed),
+        seed,
         seats,
         created: crate::now(),
         hints: req.hints,
@@ -233,7 +342,7 @@ impl ListQuery {
 }
 
 /// The finished games, newest first.
-async fn list(State(state): State<Arc<AppState>>, Query(q): Query<ListQuery>) -> Result<Json<GameList>, Fail> {
+async fn list(State(state): State<Arc<AppState>>, Q(q): Q<ListQuery>) -> Result<Json<GameList>, Fail> {
     let rows = state.store.finished(q.limit()).await?;
     let games = rows
         .into_iter()
@@ -252,11 +361,17 @@ async fn room_of(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mut
     state.game(id).await
 }
 
-/// Public facts about one game.
-async fn game_info(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<GameInfo>, Fail> {
+/// Public facts about one game (its seed once it is over).
+async fn game_info(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Json<GameInfo>, Fail> {
     let room = room_of(&state, &id).await?;
     let r = room.lock().await;
-    Ok(Json(GameInfo { game: r.setup.public(&r.id), version: r.version(), status: GameStatus::of(r.game.public()) }))
+    let seed = r.is_over().then_some(r.setup.seed);
+    Ok(Json(GameInfo {
+        game: r.setup.public(&r.id),
+        version: r.version(),
+        status: GameStatus::of(r.game.public()),
+        seed,
+    }))
 }
 
 async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::sync::Mutex<Room>>, Fail> {
@@ -268,7 +383,7 @@ async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<Arc<tokio::syn
 }
 
 /// A finished game as a `.tri` record (it shows every hand, so only once over).
-async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, Fail> {
+async fn record(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Response, Fail> {
     let room = finished_room(&state, &id).await?;
     let text = room.lock().await.record().map_err(|e| {
         tracing::error!(game = %id, "cannot write the record: {e}");
@@ -285,7 +400,7 @@ async fn record(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> R
 }
 
 /// A finished game, step by step, with every hand.
-async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<Replay>, Fail> {
+async fn game_replay(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Json<Replay>, Fail> {
     let room = finished_room(&state, &id).await?;
     let r = room.lock().await;
     let frames = replay::frames(r.game.rules(), r.game.history())
@@ -294,7 +409,7 @@ async fn game_replay(State(state): State<Arc<AppState>>, Path(id): Path<String>)
 }
 
 /// A `.tri` record sent as the body, step by step.
-async fn replay_text(bytes: Bytes) -> Result<Json<Replay>, Fail> {
+async fn replay_text(RawBody(bytes): RawBody) -> Result<Json<Replay>, Fail> {
     let text = std::str::from_utf8(&bytes).map_err(|_| Fail::bad_request(Refused::NotUtf8))?;
     let replayed = triominos_core::record::replay(text)
         .map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line, reason: e.reason }))?;

@@ -37,6 +37,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "pad/entry.js",
     "pad/form.js",
     "pad/sheet.js",
+    "pad/keys.js",
     "pad.css",
     "favicon.svg",
     "i18n/en.json",

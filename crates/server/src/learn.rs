@@ -10,11 +10,9 @@
 //! set's lessons, ready to draw), `POST /api/learn/{preset}/{name}` with
 //! `{"action": ACTION}` (a try, answered with a [`Verdict`]).
 
-use crate::api::{body, options_of, Fail};
+use crate::api::{body, options_of, Fail, RawBody, P};
 use crate::protocol::{Refusal, Refused};
 use crate::AppState;
-use axum::body::Bytes;
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -421,7 +419,7 @@ async fn list() -> Json<serde_json::Value> {
     Json(serde_json::json!({ "sets": sets() }))
 }
 
-async fn set(Path(preset): Path<String>) -> Result<Json<SetView>, Fail> {
+async fn set(P(preset): P<String>) -> Result<Json<SetView>, Fail> {
     set_view(&preset).map(Json).map_err(fail)
 }
 
@@ -432,7 +430,7 @@ struct Try {
     action: serde_json::Value,
 }
 
-async fn try_action(Path((preset, name)): Path<(String, String)>, bytes: Bytes) -> Result<Json<Verdict>, Fail> {
+async fn try_action(P((preset, name)): P<(String, String)>, RawBody(bytes): RawBody) -> Result<Json<Verdict>, Fail> {
     let t: Try = body(&bytes)?;
     let action: Action = serde_json::from_value(t.action).map_err(|_| Fail::bad_request(Refused::BadAction))?;
     let (_, l) = lesson(&preset, &name).map_err(fail)?;

@@ -72,6 +72,11 @@ pub struct ServeConfig {
     pub evict_after: Duration,
     /// How often idle games are looked for ([`AppState::evict_idle`]); zero: never.
     pub sweep_every: Duration,
+    /// Whether the creator of a game with people may choose its deal seed
+    /// (tests and demos: whoever knows the seed knows every hand). Off by
+    /// default: such a seed is refused with `seed_not_allowed`, and the seed
+    /// comes from [`random_seed`]. Games of bots alone may always name one.
+    pub fixed_seeds: bool,
 }
 
 impl ServeConfig {
@@ -99,6 +104,7 @@ impl ServeConfig {
             create_per_minute: DEFAULT_CREATE_PER_MINUTE,
             evict_after: Duration::from_secs(DEFAULT_EVICT_AFTER_S),
             sweep_every: Duration::from_secs(DEFAULT_SWEEP_EVERY_S),
+            fixed_seeds: false,
         }
     }
 }

@@ -33,14 +33,28 @@ pub async fn submit(
     asker: Asker,
 ) -> Result<u64, Refusal> {
     let mut r = room.lock().await;
+    // An id this seat already used: the same ack again, nothing applied.
+    let client_id = seat.and(asker.id);
+    if let (Some(s), Some(id)) = (seat, client_id) {
+        if let Some(v) = r.applied_id(s, id) {
+            tracing::info!(game = %r.id, v, seat, id, "a duplicate intent acknowledged again");
+            if let Some(conn) = asker.conn {
+                r.send_to(conn, ServerMsg::Ack { id: Some(id), v, duplicate: true }.text());
+            }
+            return Ok(v);
+        }
+    }
     r.check(seat, intent)?;
     let v = r.version() + 1;
-    let stored = serde_json::to_string(&intent).map_err(|_| Refusal::from(Refused::BadAction))?;
+    let stored = stored_intent(intent, client_id)?;
     if let Err(e) = state.store.append(r.id.clone(), v, seat, stored).await {
         tracing::error!(game = %r.id, "cannot store an action: {e}");
         return Err(Refused::StorageFailed.into());
     }
     let applied = r.commit(seat, intent)?;
+    if let (Some(s), Some(id)) = (seat, client_id) {
+        r.remember_id(s, id, v);
+    }
     tracing::info!(game = %r.id, v, seat, intent = intent.kind(), "accepted");
     if applied.game_over {
         let summary = serde_json::to_string(&r.summary()).unwrap_or_default();
@@ -53,7 +67,7 @@ pub async fn submit(
         }
     }
     if let Some(conn) = asker.conn {
-        r.send_to(conn, ServerMsg::Ack { id: asker.id, v }.text());
+        r.send_to(conn, ServerMsg::Ack { id: asker.id, v, duplicate: false }.text());
     }
     r.broadcast_from(v);
     schedule(state, room, &mut r);
@@ -175,14 +189,41 @@ async fn submit_retrying(
     }
 }
 
-/// Rebuilds a stored game: its setup, then every stored intent in order.
+/// The stored form of a seat's intent: the [`Intent`]'s JSON, with the
+/// client's message id as `client_id` when it had one (so that a duplicate is
+/// still known after a restart; rows without it read the same).
+pub fn stored_intent(intent: Intent, client_id: Option<u64>) -> Result<String, Refusal> {
+    let mut v = serde_json::to_value(intent).map_err(|_| Refusal::from(Refused::BadAction))?;
+    if let (Some(id), Some(obj)) = (client_id, v.as_object_mut()) {
+        obj.insert("client_id".into(), id.into());
+    }
+    Ok(v.to_string())
+}
+
+/// Reads a stored intent and its client message id (see [`stored_intent`]).
+pub fn read_stored_intent(text: &str) -> Result<(Intent, Option<u64>), Refusal> {
+    let bad = || Refusal::from(Refused::BadLog);
+    let mut v: serde_json::Value = serde_json::from_str(text).map_err(|_| bad())?;
+    let id = v.as_object_mut().and_then(|o| o.remove("client_id"));
+    let id = match id {
+        None => None,
+        Some(id) => Some(id.as_u64().ok_or_else(bad)?),
+    };
+    Ok((serde_json::from_value(v).map_err(|_| bad())?, id))
+}
+
+/// Rebuilds a stored game: its setup, then every stored intent in order
+/// (remembering the seats' last intent ids).
 pub fn rebuild(stored: &StoredGame) -> Result<Room, Refusal> {
     let setup = serde_json::from_str(&stored.setup).map_err(|_| Refusal::from(Refused::BadSetup))?;
     let mut room = Room::new(stored.id.clone(), setup)?;
     for (seat, text) in &stored.actions {
-        let intent: Intent = serde_json::from_str(text).map_err(|_| Refusal::from(Refused::BadLog))?;
+        let (intent, id) = read_stored_intent(text)?;
         room.check(*seat, intent)?;
-        room.commit(*seat, intent)?;
+        let applied = room.commit(*seat, intent)?;
+        if let (Some(s), Some(id)) = (*seat, id) {
+            room.remember_id(s, id, applied.v);
+        }
     }
     Ok(room)
 }

@@ -16,7 +16,8 @@
 //!
 //! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
 //! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
-//! (an intent of this connection was stored and applied), `presence`, `error`
+//! (an intent of this connection was stored and applied; sent again, with
+//! `"duplicate": true`, for an intent whose id the seat already used), `presence`, `error`
 //! (a refusal; nothing changed), `pong`, `hint` (the move suggested to this
 //! connection, [`Hint`]), `hints_used` (to everyone: the hints given so far, [`HintUse`]).
 //!
@@ -217,12 +218,34 @@ pub enum Refused {
         /// Seconds until it may create the next one.
         retry_after: u64,
     },
+    /// A game with people may not be given its deal seed (whoever chose it
+    /// would know every hand); the server draws it.
+    SeedNotAllowed,
+    /// A player name holds a control character (a bidi override or isolate,
+    /// a line break...).
+    BadName {
+        /// Which name, counted from 1.
+        n: usize,
+    },
+    /// The address does not take this method.
+    MethodNotAllowed,
+    /// The address's query (`?limit=...`) could not be read.
+    BadQuery,
+    /// The sheet's owner key is missing or wrong (a change to a sheet needs it).
+    BadSheetKey,
+    /// The sheet has an owner key already: it cannot be claimed.
+    SheetClaimed,
+    /// Any other refusal of the HTTP layer, by its status.
+    HttpError {
+        /// The HTTP status.
+        status: u16,
+    },
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 34] = [
+    pub const CODES: [&'static str; 41] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -257,6 +280,13 @@ impl Refused {
         "too_many_games",
         "server_full",
         "too_fast",
+        "seed_not_allowed",
+        "bad_name",
+        "method_not_allowed",
+        "bad_query",
+        "bad_sheet_key",
+        "sheet_claimed",
+        "http_error",
     ];
 }
 
@@ -318,7 +348,9 @@ pub struct CreateGame {
     pub options: BTreeMap<String, String>,
     /// The seats in order.
     pub seats: Vec<SeatRequest>,
-    /// The dealing seed (random when missing).
+    /// The dealing seed (random when missing). Refused (`seed_not_allowed`)
+    /// for a game with people unless the server runs with
+    /// [`crate::ServeConfig::fixed_seeds`]; shown once the game is over.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Whether the people at the table may ask for a suggested move (see
@@ -394,6 +426,9 @@ pub struct GameInfo {
     pub version: u64,
     /// Where it stands.
     pub status: GameStatus,
+    /// The deal seed, once the game is over (never before: it tells every hand).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 /// What the list of finished games shows of one; stored with the game when it ends.
@@ -544,13 +579,15 @@ pub enum ClientMsg {
     Action {
         /// What it asks for.
         action: Intent,
-        /// The client's message id, echoed in the `ack` or `error`.
+        /// The client's message id, echoed in the `ack` or `error`. An id the
+        /// seat gave one of its last [`crate::room::INTENT_IDS`] accepted
+        /// intents makes this one a duplicate: acknowledged again, not applied.
         #[serde(default)]
         id: Option<u64>,
     },
     /// Deal the next round.
     NextRound {
-        /// The client's message id.
+        /// The client's message id (a duplicate as for `action`).
         #[serde(default)]
         id: Option<u64>,
     },
@@ -786,11 +823,17 @@ pub enum ServerMsg<'a> {
         me: Option<Me>,
     },
     /// An intent of this connection was stored and applied as version `v`.
+    /// An intent sent again with the id of one of the seat's last
+    /// [`crate::room::INTENT_IDS`] accepted intents is not applied again: it is
+    /// answered with the same ack, with `"duplicate": true`.
     Ack {
         /// The client's message id.
         id: Option<u64>,
         /// The version it made.
         v: u64,
+        /// Whether this id was applied before (nothing changed now).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        duplicate: bool,
     },
     /// Who is connected.
     Presence(Presence),
@@ -1226,6 +1269,39 @@ pub mod pad {
         pub entries: Vec<LineView>,
         /// Where it stands.
         pub status: StatusView,
+        /// Whether the sheet has an owner key (`false`: a sheet of a server
+        /// before the keys, changed by nobody until someone claims it).
+        pub owned: bool,
+    }
+
+    /// A sheet with its owner key: the answer to `POST /api/pad` and `POST
+    /// /api/pad/{id}/claim`, the only answers that tell the key. Every change
+    /// to the sheet sends it in the `X-Pad-Key` header.
+    #[derive(Clone, Debug, PartialEq, Serialize)]
+    pub struct KeyedSheet {
+        /// The sheet.
+        #[serde(flatten)]
+        pub sheet: SheetView,
+        /// Its owner key (128-bit random, hex).
+        pub key: String,
+    }
+
+    /// One sheet a browser holds the key of, in [`ListRequest`].
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct SheetKey {
+        /// Sheet id.
+        pub id: String,
+        /// Its owner key.
+        pub key: String,
+    }
+
+    /// `POST /api/pad/list`: `{"sheets": [{"id", "key"}]}`, the sheets whose
+    /// keys the page holds; the answer ([`SheetList`]) lists those whose key
+    /// is right (at most [`crate::pad::MAX_LISTED`] are looked at).
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct ListRequest {
+        /// The sheets and their keys.
+        pub sheets: Vec<SheetKey>,
     }
 
     /// What the list of sheets shows of one; stored with the sheet.
@@ -1260,7 +1336,7 @@ pub mod pad {
         pub summary: Option<SheetSummary>,
     }
 
-    /// `GET /api/pad`: the sheets, most recently changed first.
+    /// `POST /api/pad/list`: the sheets asked for, most recently changed first.
     #[derive(Clone, Debug, Serialize)]
     pub struct SheetList {
         /// The sheets.
@@ -1384,7 +1460,14 @@ mod tests {
             | Refused::GameDamaged
             | Refused::TooManyGames { .. }
             | Refused::ServerFull { .. }
-            | Refused::TooFast { .. } => Refusal::from(r.clone()).code,
+            | Refused::TooFast { .. }
+            | Refused::SeedNotAllowed
+            | Refused::BadName { .. }
+            | Refused::MethodNotAllowed
+            | Refused::BadQuery
+            | Refused::BadSheetKey
+            | Refused::SheetClaimed
+            | Refused::HttpError { .. } => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1421,6 +1504,13 @@ mod tests {
             Refused::TooManyGames { max: 1 },
             Refused::ServerFull { max: 1 },
             Refused::TooFast { retry_after: 1 },
+            Refused::SeedNotAllowed,
+            Refused::BadName { n: 1 },
+            Refused::MethodNotAllowed,
+            Refused::BadQuery,
+            Refused::BadSheetKey,
+            Refused::SheetClaimed,
+            Refused::HttpError { status: 500 },
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

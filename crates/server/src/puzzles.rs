@@ -12,11 +12,9 @@
 //! - `POST /api/puzzles/{id}/hint` `{"moves": [...]}`: `{"place": placement}`,
 //!   `{"undo": n}` or `{"none": true}`.
 
-use crate::api::{body, Fail};
+use crate::api::{body, Fail, RawBody, P, Q};
 use crate::protocol::{Refusal, Refused};
 use crate::AppState;
-use axum::body::Bytes;
-use axum::extract::{Path, Query};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -81,7 +79,7 @@ struct DailyQuery {
     date: String,
 }
 
-async fn daily(Query(q): Query<DailyQuery>) -> Result<Json<Value>, Fail> {
+async fn daily(Q(q): Q<DailyQuery>) -> Result<Json<Value>, Fail> {
     let all = collection();
     let i = puzzles::daily_index(&q.date, all.len())
         .ok_or_else(|| Fail::bad_request(Refusal::of(Refused::BadJson).with("date", &q.date)))?;
@@ -100,7 +98,7 @@ pub fn public_json(p: &Puzzle) -> Value {
     v
 }
 
-async fn one(Path(id): Path<String>) -> Result<Json<Value>, Fail> {
+async fn one(P(id): P<String>) -> Result<Json<Value>, Fail> {
     Ok(Json(public_json(find(&id)?)))
 }
 
@@ -139,7 +137,7 @@ pub fn try_json(outcome: &TryOutcome) -> Value {
     }
 }
 
-async fn try_moves(Path(id): Path<String>, bytes: Bytes) -> Result<Json<Value>, Fail> {
+async fn try_moves(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<Value>, Fail> {
     let p = find(&id)?;
     let moves = moves_of(&bytes)?;
     let outcome = puzzles::check_moves(p, &moves);
@@ -156,7 +154,7 @@ async fn try_moves(Path(id): Path<String>, bytes: Bytes) -> Result<Json<Value>, 
     Ok(Json(v))
 }
 
-async fn hint(Path(id): Path<String>, bytes: Bytes) -> Result<Json<Value>, Fail> {
+async fn hint(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<Value>, Fail> {
     let p = find(&id)?;
     let moves = moves_of(&bytes)?;
     Ok(Json(match puzzles::hint(p, &moves) {

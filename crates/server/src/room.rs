@@ -7,6 +7,7 @@ use crate::protocol::{
 use crate::view::{self, Mark};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
+use std::collections::VecDeque;
 use std::sync::Arc;
 use tokio::sync::mpsc;
 use triominos_bots::{levels, make_bot, Bot, Budget};
@@ -141,7 +142,14 @@ pub struct Room {
     pub scheduled: Option<u64>,
     /// The seats whose hint is being worked out (one at a time per seat).
     pub hinting: Seats,
+    /// Each seat's last [`INTENT_IDS`] accepted intents that had a client
+    /// message id: `(id, version it made)`, oldest first.
+    recent: Vec<VecDeque<(u64, u64)>>,
 }
+
+/// How many accepted intent ids the server remembers per seat: an intent
+/// whose id is among them is a duplicate, acknowledged again and not applied.
+pub const INTENT_IDS: usize = 64;
 
 /// What an accepted intent produced.
 pub struct Applied {
@@ -193,6 +201,7 @@ impl Room {
             next_conn: 0,
             scheduled: None,
             hinting: Seats::EMPTY,
+            recent: vec![VecDeque::new(); n],
         })
     }
 
@@ -253,6 +262,22 @@ impl Room {
         let v = self.version() + 1;
         self.log.push(view::delta_raw(&self.game, before, v, seat, Some(intent)));
         Ok(Applied { v, game_over: self.game.is_over() })
+    }
+
+    /// The version made by the seat's accepted intent with this client
+    /// message id, if it is among the seat's last [`INTENT_IDS`].
+    pub fn applied_id(&self, seat: u8, id: u64) -> Option<u64> {
+        self.recent.get(seat as usize)?.iter().find(|(i, _)| *i == id).map(|&(_, v)| v)
+    }
+
+    /// Remembers that the seat's intent with this client message id made version `v`.
+    pub fn remember_id(&mut self, seat: u8, id: u64, v: u64) {
+        if let Some(ids) = self.recent.get_mut(seat as usize) {
+            if ids.len() >= INTENT_IDS {
+                ids.pop_front();
+            }
+            ids.push_back((id, v));
+        }
     }
 
     /// The deltas numbered after `v`.
@@ -429,6 +454,6 @@ fn with_hint_comments(text: &str, used: &[HintUse], names: &[String]) -> String 
 }
 
 /// Compares two tokens in time that does not depend on where they differ.
-fn ct_eq(a: &str, b: &str) -> bool {
+pub(crate) fn ct_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

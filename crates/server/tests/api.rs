@@ -566,8 +566,9 @@ async fn bad_rules_are_refused_naming_the_option_for_games_and_sheets() {
         let rule = json!({"option": "first_tile", "rule": "start_tile_needs_highest_triple"});
         assert_eq!(v, json!({"code": "inconsistent", "params": rule}), "{path}");
     }
-    // Nothing was created, and the server still answers.
-    let (s, body) = http(&server, "GET", "/api/pad", None).await;
+    // Nothing was created (no game is in memory), and the server still answers.
+    assert!(server.state.room("nope").await.is_none());
+    let (s, body) = http(&server, "POST", "/api/pad/list", Some(r#"{"sheets":[]}"#)).await;
     assert_eq!((s, body.as_str()), (200, r#"{"sheets":[]}"#));
     server.stop().await;
 }

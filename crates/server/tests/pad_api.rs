@@ -6,13 +6,31 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
 use triominos_core::pad::PadError;
 use triominos_core::Tile;
 use triominos_server::Server;
 
+/// The owner keys of the sheets the tests created, by sheet id: the tests
+/// hold them as the page that created a sheet does.
+static KEYS: Mutex<BTreeMap<String, String>> = Mutex::new(BTreeMap::new());
+
+/// The key the tests hold for the sheet a pad path names.
+fn key_for(path: &str) -> Option<String> {
+    let id = path.strip_prefix("/api/pad/")?.split(['/', '?']).next()?;
+    KEYS.lock().unwrap().get(id).cloned()
+}
+
+/// A request sending the sheet's key when the tests hold it.
 async fn call(srv: &Server, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+    call_with_key(srv, method, path, body, key_for(path).as_deref()).await
+}
+
+async fn call_with_key(srv: &Server, method: &str, path: &str, body: Option<Value>, key: Option<&str>) -> (u16, Value) {
     let text = body.map(|b| b.to_string());
-    let (s, body) = http(srv, method, path, text.as_deref()).await;
+    let headers: Vec<(&str, &str)> = key.map(|k| ("x-pad-key", k)).into_iter().collect();
+    let (s, _, body) = http_with(srv, method, path, text.as_deref(), &headers).await;
     match serde_json::from_str(&body) {
         Ok(v) => (s, v),
         Err(_) => (s, Value::String(body)),
@@ -22,6 +40,18 @@ async fn call(srv: &Server, method: &str, path: &str, body: Option<Value>) -> (u
 async fn new_sheet(srv: &Server, req: Value) -> Value {
     let (s, v) = call(srv, "POST", "/api/pad", Some(req)).await;
     assert_eq!(s, 201, "{v}");
+    let key = v["key"].as_str().expect("the owner key, once").to_string();
+    assert_eq!(key.len(), 32, "128-bit keys");
+    assert_eq!(v["owned"], true);
+    KEYS.lock().unwrap().insert(v["id"].as_str().unwrap().to_string(), key);
+    v
+}
+
+/// The list of the sheets these keys open.
+async fn list(srv: &Server, keys: &[(&str, &str)]) -> Value {
+    let sheets: Vec<Value> = keys.iter().map(|(id, key)| json!({"id": id, "key": key})).collect();
+    let (s, v) = call(srv, "POST", "/api/pad/list", Some(json!({ "sheets": sheets }))).await;
+    assert_eq!(s, 200, "{v}");
     v
 }
 
@@ -146,8 +176,8 @@ async fn a_goliath_sheet_entered_turn_by_turn() {
     assert_eq!(v["status"]["totals"], json!([-1, 15, 2]));
 
     // The list and the CSV file.
-    let (s, l) = call(srv, "GET", "/api/pad", None).await;
-    assert_eq!(s, 200);
+    let key = key_for(&format!("/api/pad/{id}")).unwrap();
+    let l = list(srv, &[(&id, &key)]).await;
     let first = &l["sheets"][0];
     assert_eq!(first["id"], id.as_str());
     assert_eq!(first["summary"]["names"], json!(["Léa", "Malik", "Chloé"]));
@@ -256,6 +286,7 @@ async fn every_refusal_changes_nothing() {
         ),
         (json!({"names": ["A", "B", "C", "D", "E"], "preset": "goliath"}), 400, "bad_player_count"),
         (json!({"names": ["A"], "preset": "dominos-triangles"}), 400, "bad_player_count"),
+        (json!({"names": vec!["A"; 17], "preset": "dominos-triangles"}), 400, "bad_player_count"),
     ] {
         let (s, v) = call(srv, "POST", "/api/pad", Some(req.clone())).await;
         assert_eq!((s, v["code"].as_str()), (status, Some(code)), "{req}: {v}");
@@ -268,6 +299,13 @@ async fn every_refusal_changes_nothing() {
     )
     .await;
     assert_eq!(s, 201, "a house rule allows 5 players: {v}");
+    // The count refused is the count sent, past 16 too.
+    for n in [7, 16, 17, 40] {
+        let (s, v) =
+            call(srv, "POST", "/api/pad", Some(json!({"names": vec!["A"; n], "preset": "dominos-triangles"}))).await;
+        assert_eq!(s, 400);
+        assert_eq!(v, json!({"code": "bad_player_count", "params": {"min": 2, "max": 6, "got": n}}));
+    }
     assert_eq!(v["status"]["hands"], json!([7, 7, 7, 7, 7]));
 
     let v = new_sheet(srv, json!({"names": ["Ann", "Bob"], "preset": "dominos-triangles"})).await;
@@ -317,6 +355,172 @@ async fn every_refusal_changes_nothing() {
     ] {
         let (s, v) = call(srv, m, path, None).await;
         assert_eq!((s, v["code"].as_str()), (404, Some("sheet_not_found")), "{m} {path}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sheet_is_listed_changed_and_deleted_only_with_its_owner_key() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let srv = &server;
+    let a = new_sheet(srv, json!({"names": ["Ann", "Bob"], "preset": "goliath"})).await;
+    let b = new_sheet(srv, json!({"names": ["Cat", "Dan"], "preset": "goliath"})).await;
+    let (ia, ka) = (a["id"].as_str().unwrap(), a["key"].as_str().unwrap());
+    let (ib, kb) = (b["id"].as_str().unwrap(), b["key"].as_str().unwrap());
+    assert_ne!(ka, kb);
+
+    // The list shows the sheets whose keys are sent, and only those.
+    let ids = |l: &Value| -> Vec<String> {
+        l["sheets"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(ids(&list(srv, &[(ia, ka)]).await), [ia]);
+    assert_eq!(ids(&list(srv, &[(ia, kb), (ib, kb), ("nope", kb)]).await), [ib]);
+    assert!(ids(&list(srv, &[]).await).is_empty());
+    let both = ids(&list(srv, &[(ia, ka), (ib, kb), (ia, ka)]).await);
+    assert_eq!(both.len(), 2, "each once: {both:?}");
+    // Nothing lists every sheet any more.
+    let (s, v) = call(srv, "GET", "/api/pad", None).await;
+    assert_eq!((s, v), (405, json!({"code": "method_not_allowed", "params": null})));
+
+    // Without the key (or with another sheet's), every change is refused and changes nothing.
+    let entry = json!({"entry": play(0, "2-3-5")});
+    for key in [None, Some(kb), Some(""), Some(&ka[..31])] {
+        for (m, path, body) in [
+            ("POST", format!("/api/pad/{ia}/entries"), Some(entry.clone())),
+            ("PUT", format!("/api/pad/{ia}/entries/0"), Some(entry.clone())),
+            ("DELETE", format!("/api/pad/{ia}/entries/0"), None),
+            ("POST", format!("/api/pad/{ia}/undo"), None),
+            ("DELETE", format!("/api/pad/{ia}"), None),
+        ] {
+            let (s, v) = call_with_key(srv, m, &path, body, key).await;
+            assert_eq!((s, v.clone()), (403, json!({"code": "bad_sheet_key", "params": null})), "{m} {path} {key:?}");
+        }
+    }
+    // Reading stays open to whoever has the id (a sheet is shown at the table), never telling the key.
+    let (s, text) = http(srv, "GET", &format!("/api/pad/{ia}"), None).await;
+    assert_eq!(s, 200);
+    assert!(!text.contains(ka), "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!((v["version"].as_i64(), v["owned"].as_bool()), (Some(0), Some(true)), "nothing changed");
+    assert!(v.get("key").is_none());
+    let (s, _) = http(srv, "GET", &format!("/api/pad/{ia}/sheet.csv"), None).await;
+    assert_eq!(s, 200);
+    // With the key: changed, then deleted.
+    let (s, v) = call_with_key(srv, "POST", &format!("/api/pad/{ia}/entries"), Some(entry), Some(ka)).await;
+    assert_eq!((s, v["version"].as_i64()), (200, Some(1)), "{v}");
+    let (s, v) = call(srv, "POST", &format!("/api/pad/{ia}/claim"), None).await;
+    assert_eq!((s, v), (409, json!({"code": "sheet_claimed", "params": null})));
+    let (s, v) = call_with_key(srv, "DELETE", &format!("/api/pad/{ia}"), None, Some(ka)).await;
+    assert_eq!((s, v), (200, json!({"deleted": ia})));
+    assert_eq!(ids(&list(srv, &[(ia, ka), (ib, kb)]).await), [ib]);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sheet_stored_before_the_keys_is_read_and_changed_once_claimed() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let v = new_sheet(&server, json!({"names": ["Ann", "Bob"], "preset": "goliath"})).await;
+    let id = v["id"].as_str().unwrap().to_string();
+    server.stop().await;
+    // The row as a server before the keys wrote it: a setup without a key.
+    {
+        let c = rusqlite::Connection::open(&*db).unwrap();
+        let n = c.execute("UPDATE pad_sheets SET setup = json_remove(setup, '$.key')", []).unwrap();
+        assert_eq!(n, 1);
+        let setup: String = c.query_row("SELECT setup FROM pad_sheets", [], |r| r.get(0)).unwrap();
+        assert!(!setup.contains("key"), "{setup}");
+    }
+    let server = start(&db).await;
+    let srv = &server;
+    let (s, v) = call_with_key(srv, "GET", &format!("/api/pad/{id}"), None, None).await;
+    assert_eq!((s, v["owned"].as_bool()), (200, Some(false)), "{v}");
+    // Listed by nobody, changed by nobody, with or without the old key.
+    let old_key = key_for(&format!("/api/pad/{id}")).unwrap();
+    assert!(list(srv, &[(&id, &old_key)]).await["sheets"].as_array().unwrap().is_empty());
+    for key in [None, Some(old_key.as_str())] {
+        let (s, v) = call_with_key(srv, "POST", &format!("/api/pad/{id}/undo"), None, key).await;
+        assert_eq!((s, v["code"].as_str()), (403, Some("bad_sheet_key")));
+        let (s, _) = call_with_key(srv, "DELETE", &format!("/api/pad/{id}"), None, key).await;
+        assert_eq!(s, 403);
+    }
+    // The first to claim it gets a key, once.
+    let (s, v) = call_with_key(srv, "POST", &format!("/api/pad/{id}/claim"), None, None).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["owned"], true);
+    let key = v["key"].as_str().unwrap().to_string();
+    assert_ne!(key, old_key);
+    let (s, v) = call_with_key(srv, "POST", &format!("/api/pad/{id}/claim"), None, None).await;
+    assert_eq!((s, v["code"].as_str()), (409, Some("sheet_claimed")));
+    let entry = json!({"entry": play(0, "2-3-5")});
+    let (s, v) = call_with_key(srv, "POST", &format!("/api/pad/{id}/entries"), Some(entry), Some(&key)).await;
+    assert_eq!((s, v["status"]["totals"].clone()), (200, json!([10, 0])), "{v}");
+    assert_eq!(list(srv, &[(&id, &key)]).await["sheets"][0]["id"], id.as_str());
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn csv_cells_that_a_spreadsheet_would_run_are_text() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let names = ["=HYPERLINK(\"x\",\"y\")", "+1+2", "-3-4", "@SUM(A1)"];
+    let v = new_sheet(&server, json!({"names": names, "preset": "goliath"})).await;
+    let id = v["id"].as_str().unwrap();
+    let (s, v) = add(&server, id, play(0, "2-3-5")).await;
+    assert_eq!(s, 200, "{v}");
+    let (_, text) = http(&server, "GET", &format!("/api/pad/{id}/sheet.csv"), None).await;
+    let lines: Vec<&str> = text.trim_start_matches('\u{feff}').lines().collect();
+    assert_eq!(lines[0], "#,Round,Player,Entry,Points,Why,\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",'+1+2,'-3-4,'@SUM(A1)");
+    assert!(lines[1].starts_with("1,1,\"'=HYPERLINK("), "{}", lines[1]);
+    // Numbers stay numbers, negative ones too.
+    let (_, v) = add(&server, id, json!({"kind": "draw", "player": 1, "draws": 3})).await;
+    assert_eq!(v["status"]["totals"], json!([10, -25, 0, 0]));
+    let (_, text) = http(&server, "GET", &format!("/api/pad/{id}/sheet.csv"), None).await;
+    assert!(text.contains(",-25,\"draw -5; draw -5; draw -5; no tile fits -10\",10,-25,0,0"), "{text}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refusal_of_the_http_layer_is_code_and_params() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let srv = &server;
+    let v = new_sheet(srv, json!({"names": ["Ann", "Bob"], "preset": "goliath"})).await;
+    let id = v["id"].as_str().unwrap().to_string();
+    let key = v["key"].as_str().unwrap().to_string();
+    let big = format!("{{\"names\": [\"{}\"]}}", "x".repeat(triominos_server::api::MAX_BODY));
+    let too_large = json!({"code": "too_large", "params": {"max": triominos_server::api::MAX_BODY}});
+    let cases: Vec<(&str, String, Option<String>, u16, Value)> = vec![
+        ("GET", "/api/games?limit=-1".into(), None, 400, json!({"code": "bad_query", "params": null})),
+        ("GET", "/api/games?limit=many".into(), None, 400, json!({"code": "bad_query", "params": null})),
+        ("POST", format!("/api/pad/{id}/undo?version=x"), None, 400, json!({"code": "bad_query", "params": null})),
+        ("GET", "/api/puzzles/daily?day=-5".into(), None, 400, json!({"code": "bad_query", "params": null})),
+        ("POST", "/api/pad".into(), Some(big.clone()), 413, too_large.clone()),
+        ("POST", "/api/games".into(), Some(big.clone()), 413, too_large.clone()),
+        ("POST", "/api/replay".into(), Some(big.clone()), 413, too_large.clone()),
+        ("POST", format!("/api/pad/{id}/entries"), Some(big), 413, too_large),
+        ("PUT", "/api/games".into(), None, 405, json!({"code": "method_not_allowed", "params": null})),
+        ("DELETE", "/api/meta".into(), None, 405, json!({"code": "method_not_allowed", "params": null})),
+        ("GET", format!("/api/pad/{id}/undo"), None, 405, json!({"code": "method_not_allowed", "params": null})),
+        ("POST", "/api/pad".into(), Some("{\"names\":".into()), 400, json!({"code": "bad_json", "params": null})),
+        ("POST", "/api/games".into(), Some("[]".into()), 400, json!({"code": "bad_json", "params": null})),
+        ("POST", "/api/pad/list".into(), Some("{}".into()), 400, json!({"code": "bad_json", "params": null})),
+        (
+            "PUT",
+            format!("/api/pad/{id}/entries/first"),
+            Some("{}".into()),
+            404,
+            json!({"code": "not_found", "params": null}),
+        ),
+        ("DELETE", format!("/api/pad/{id}/entries/-1"), None, 404, json!({"code": "not_found", "params": null})),
+        ("GET", "/api/nothing".into(), None, 404, json!({"code": "not_found", "params": null})),
+    ];
+    for (m, path, body, status, refusal) in cases {
+        let (s, kind, text) = http_with(srv, m, &path, body.as_deref(), &[("x-pad-key", &key)]).await;
+        assert_eq!(s, status, "{m} {path}: {text}");
+        assert!(kind.starts_with("application/json"), "{m} {path}: {kind}");
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), refusal, "{m} {path}");
     }
     server.stop().await;
 }

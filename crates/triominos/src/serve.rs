@@ -49,6 +49,11 @@ pub struct ServeArgs {
     /// Do not print a log line per move (the same as --log warn).
     #[arg(long, conflicts_with = "log")]
     pub quiet: bool,
+    /// Let the creator of a game with people choose its deal seed (for tests and
+    /// demos only: whoever knows the seed knows every hand). Without it, such a
+    /// seed is refused (`seed_not_allowed`); games of bots alone may always have one.
+    #[arg(long)]
+    pub fixed_seeds: bool,
 }
 
 impl Default for ServeArgs {
@@ -67,6 +72,7 @@ impl Default for ServeArgs {
             sweep_every_s: triominos_server::DEFAULT_SWEEP_EVERY_S,
             log: None,
             quiet: false,
+            fixed_seeds: false,
         }
     }
 }
@@ -93,6 +99,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
     config.create_per_minute = args.create_per_minute;
     config.evict_after = Duration::from_secs(args.evict_after_s);
     config.sweep_every = Duration::from_secs(args.sweep_every_s);
+    config.fixed_seeds = args.fixed_seeds;
     let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");
     match triominos_server::serve_blocking(config, ready) {
         Ok(()) => ExitCode::SUCCESS,
@@ -163,6 +170,13 @@ mod tests {
         assert_eq!((a.max_games_per_client, a.max_games, a.create_burst, a.create_per_minute), (3, 0, 2, 0));
         assert_eq!((a.evict_after_s, a.sweep_every_s), (5, 1));
         assert!(parse(&["--create-burst", "0"]).is_err(), "a burst of at least one game");
+    }
+
+    #[test]
+    fn seeds_of_games_with_people_are_the_servers_unless_asked() {
+        assert!(!parse(&[]).unwrap().fixed_seeds);
+        assert!(!ServeArgs::default().fixed_seeds);
+        assert!(parse(&["--fixed-seeds"]).unwrap().fixed_seeds);
     }
 
     #[test]

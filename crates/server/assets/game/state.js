@@ -25,9 +25,15 @@ export function lastEvent(log, type) {
   return null;
 }
 
-/** A fresh state, before the first snapshot. */
+/**
+ * A fresh state, before the first snapshot. Message ids start at a random number
+ * (below 2^52, so they stay exact integers): the server answers an intent whose id
+ * this seat already used with its old ack and applies nothing, so ids must not
+ * repeat across page loads and tabs.
+ */
 export function newState() {
-  return { v: -1, game: null, you: null, log: [], me: null, presence: null, status: null, sel: null, rot: 0, hover: null, preview: null, hints: localStorage.getItem('triominos.hints') !== 'off', announce: false, overlayFor: null, closedOverlay: null, msgId: 0, hint: null, hintAsked: null, hintsUsed: [] };
+  const msgId = Math.floor(Math.random() * 2 ** 52);
+  return { v: -1, game: null, you: null, log: [], me: null, presence: null, status: null, sel: null, rot: 0, hover: null, preview: null, hints: localStorage.getItem('triominos.hints') !== 'off', announce: false, overlayFor: null, closedOverlay: null, msgId, hint: null, hintAsked: null, hintsUsed: [] };
 }
 
 /**

@@ -7,6 +7,7 @@ import { h, api, meta, go, toast, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
 import { changedOptions, listOf, rulesErrorText } from '../options.js';
 import { TILES, tileValue, parseHand, placedInRound, entryOfForm, entryOfEnd, refusalText, reasonsText } from './entry.js';
+import { keepKey } from './keys.js';
 
 function tileGrid(P, placed, onPick) {
   const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', id: 'padtiletext', class: 'padtiletext', placeholder: t('pad.type_tile'), value: P.form.text, 'aria-label': t('pad.type_tile') });
@@ -208,6 +209,7 @@ function overPanel(P) {
       const preset = (await meta()).presets.find((p) => p.name === P.sheet.preset);
       const options = changedOptions(P.sheet.options, preset ? preset.options : {});
       const n = await api('POST', '/api/pad', { names: P.sheet.names, preset: P.sheet.preset, options });
+      keepKey(n.id, n.key);
       go('/pad/' + n.id);
     } catch (e) { toast(rulesErrorText(e, (await meta()).options), 'error'); }
   });

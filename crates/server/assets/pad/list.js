@@ -1,9 +1,10 @@
-// The score pad's first page: the sheets kept on this server, and a new sheet (players,
-// rules, target, house rules built from the server's option schema).
+// The score pad's first page: the sheets this browser holds the keys of (pad/keys.js),
+// and a new sheet (players, rules, target, house rules built from the server's option schema).
 import { t, lang, errorText } from '../i18n.js';
 import { h, api, meta, go, toast } from '../dom.js';
 import { languagePreset } from '../prefs.js';
 import { optionGrid, changedOptions, intOrNoneParts, rangeOf, specOf, rulesErrorText } from '../options.js';
+import { keepKey, forgetKey, knownSheets, keyHeaders } from './keys.js';
 
 export async function showList(main) {
   const m = await meta();
@@ -81,6 +82,7 @@ export async function showList(main) {
     const options = changedOptions(state.overrides, presetOf().options);
     try {
       const s = await api('POST', '/api/pad', { names: state.names.map((n) => n.trim()), preset: state.preset, options });
+      keepKey(s.id, s.key);
       localStorage.setItem('triominos.pad', JSON.stringify({ preset: state.preset, names: state.names }));
       go('/pad/' + s.id);
     } catch (ex) {
@@ -90,8 +92,12 @@ export async function showList(main) {
 
   async function loadList() {
     listBox.replaceChildren();
+    const known = knownSheets();
+    if (!known.length) return;
     let sheets = [];
-    try { sheets = (await api('GET', '/api/pad')).sheets; } catch (e) { listBox.append(h('p', { class: 'error' }, errorText(e))); return; }
+    try { sheets = (await api('POST', '/api/pad/list', { sheets: known })).sheets; } catch (e) { listBox.append(h('p', { class: 'error' }, errorText(e))); return; }
+    // A sheet the server no longer has (or whose key it refuses) is forgotten.
+    for (const k of known) if (!sheets.some((s) => s.id === k.id)) forgetKey(k.id);
     if (!sheets.length) return;
     listBox.append(h('h2', {}, t('pad.sheets')));
     const body = h('tbody', {});
@@ -102,7 +108,7 @@ export async function showList(main) {
       const del = h('button', { type: 'button', class: 'small', title: t('pad.delete_sheet') }, '✕');
       del.addEventListener('click', async () => {
         if (!confirm(t('pad.delete_confirm'))) return;
-        try { await api('DELETE', '/api/pad/' + s.id); } catch (e) { toast(errorText(e), 'error'); }
+        try { await api('DELETE', '/api/pad/' + s.id, undefined, keyHeaders(s.id)); forgetKey(s.id); } catch (e) { toast(errorText(e), 'error'); }
         loadList();
       });
       body.append(h('tr', {},

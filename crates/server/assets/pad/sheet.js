@@ -1,18 +1,29 @@
 // One score pad sheet: the page's state, the server calls that change the sheet (an entry
 // added, changed, undone or deleted, answered with the whole sheet), and the parts drawn
 // around the entry form (pad/form.js): the title, the players' totals, the banner and the
-// sheet table, whose rows open an entry for editing.
+// sheet table, whose rows open an entry for editing. A change sends the sheet's owner key
+// (pad/keys.js); without it the sheet is shown read only.
 import { t, lang, errorText } from '../i18n.js';
 import { h, api, signed, toast } from '../dom.js';
 import { tileIcon } from '../board.js';
 import { blankForm, formOfEntry, refusalText, reasonsText } from './entry.js';
 import { renderPanel } from './form.js';
+import { keyOf, keepKey, keyHeaders, editingLink, takeKeyFromLink } from './keys.js';
 
 export async function showSheet(main, id) {
   main.className = 'pad';
   let sheet;
+  takeKeyFromLink(id);
   try {
     sheet = await api('GET', '/api/pad/' + id);
+    // A sheet of a server before the owner keys: whoever opens it first claims it.
+    if (!sheet.owned && !keyOf(id)) {
+      try {
+        const claimed = await api('POST', `/api/pad/${id}/claim`);
+        keepKey(id, claimed.key);
+        sheet = claimed;
+      } catch (e) { /* claimed by someone else meanwhile: read only here */ }
+    }
   } catch (e) {
     main.append(h('p', { class: 'error' }, errorText(e)), h('a', { href: '/pad', 'data-link': '' }, t('pad.all_sheets')));
     return null;
@@ -48,7 +59,7 @@ export async function showSheet(main, id) {
     P.busy = true;
     try {
       const sep = path.includes('?') ? '&' : '?';
-      P.sheet = await api(method, `${path}${sep}version=${P.sheet.version}`, body);
+      P.sheet = await api(method, `${path}${sep}version=${P.sheet.version}`, body, keyHeaders(P.id));
       return P.sheet;
     } catch (e) {
       if (e.code === 'stale_sheet') {
@@ -116,9 +127,18 @@ export async function showSheet(main, id) {
     const csv = h('a', { class: 'button small', href: `/api/pad/${P.id}/sheet.csv?lang=${lang()}`, download: `triominos-pad-${P.id}.csv`, id: 'padcsv' }, t('pad.csv'));
     const print = h('button', { type: 'button', class: 'small', id: 'padprint' }, t('pad.print'));
     print.addEventListener('click', () => window.print());
+    // The editing link lets another phone at the table change the sheet.
+    const link = editingLink(P.id);
+    const share = link ? h('button', { type: 'button', class: 'small', id: 'padshare' }, t('pad.share')) : null;
+    if (share) {
+      share.addEventListener('click', async () => {
+        try { await navigator.clipboard.writeText(link); toast(t('pad.share_copied')); } catch (e) { toast(link); }
+      });
+    }
     head.replaceChildren(
       h('div', { class: 'padtitle' }, h('h1', {}, t('pad.title')), h('span', { class: 'padrules' }, `${t('preset.' + P.sheet.preset)} · ${target}`)),
-      h('div', { class: 'padtools noprint' }, csv, print, h('a', { class: 'button small', href: '/pad', 'data-link': '' }, t('pad.all_sheets'))));
+      h('div', { class: 'padtools noprint' }, csv, print, ...(share ? [share] : []), h('a', { class: 'button small', href: '/pad', 'data-link': '' }, t('pad.all_sheets'))),
+      ...(link ? [] : [h('p', { class: 'padreadonly noprint', id: 'padreadonly', role: 'note' }, t('pad.read_only'))]));
   }
 
   function renderBoard() {

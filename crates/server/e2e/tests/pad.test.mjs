@@ -1,6 +1,7 @@
 // The score pad on a phone: a whole Goliath round entered by tapping (tiles from
 // the grid or typed, draws, a failed turn, a bridge, a hexagon, going out and the
-// other hand), with undo, a refused edit, a reload, and the totals checked.
+// other hand), with undo, a refused edit, a reload, and the totals checked; a sheet
+// opened without its owner key is read only until the editing link gives it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, BASE } from '../lib.mjs';
@@ -166,6 +167,58 @@ test('score pad in French: words from the rule texts, refusals worded', async ()
     await save(page);
     assert.deepEqual(await totals(page), [-15, 19]);
     assert.equal(page.__errors || 0, 0, 'no script errors');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('score pad: another phone reads a sheet only, until it opens the editing link; lists show one\'s own sheets', async () => {
+  const browser = await launch();
+  try {
+    const a = await newPage(browser, PHONE);
+    await a.page.goto(BASE + '/pad');
+    await a.page.waitForSelector('#padstart');
+    await a.page.selectOption('#padpreset', 'goliath');
+    const names = await a.page.$$('input.padname');
+    await names[0].fill('Ann');
+    await names[1].fill('Bob');
+    await a.page.click('#padstart');
+    await a.page.waitForURL(/\/pad\/[0-9a-f]{16}$/);
+    await a.page.waitForSelector('#padshare');
+    assert.equal(await a.page.$('#padreadonly'), null);
+    const id = a.page.url().split('/').pop();
+    const key = await a.page.evaluate((i) => JSON.parse(localStorage.getItem('triominos.pad.keys'))[i], id);
+    assert.match(key, /^[0-9a-f]{32}$/);
+
+    // Another phone, with the sheet's address only: shown, read only, a change refused.
+    const b = await newPage(browser, PHONE);
+    await b.page.goto(`${BASE}/pad/${id}`);
+    await b.page.waitForSelector('#padreadonly');
+    assert.equal(await b.page.$('#padshare'), null);
+    await b.page.click('#padopener [data-seat="0"]');
+    await b.page.fill('#padtiletext', '555');
+    await b.page.waitForSelector('#padchosen[data-tile="5-5-5"]');
+    await b.page.click('#padsave');
+    await b.page.waitForFunction(() => /may not change this sheet/.test(document.querySelector('#paderror').textContent));
+    assert.equal(await rows(b.page), 0);
+    // Its list does not show the sheet of the first phone.
+    await b.page.goto(BASE + '/pad');
+    await b.page.waitForSelector('#padstart');
+    await b.page.waitForLoadState('networkidle');
+    assert.equal(await b.page.$('.padlisttable'), null);
+
+    // With the editing link: the key is kept, out of the address bar, and the phone enters scores.
+    await b.page.goto(`${BASE}/pad/${id}#key=${key}`);
+    await b.page.waitForSelector('#padshare');
+    assert.ok(!b.page.url().includes('#'), b.page.url());
+    assert.equal(await b.page.$('#padreadonly'), null);
+    await b.page.click('#padopener [data-seat="0"]');
+    await play(b.page, '5-5-5', { typed: true });
+    assert.deepEqual(await totals(b.page), [15, 0]);
+    await b.page.click('a[href="/pad"]');
+    await b.page.waitForSelector('.padlisttable');
+    assert.match(await b.page.textContent('.padlisttable'), /Ann 15/);
+    assert.equal((a.page.__errors || 0) + (b.page.__errors || 0), 0, 'no script errors');
   } finally {
     await browser.close();
   }

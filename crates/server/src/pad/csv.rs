@@ -28,11 +28,17 @@ impl Words {
     }
 }
 
+/// One cell. A cell a spreadsheet would take for a formula (starting with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return: a player's name, say) gets
+/// a leading `'`, as OWASP's CSV-injection advice says, so it shows as text;
+/// a number (`-15`, a running total) stays a number.
 fn csv_field(s: &str) -> String {
+    let formula = s.starts_with(['=', '+', '-', '@', '\t', '\r']) && s.parse::<i64>().is_err();
+    let s = if formula { format!("'{s}") } else { s.to_string() };
     if s.contains([',', '"', '\n', '\r', ';']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {
-        s.to_string()
+        s
     }
 }
 
@@ -133,4 +139,23 @@ pub fn sheet_csv(sheet: &Sheet, lang: &str) -> String {
         out.push_str("\r\n");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn a_cell_that_would_be_a_formula_is_text_and_a_number_stays_a_number() {
+        assert_eq!(csv_field("=HYPERLINK(\"http://x\")"), "\"'=HYPERLINK(\"\"http://x\"\")\"");
+        assert_eq!(csv_field("+1+2"), "'+1+2");
+        assert_eq!(csv_field("-2+3"), "'-2+3");
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("\tx"), "'\tx");
+        assert_eq!(csv_field("\r=1"), "\"'\r=1\"");
+        assert_eq!(csv_field("-15"), "-15");
+        assert_eq!(csv_field("+25"), "+25");
+        assert_eq!(csv_field("Ann"), "Ann");
+        assert_eq!(csv_field("a;b"), "\"a;b\"");
+    }
 }

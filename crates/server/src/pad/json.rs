@@ -73,6 +73,7 @@ pub fn sheet_view(id: &str, row: &Row, sheet: &Sheet) -> SheetView {
         options: crate::api::options_of(sheet.rules()),
         entries: sheet.entries().iter().zip(sheet.lines()).map(|(e, l)| line_view(n, Some(e), l)).collect(),
         status: status_view(sheet.status()),
+        owned: row.setup.key.is_some(),
     }
 }
 

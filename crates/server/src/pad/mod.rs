@@ -9,12 +9,22 @@
 //! (`?version=N`), so that a second phone at the table cannot undo or
 //! overwrite an entry it has not seen.
 //!
-//! Routes: `POST /api/pad` (create), `GET /api/pad` (list), `GET|DELETE
-//! /api/pad/{id}`, `POST /api/pad/{id}/entries` (`{"entry", "at"?}`: add, or
-//! insert before `at`), `PUT|DELETE /api/pad/{id}/entries/{index}`, `POST
-//! /api/pad/{id}/undo`, `POST /api/pad/{id}/preview` (what an entry would
-//! score), `GET /api/pad/{id}/sheet.csv?lang=fr`. Pages: `/pad`, `/pad/{id}`.
-//! Refusals are `{"code", "params"}` like the rest of the API.
+//! Each sheet has an owner key (128-bit random), answered once by `POST
+//! /api/pad` ([`crate::protocol::pad::KeyedSheet`]) and kept by the page.
+//! Every change and the delete need it in the [`KEY_HEADER`] header (else 403
+//! `bad_sheet_key`); the list names the sheets it wants with their keys, so a
+//! browser lists only its own sheets. Reading a sheet by its id stays open (it
+//! is shown at the table; ids are never listed). A sheet stored before the keys
+//! has none: nobody changes it until it is claimed (`POST
+//! /api/pad/{id}/claim`, once).
+//!
+//! Routes: `POST /api/pad` (create), `POST /api/pad/list` (`{"sheets": [{"id",
+//! "key"}]}`), `GET|DELETE /api/pad/{id}`, `POST /api/pad/{id}/claim`, `POST
+//! /api/pad/{id}/entries` (`{"entry", "at"?}`: add, or insert before `at`),
+//! `PUT|DELETE /api/pad/{id}/entries/{index}`, `POST /api/pad/{id}/undo`, `POST
+//! /api/pad/{id}/preview` (what an entry would score), `GET
+//! /api/pad/{id}/sheet.csv?lang=fr`. Pages: `/pad`, `/pad/{id}`. Refusals are
+//! `{"code", "params"}` like the rest of the API.
 //!
 //! Modules: [`store`] (the stored form), [`routes`] (the handlers), [`json`]
 //! (the views the page is sent), [`csv`] (the sheet as a spreadsheet).
@@ -33,6 +43,10 @@ use triominos_core::pad::PadError;
 pub const MAX_ENTRIES: usize = 5000;
 /// Longest player name, in characters.
 pub const MAX_NAME: usize = 24;
+/// Most sheets one `POST /api/pad/list` looks at (the first ones named).
+pub const MAX_LISTED: usize = 1000;
+/// The request header that carries a sheet's owner key.
+pub const KEY_HEADER: &str = "x-pad-key";
 
 /// The pad's pages and API, merged into the server's router.
 pub fn routes() -> axum::Router<Arc<AppState>> {

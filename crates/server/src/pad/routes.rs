@@ -2,14 +2,15 @@
 //! stores it and answers the whole sheet, in one storage job (so two phones
 //! changing one sheet are told apart by its version, never interleaved).
 
-use super::{csv, json, pad_refusal, store, MAX_ENTRIES, MAX_NAME};
-use crate::api::{body, clean_name, Fail, ListQuery};
-use crate::protocol::pad::{CreateSheet, Deleted, EntryRequest, LineView, SheetList, SheetListItem, SheetView};
+use super::{csv, json, pad_refusal, store, KEY_HEADER, MAX_ENTRIES, MAX_LISTED, MAX_NAME};
+use crate::api::{body, checked_name, Fail, RawBody, P, Q};
+use crate::protocol::pad::{
+    CreateSheet, Deleted, EntryRequest, KeyedSheet, LineView, ListRequest, SheetList, SheetListItem, SheetView,
+};
 use crate::protocol::Refused;
 use crate::{assets, AppState};
-use axum::body::Bytes;
-use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
@@ -22,8 +23,10 @@ pub fn router() -> Router<Arc<AppState>> {
     Router::new()
         .route("/pad", get(assets::index))
         .route("/pad/{id}", get(assets::index))
-        .route("/api/pad", post(create).get(list))
+        .route("/api/pad", post(create))
+        .route("/api/pad/list", post(list))
         .route("/api/pad/{id}", get(show).delete(remove))
+        .route("/api/pad/{id}/claim", post(claim))
         .route("/api/pad/{id}/entries", post(add))
         .route("/api/pad/{id}/entries/{index}", put(edit).delete(delete_entry))
         .route("/api/pad/{id}/undo", post(undo))
@@ -40,16 +43,39 @@ fn entry_refusal(e: &EntryError) -> Fail {
     Fail::new(StatusCode::UNPROCESSABLE_ENTITY, pad_refusal(&e.error).with("index", e.index))
 }
 
-/// `POST /api/pad`: [`CreateSheet`]. Answers the new sheet.
-async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(StatusCode, Json<SheetView>), Fail> {
+/// The owner key a request sends (`X-Pad-Key`).
+fn key_of(headers: &HeaderMap) -> Option<String> {
+    headers.get(KEY_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string)
+}
+
+/// Refuses (403 `bad_sheet_key`) a change to a sheet without its owner key;
+/// a sheet that has none (stored before the keys) is changed by nobody until claimed.
+fn authorize(row: &store::Row, key: Option<&str>) -> Result<(), Fail> {
+    match (row.setup.key.as_deref(), key) {
+        (Some(owner), Some(given)) if crate::room::ct_eq(owner, given) => Ok(()),
+        _ => Err(Fail::new(StatusCode::FORBIDDEN, Refused::BadSheetKey)),
+    }
+}
+
+/// `POST /api/pad`: [`CreateSheet`]. Answers the new sheet with its owner key ([`KeyedSheet`]).
+async fn create(
+    State(state): State<Arc<AppState>>,
+    RawBody(bytes): RawBody,
+) -> Result<(StatusCode, Json<KeyedSheet>), Fail> {
     let req: CreateSheet = body(&bytes)?;
-    let names: Vec<String> = req.names.iter().take(16).map(|n| clean_name(n, MAX_NAME)).collect();
+    let names =
+        req.names.iter().enumerate().map(|(i, n)| checked_name(n, MAX_NAME, i + 1)).collect::<Result<Vec<_>, _>>()?;
     let rules =
         crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), names.len())
             .map_err(Fail::bad_request)?;
     let sheet = Sheet::new(names.clone(), rules).map_err(|e| Fail::bad_request(pad_refusal(&e)))?;
-    let setup =
-        store::Setup { names, preset: rules.base_preset().name().to_string(), options: crate::api::options_of(&rules) };
+    let key = crate::random_hex(16);
+    let setup = store::Setup {
+        names,
+        preset: rules.base_preset().name().to_string(),
+        options: crate::api::options_of(&rules),
+        key: Some(key.clone()),
+    };
     let id = crate::random_hex(8);
     let now = crate::now();
     let row = store::Row { created: now, updated: now, version: 0, setup, entries: Vec::new() };
@@ -60,13 +86,15 @@ async fn create(State(state): State<Arc<AppState>>, bytes: Bytes) -> Result<(Sta
             Ok::<_, Fail>(json::sheet_view(&id, &row, &sheet))
         })
         .await?;
-    Ok((StatusCode::CREATED, Json(view)))
+    Ok((StatusCode::CREATED, Json(KeyedSheet { sheet: view, key })))
 }
 
-/// `GET /api/pad`: the sheets, most recently changed first.
-async fn list(State(state): State<Arc<AppState>>, Query(q): Query<ListQuery>) -> Result<Json<SheetList>, Fail> {
-    let limit = q.limit();
-    let rows = state.store.call(move |c| store::list(c, limit)).await?;
+/// `POST /api/pad/list`: [`ListRequest`], the sheets whose keys the page
+/// holds; answers those whose key is right, most recently changed first.
+async fn list(State(state): State<Arc<AppState>>, RawBody(bytes): RawBody) -> Result<Json<SheetList>, Fail> {
+    let req: ListRequest = body(&bytes)?;
+    let asked: Vec<(String, String)> = req.sheets.into_iter().take(MAX_LISTED).map(|s| (s.id, s.key)).collect();
+    let rows = state.store.call(move |c| store::list_owned(c, &asked)).await?;
     let sheets = rows
         .into_iter()
         .map(|r| SheetListItem { id: r.id, created: r.created, updated: r.updated, summary: r.summary })
@@ -74,8 +102,9 @@ async fn list(State(state): State<Arc<AppState>>, Query(q): Query<ListQuery>) ->
     Ok(Json(SheetList { sheets }))
 }
 
-/// `GET /api/pad/{id}`.
-async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<SheetView>, Fail> {
+/// `GET /api/pad/{id}`: anyone with the id may read a sheet (the page shows it
+/// read-only without its key).
+async fn show(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Json<SheetView>, Fail> {
     let view = state
         .store
         .call(move |c| {
@@ -87,16 +116,46 @@ async fn show(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Res
     Ok(Json(view))
 }
 
-/// `DELETE /api/pad/{id}`: removes a sheet.
-async fn remove(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Json<Deleted>, Fail> {
+/// `DELETE /api/pad/{id}` (with its key): removes a sheet.
+async fn remove(
+    State(state): State<Arc<AppState>>,
+    P(id): P<String>,
+    headers: HeaderMap,
+) -> Result<Json<Deleted>, Fail> {
+    let key = key_of(&headers);
     let deleted = state
         .store
-        .call(move |c| match store::delete(c, &id)? {
-            true => Ok(id),
-            false => Err(Fail::new(StatusCode::NOT_FOUND, Refused::SheetNotFound)),
+        .call(move |c| {
+            authorize(&store::load(c, &id)?, key.as_deref())?;
+            match store::delete(c, &id)? {
+                true => Ok(id),
+                false => Err(Fail::new(StatusCode::NOT_FOUND, Refused::SheetNotFound)),
+            }
         })
         .await?;
     Ok(Json(Deleted { deleted }))
+}
+
+/// `POST /api/pad/{id}/claim`: gives a sheet stored before the keys its owner
+/// key, answered once ([`KeyedSheet`]); a sheet that has one already is
+/// refused (409 `sheet_claimed`).
+async fn claim(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Json<KeyedSheet>, Fail> {
+    let keyed = state
+        .store
+        .call(move |c| {
+            let mut row = store::load(c, &id)?;
+            if row.setup.key.is_some() {
+                return Err(Fail::new(StatusCode::CONFLICT, Refused::SheetClaimed));
+            }
+            let key = crate::random_hex(16);
+            row.setup.key = Some(key.clone());
+            store::save_setup(c, &id, &row.setup)?;
+            let sheet = row.sheet()?;
+            tracing::info!(sheet = %id, "a sheet stored before the owner keys was claimed");
+            Ok::<_, Fail>(KeyedSheet { sheet: json::sheet_view(&id, &row, &sheet), key })
+        })
+        .await?;
+    Ok(Json(keyed))
 }
 
 /// `?version=N`: the version a change was made on.
@@ -113,17 +172,19 @@ fn parse_entry(bytes: &[u8]) -> Result<(Entry, Option<usize>), Fail> {
     Ok((entry, req.at))
 }
 
-/// Loads a sheet, checks the version, applies `change`, stores and answers the new sheet.
+/// Loads a sheet, checks the owner key and the version, applies `change`,
+/// stores and answers the new sheet.
 async fn change(
     state: Arc<AppState>,
     id: String,
-    version: Option<i64>,
+    (version, key): (Option<i64>, Option<String>),
     change: impl FnOnce(&mut Sheet) -> Result<(), Fail> + Send + 'static,
 ) -> Result<Json<SheetView>, Fail> {
     let view = state
         .store
         .call(move |c| {
             let mut row = store::load(c, &id)?;
+            authorize(&row, key.as_deref())?;
             if let Some(v) = version {
                 if v != row.version {
                     return Err(Fail::new(StatusCode::CONFLICT, Refused::StaleSheet { version: row.version }));
@@ -146,12 +207,13 @@ async fn change(
 /// `POST /api/pad/{id}/entries`: `{"entry": {...}}` adds it; with `"at": i` inserts it before entry `i`.
 async fn add(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    Query(q): Query<VersionQuery>,
-    bytes: Bytes,
+    P(id): P<String>,
+    Q(q): Q<VersionQuery>,
+    headers: HeaderMap,
+    RawBody(bytes): RawBody,
 ) -> Result<Json<SheetView>, Fail> {
     let (entry, at) = parse_entry(&bytes)?;
-    change(state, id, q.version, move |sheet| match at {
+    change(state, id, (q.version, key_of(&headers)), move |sheet| match at {
         None => sheet.add(entry).map(|_| ()).map_err(|e| unprocessable(&e)),
         Some(i) => sheet.insert(i, entry).map_err(|e| entry_refusal(&e)),
     })
@@ -161,37 +223,47 @@ async fn add(
 /// `PUT /api/pad/{id}/entries/{index}`: `{"entry": {...}}` replaces entry `index`.
 async fn edit(
     State(state): State<Arc<AppState>>,
-    Path((id, index)): Path<(String, usize)>,
-    Query(q): Query<VersionQuery>,
-    bytes: Bytes,
+    P((id, index)): P<(String, usize)>,
+    Q(q): Q<VersionQuery>,
+    headers: HeaderMap,
+    RawBody(bytes): RawBody,
 ) -> Result<Json<SheetView>, Fail> {
     let (entry, _) = parse_entry(&bytes)?;
-    change(state, id, q.version, move |sheet| sheet.edit(index, entry).map_err(|e| entry_refusal(&e))).await
+    change(state, id, (q.version, key_of(&headers)), move |sheet| {
+        sheet.edit(index, entry).map_err(|e| entry_refusal(&e))
+    })
+    .await
 }
 
 /// `DELETE /api/pad/{id}/entries/{index}`.
 async fn delete_entry(
     State(state): State<Arc<AppState>>,
-    Path((id, index)): Path<(String, usize)>,
-    Query(q): Query<VersionQuery>,
+    P((id, index)): P<(String, usize)>,
+    Q(q): Q<VersionQuery>,
+    headers: HeaderMap,
 ) -> Result<Json<SheetView>, Fail> {
-    change(state, id, q.version, move |sheet| sheet.delete(index).map(|_| ()).map_err(|e| entry_refusal(&e))).await
+    change(state, id, (q.version, key_of(&headers)), move |sheet| {
+        sheet.delete(index).map(|_| ()).map_err(|e| entry_refusal(&e))
+    })
+    .await
 }
 
 /// `POST /api/pad/{id}/undo`: removes the last entry.
 async fn undo(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    Query(q): Query<VersionQuery>,
+    P(id): P<String>,
+    Q(q): Q<VersionQuery>,
+    headers: HeaderMap,
 ) -> Result<Json<SheetView>, Fail> {
-    change(state, id, q.version, |sheet| sheet.undo().map(|_| ()).map_err(|e| unprocessable(&e))).await
+    change(state, id, (q.version, key_of(&headers)), |sheet| sheet.undo().map(|_| ()).map_err(|e| unprocessable(&e)))
+        .await
 }
 
 /// `POST /api/pad/{id}/preview`: `{"entry": {...}}`, what it would score now (nothing is stored).
 async fn preview(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    bytes: Bytes,
+    P(id): P<String>,
+    RawBody(bytes): RawBody,
 ) -> Result<Json<LineView>, Fail> {
     let (entry, _) = parse_entry(&bytes)?;
     let view = state
@@ -213,11 +285,7 @@ struct CsvQuery {
 }
 
 /// `GET /api/pad/{id}/sheet.csv?lang=fr`.
-async fn sheet_csv(
-    State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    Query(q): Query<CsvQuery>,
-) -> Result<Response, Fail> {
+async fn sheet_csv(State(state): State<Arc<AppState>>, P(id): P<String>, Q(q): Q<CsvQuery>) -> Result<Response, Fail> {
     let lang = q.lang.unwrap_or_else(|| "en".into());
     let file_id = id.clone();
     let text = state

@@ -23,6 +23,10 @@ pub struct Setup {
     pub preset: String,
     /// Every option, by name.
     pub options: BTreeMap<String, String>,
+    /// The owner key every change needs (`None`: a sheet stored before the
+    /// keys, until it is claimed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
 }
 
 fn bad_sheet() -> Fail {
@@ -116,6 +120,12 @@ pub fn save(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), Fa
     Ok(())
 }
 
+/// Stores a sheet's setup again (its key, once claimed).
+pub fn save_setup(c: &Connection, id: &str, setup: &Setup) -> Result<(), Fail> {
+    c.execute("UPDATE pad_sheets SET setup = ?2 WHERE id = ?1", params![id, text(setup)?]).map_err(err)?;
+    Ok(())
+}
+
 /// Removes a sheet; whether there was one.
 pub fn delete(c: &Connection, id: &str) -> Result<bool, Fail> {
     Ok(c.execute("DELETE FROM pad_sheets WHERE id = ?1", [id]).map_err(err)? > 0)
@@ -133,21 +143,24 @@ pub struct ListRow {
     pub summary: Option<SheetSummary>,
 }
 
-/// The sheets, most recently changed first.
-pub fn list(c: &Connection, limit: u32) -> Result<Vec<ListRow>, Fail> {
-    let mut s = c
-        .prepare("SELECT id, created, updated, summary FROM pad_sheets ORDER BY updated DESC, id LIMIT ?1")
-        .map_err(err)?;
-    let rows = s
-        .query_map([limit], |r| {
-            let summary: String = r.get(3)?;
-            Ok(ListRow {
-                id: r.get(0)?,
-                created: r.get(1)?,
-                updated: r.get(2)?,
-                summary: serde_json::from_str(&summary).ok(),
-            })
-        })
-        .map_err(err)?;
-    Ok(rows.collect::<Result<Vec<_>, _>>().map_err(err)?)
+/// Of the sheets named with a key, those whose key is right, most recently
+/// changed first (a sheet named twice is listed once).
+pub fn list_owned(c: &Connection, asked: &[(String, String)]) -> Result<Vec<ListRow>, Fail> {
+    let mut s =
+        c.prepare_cached("SELECT created, updated, summary, setup FROM pad_sheets WHERE id = ?1").map_err(err)?;
+    let mut out: Vec<ListRow> = Vec::new();
+    for (id, key) in asked {
+        if out.iter().any(|r| &r.id == id) {
+            continue;
+        }
+        let row: Option<(i64, i64, String, String)> =
+            s.query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).optional().map_err(err)?;
+        let Some((created, updated, summary, setup)) = row else { continue };
+        let owner = serde_json::from_str::<Setup>(&setup).ok().and_then(|s| s.key);
+        if owner.is_some_and(|k| crate::room::ct_eq(&k, key)) {
+            out.push(ListRow { id: id.clone(), created, updated, summary: serde_json::from_str(&summary).ok() });
+        }
+    }
+    out.sort_by(|a, b| b.updated.cmp(&a.updated).then_with(|| a.id.cmp(&b.id)));
+    Ok(out)
 }

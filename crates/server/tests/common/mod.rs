@@ -67,12 +67,14 @@ pub async fn start(db: &Path) -> Server {
     start_with(db, |_| {}).await
 }
 
-/// A server with the tests' settings (no pauses), changed by `set`.
+/// A server with the tests' settings (no pauses, deal seeds chosen by the
+/// test), changed by `set`.
 pub async fn start_with(db: &Path, set: impl FnOnce(&mut ServeConfig)) -> Server {
     capture_logs();
     let mut c = ServeConfig::new("127.0.0.1:0", db);
     c.bot_delay = Duration::ZERO;
     c.round_delay = Duration::ZERO;
+    c.fixed_seeds = true;
     set(&mut c);
     triominos_server::start(c).await.unwrap()
 }
@@ -89,16 +91,28 @@ pub async fn until(what: &str, mut cond: impl FnMut() -> bool) {
 
 /// One HTTP request, answered by the server's router: `(status, body)`.
 pub async fn http(server: &Server, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let req = Request::builder()
-        .method(method)
-        .uri(path)
-        .header("content-type", "application/json")
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
+    let (status, _, body) = http_with(server, method, path, body, &[]).await;
+    (status, body)
+}
+
+/// One HTTP request with more headers: `(status, content type, body)`.
+pub async fn http_with(
+    server: &Server,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> (u16, String, String) {
+    let mut req = Request::builder().method(method).uri(path).header("content-type", "application/json");
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let req = req.body(Body::from(body.unwrap_or("").to_string())).unwrap();
     let resp = triominos_server::api::router(server.state.clone()).oneshot(req).await.unwrap();
     let status = resp.status().as_u16();
+    let kind = resp.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
     let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
-    (status, String::from_utf8(bytes.to_vec()).unwrap())
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
 pub async fn create(server: &Server, req: Value) -> Value {
@@ -193,8 +207,12 @@ impl Client {
 
     /// Sends an intent and waits for its ack or refusal.
     pub async fn act(&mut self, intent: Value) -> Result<u64, Value> {
-        self.next_id += 1;
-        let id = self.next_id;
+        // Ids never repeat within the test program, as the page's never
+        // repeat for a seat: the server takes a seat's id used again for a
+        // duplicate, across connections.
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.next_id = id;
         let kind = if intent["kind"] == "next_round" { "next_round" } else { "action" };
         self.send(json!({"type": kind, "action": intent, "id": id})).await;
         loop {
