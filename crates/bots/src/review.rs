@@ -217,6 +217,18 @@ impl Review {
     }
 }
 
+/// An action as a record writes it after the player's name: `play 2-5-5
+/// -1,0 0` (with ` !` when announced), `draw`, `pass`.
+pub fn action_text(a: Action) -> String {
+    match a {
+        Action::Play { placement: p, announce } => {
+            format!("play {} {} {}{}", p.tile, p.cell, p.rotation, if announce { " !" } else { "" })
+        }
+        Action::Draw => "draw".into(),
+        Action::Pass => "pass".into(),
+    }
+}
+
 /// Why a review could not be made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReviewError {
@@ -286,15 +298,11 @@ pub fn review_with_progress(
     opts: &Options,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Review, ReviewError> {
-    let n = replayed.players.len();
-    if seat as usize >= n {
-        return Err(ReviewError::NoSuchSeat { seat, players: n });
-    }
     let moments = moments(replayed, seat)?;
     let total = moments.len();
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let judge = |m: &Moment| {
-        let d = decide(m, opts);
+    let judge_one = |m: &Moment| {
+        let d = judge(m, opts);
         progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
         d
     };
@@ -303,24 +311,33 @@ pub fn review_with_progress(
             .num_threads(opts.threads)
             .build()
             .map_err(|e| ReviewError::Replay(format!("cannot start threads: {e}")))?;
-        pool.install(|| moments.par_iter().map(judge).collect())
+        pool.install(|| moments.par_iter().map(judge_one).collect())
     } else {
-        moments.iter().map(judge).collect()
+        moments.iter().map(judge_one).collect()
     };
+    Ok(finish(replayed, seat, opts, decisions))
+}
+
+/// The review of the `decisions` judged ([`judge`]) from the [`moments`]
+/// of seat `seat` of `replayed` with `opts`, in order: the sums added.
+/// (For a caller that schedules the decisions itself, one at a time.)
+pub fn finish(replayed: &Replayed, seat: u8, opts: &Options, decisions: Vec<Decision>) -> Review {
     let totals = totals(&decisions);
-    Ok(Review {
-        player: replayed.players[seat as usize].clone(),
+    Review {
+        player: replayed.players.get(seat as usize).cloned().unwrap_or_default(),
         seat,
         iterations: opts.iterations,
         samples: opts.samples,
         seed: opts.seed,
         decisions,
         totals,
-    })
+    }
 }
 
-/// A decision to review: what the player saw and what they did.
-struct Moment {
+/// A decision to review: what the player saw then (their observation,
+/// nothing more) and what they did.
+#[derive(Clone, Debug)]
+pub struct Moment {
     obs: Observation,
     played: Action,
     line: usize,
@@ -328,11 +345,26 @@ struct Moment {
     step: usize,
 }
 
+impl Moment {
+    /// Round number (1-based).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Index of the action among the round's actions (0-based).
+    pub fn step(&self) -> usize {
+        self.step
+    }
+}
+
 /// Replays the record's history and keeps, at every action of `seat`, that
-/// seat's observation.
-fn moments(replayed: &Replayed, seat: u8) -> Result<Vec<Moment>, ReviewError> {
+/// seat's observation: the decisions to [`judge`], in game order.
+pub fn moments(replayed: &Replayed, seat: u8) -> Result<Vec<Moment>, ReviewError> {
     let history = replayed.game.history();
     let n = replayed.players.len();
+    if seat as usize >= n {
+        return Err(ReviewError::NoSuchSeat { seat, players: n });
+    }
     let mut out = Vec::new();
     let mut game: Option<Game> = None;
     for (r, h) in history.iter().enumerate() {
@@ -388,7 +420,9 @@ fn margin(totals: &[i32], seat: u8) -> i32 {
     mine - best_other.unwrap_or(0)
 }
 
-fn decide(m: &Moment, opts: &Options) -> Decision {
+/// Judges one decision from the player's observation alone: the bot's
+/// preferred action, both values and the loss (see the module docs).
+pub fn judge(m: &Moment, opts: &Options) -> Decision {
     let obs = &m.obs;
     let legal = obs.legal_actions();
     let forced = legal.len() <= 1;
