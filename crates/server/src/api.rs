@@ -44,6 +44,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .merge(crate::pad::routes())
         .merge(crate::learn::routes())
         .merge(crate::puzzles::routes())
+        .merge(crate::review::routes())
         .fallback(not_found)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
