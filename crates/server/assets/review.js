@@ -154,7 +154,7 @@ function viewer(main, id, replay, data) {
         ? h('p', { class: 'agree' }, d.forced ? t('review.forced') : t('review.same'))
         : h('p', {}, h('strong', {}, t('review.best') + ' '), actionWords(d.best), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.best_value) }))),
       h('p', { class: 'loss' + cls, id: 'reviewloss' }, t('review.loss', { points: pts(d.loss) }), d.severity ? h('span', { class: 'badge' + cls }, severityText(d)) : null));
-    hand.replaceChildren(h('div', { class: 'handline active' }, h('strong', {}, name), ' ', h('span', { class: 'total' }, String(f.status.totals[seat])), handRow(f.hands[seat])));
+    hand.replaceChildren(h('div', { class: 'handline' }, h('strong', {}, name), ' ', h('span', { class: 'total' }, String(f.status.totals[seat])), handRow(f.hands[seat])));
     for (const row of list.querySelectorAll('tr[data-k]')) {
       const on = Number(row.dataset.k) === k;
       row.classList.toggle('current', on);
