@@ -214,6 +214,7 @@ fn a_random_player_loses_more_per_decision_than_a_searching_one() {
         let rep = replayed(&g);
         for seat in 0..2u8 {
             let r = review(&rep, seat, &Options { iterations: 400, samples: 100, ..opts() }).unwrap();
+            check_against_engine(&rep, seat, &r);
             let acc = if levels[seat as usize] == "random" { &mut random } else { &mut mcts };
             acc.0 += r.totals.loss;
             acc.1 += r.totals.decisions;
