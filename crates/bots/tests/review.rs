@@ -95,7 +95,13 @@ fn check_against_engine(rep: &Replayed, seat: u8, r: &triominos_bots::review::Re
 
 #[test]
 fn every_best_action_is_legal_where_it_is_listed() {
-    for (seed, rules) in [(3, goliath_to("200")), (4, RuleSet::preset("pressman").unwrap())] {
+    let announce = RuleSet::with_overrides("pressman", [("announce_bonuses", "true")]).unwrap();
+    for (seed, rules) in [
+        (3, goliath_to("200")),
+        (4, RuleSet::preset("pressman").unwrap()),
+        (5, RuleSet::preset("dominos-triangles").unwrap()),
+        (6, announce),
+    ] {
         let g = game(["random", "greedy"], rules, seed, Some(70));
         let rep = replayed(&g);
         for seat in 0..2 {

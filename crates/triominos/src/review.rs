@@ -26,10 +26,10 @@ pub struct ReviewArgs {
     #[arg(long)]
     pub player: Option<String>,
     /// ISMCTS iterations a decision for the bot's preferred action.
-    #[arg(long, default_value_t = DEFAULT_ITERATIONS)]
+    #[arg(long, default_value_t = DEFAULT_ITERATIONS, value_parser = clap::value_parser!(u32).range(1..))]
     pub iterations: u32,
     /// Deals of the unseen tiles on which the played and the preferred actions are played out.
-    #[arg(long, default_value_t = DEFAULT_SAMPLES)]
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: u32,
     /// Seed of the searches (the same seed gives the same review).
     #[arg(long, default_value_t = 1)]

@@ -138,6 +138,10 @@ fn bad_input_is_a_clear_error_and_never_a_panic() {
     for e in &errors {
         assert!(!e.contains("panicked") && e.lines().count() == 1, "{e}");
     }
+    // A budget of nothing is refused by the command line.
+    let (code, _, err) = run(&["review", g, "--iterations", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--iterations"), "{err}");
     // --help explains the values and the marks.
     let (code, help, _) = run(&["review", "--help"]);
     assert_eq!(code, 0);
