@@ -95,7 +95,7 @@ fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::
         offsets.push(at);
         at += h.actions.len();
     }
-    decisions.iter().map(|d| offsets.get(d.round as usize - 1).copied().unwrap_or(0) + d.step).collect()
+    decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
 }
 
 /// The review of one seat of a finished game: `{game, seat, frames, review}`
