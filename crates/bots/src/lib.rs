@@ -11,6 +11,7 @@ mod heuristic;
 pub mod levels;
 pub mod mcts;
 pub mod play;
+pub mod review;
 
 pub use greedy::Greedy;
 pub use heuristic::Heuristic;

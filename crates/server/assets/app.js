@@ -14,6 +14,7 @@ const pages = {
   pad: () => import('./pad.js'),
   learn: () => import('./learn.js'),
   puzzles: () => import('./puzzles.js'),
+  review: () => import('./review.js'),
 };
 
 let cleanup = null;
@@ -92,6 +93,7 @@ async function route() {
   else if (parts[0] === 'pad') show = async () => (await pages.pad()).showPad(main, parts[1]);
   else if (parts[0] === 'learn') show = async () => (await pages.learn()).showLearn(main, parts[1], parts[2]);
   else if (parts[0] === 'puzzles') show = async () => (await pages.puzzles()).showPuzzles(main, parts[1]);
+  else if (parts[0] === 'review' && parts[1]) show = async () => (await pages.review()).showReview(main, parts[1]);
   else if (parts[0] === 'g' && parts[1]) show = async () => (await pages.game()).showGame(main, parts[1], parts[2] || null);
   else show = async () => (await pages.home()).showHome(main);
   const done = (await show()) || null;

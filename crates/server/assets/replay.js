@@ -19,7 +19,7 @@ export async function showGames(main) {
         h('td', {}, t('preset.' + s.preset)),
         h('td', {}, s.seats.map((_, i) => `${seatName(game, i)} ${s.totals[i]}`).join(' · ')),
         h('td', {}, s.winners.map((w) => seatName(game, w)).join(', ')),
-        h('td', {}, h('a', { href: '/replay/' + g.id, 'data-link': '', class: 'button small' }, t('games.replay')), ' ', h('a', { href: `/api/games/${g.id}/record.tri`, class: 'button small', download: `triominos-${g.id}.tri` }, '.tri')));
+        h('td', {}, h('a', { href: '/replay/' + g.id, 'data-link': '', class: 'button small' }, t('games.replay')), ' ', h('a', { href: '/review/' + g.id, 'data-link': '', class: 'button small' }, t('review.button')), ' ', h('a', { href: `/api/games/${g.id}/record.tri`, class: 'button small', download: `triominos-${g.id}.tri` }, '.tri')));
     })));
   main.append(h('h1', {}, t('games.title')), games.length ? list : h('p', {}, t('games.none')), openTri());
 }
@@ -128,7 +128,7 @@ function viewer(main, data, id) {
     mk('›', t('replay.next'), () => go(i + 1)), mk('»', t('replay.last'), () => go(frames.length - 1)), slider);
   slider.addEventListener('input', () => go(Number(slider.value)));
   const links = h('p', { class: 'small' });
-  if (id) links.append(h('a', { href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri`, class: 'button small' }, t('over.download')));
+  if (id) links.append(h('a', { href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri`, class: 'button small' }, t('over.download')), ' ', h('a', { href: '/review/' + id, 'data-link': '', class: 'button small' }, t('review.button')));
   main.append(h('h1', {}, t('replay.title'), ' — ', t('preset.' + game.preset)),
     h('div', { class: 'replaygrid' },
       h('section', { class: 'boardwrap' }, svg),

@@ -107,4 +107,14 @@ await page.waitForSelector('#steplabel');
 for (let i = 0; i < 14; i++) await page.click('button[aria-label="Next move"]');
 await page.waitForTimeout(300);
 await page.screenshot({ path: `${OUT}/replay.png` });
+// A review: a random player's moves against greedy, at a mistake with the bot's choice on the board.
+const g4 = await api('/api/games', { preset: 'goliath', seed: 21, options: { target: 'none' }, seats: [{ kind: 'bot', level: 'random', name: 'Rita' }, { kind: 'bot', level: 'greedy', name: 'Gus' }] });
+await page.goto(BASE + g4.json.spectator);
+await page.waitForSelector('#overlay:not(.hidden) .gameover', { timeout: 60000 });
+await page.goto(BASE + `/review/${g4.json.id}?seat=0`);
+await page.waitForSelector('#reviewloss', { timeout: 60000 });
+await page.click('#nextmistake');
+if (!(await page.$('#showbest[disabled]'))) await page.click('#showbest');
+await page.waitForTimeout(300);
+await page.screenshot({ path: `${OUT}/review.png` });
 await browser.close();

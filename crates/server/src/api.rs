@@ -45,6 +45,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .merge(crate::pad::routes())
         .merge(crate::learn::routes())
         .merge(crate::puzzles::routes())
+        .merge(crate::review::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))

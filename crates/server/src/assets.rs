@@ -52,6 +52,8 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "puzzles/play.js",
     "puzzles/store.js",
     "puzzles/puzzles.css",
+    "review.js",
+    "review.css",
 );
 
 /// The languages of the page, in the order the switch shows them.

@@ -11,6 +11,7 @@ pub mod play;
 pub mod protocol;
 pub mod puzzles;
 pub mod replay;
+pub mod review;
 pub mod room;
 pub mod rules;
 pub mod store;

@@ -7,6 +7,7 @@ use triominos_core::record;
 
 mod botcmd;
 mod puzzles;
+mod review;
 mod rulesfile;
 mod serve;
 
@@ -29,6 +30,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Review a player's game: at every decision the action played, the bot's preferred action and
+    /// the points the difference cost (from what that player could see).
+    Review(review::ReviewArgs),
     /// Play many games between bots and report speed (and write records).
     Selfplay(botcmd::SelfplayArgs),
     /// Matches between bots on paired deals (seats rotated): win rates, confidence intervals, Elo.
@@ -71,6 +75,7 @@ fn main() -> ExitCode {
         Some(Command::Selfplay(args)) => botcmd::run_selfplay(args),
         Some(Command::Arena(args)) => botcmd::run_arena(args),
         Some(Command::Puzzles(args)) => puzzles::run(args),
+        Some(Command::Review(args)) => review::run(args),
         None => serve::run(serve::ServeArgs::default()),
     }
 }

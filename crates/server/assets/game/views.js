@@ -256,6 +256,7 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
     first = h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay'));
     box.append(h('p', { class: 'actions' },
       first,
+      h('a', { class: 'button', href: reviewHref(st, id), 'data-link': '', id: 'over-review' }, t('review.button')),
       h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),
       h('a', { class: 'button', href: '/new', 'data-link': '' }, t('over.new')), close));
   } else {
@@ -315,12 +316,16 @@ export function renderWayOn(bar, st, id, { onReopen, onNextRound }) {
   } else {
     items.push(reopen,
       h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '', id: 'wayon-replay' }, t('over.replay')),
+      h('a', { class: 'button', href: reviewHref(st, id), 'data-link': '', id: 'wayon-review' }, t('review.button')),
       h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),
       h('a', { class: 'button', href: '/new', 'data-link': '' }, t('over.new')));
   }
   bar.replaceChildren(h('strong', {}, s.phase === 'game_over' ? t('game.over') : t('game.round_over', { round: s.round })), ...items);
   bar.hidden = false;
 }
+
+/** The review of the game, of your own moves (a spectator: the first seat's). */
+function reviewHref(st, id) { return `/review/${id}?seat=${st.you ?? 0}`; }
 
 function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 

@@ -29,6 +29,8 @@ for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
         await page.waitForSelector(wait);
         found.push(...(await violations(page, screen)));
       };
+      // A game of bots alone, for its review (it plays while the other screens are checked).
+      const bots = await api('/api/games', { preset: 'goliath', seed: 21, options: { target: 'none' }, seats: [{ kind: 'bot', level: 'random' }, { kind: 'bot', level: 'greedy' }] });
       await at('/', '#solo', 'home');
       await at('/new', '#create', 'lobby');
       await at('/rules/goliath', '#ruleoptions', 'rules');
@@ -64,6 +66,13 @@ for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
       assert.notEqual(await play.getAttribute('aria-label'), idle, 'the Play button says Pause while playing');
       found.push(...(await violations(page, 'replay playing')));
       await at('/games', 'table.gamelist', 'finished games');
+      // The review of the game of bots, at a mistake with the bot's choice on the board.
+      for (let i = 0; i < 600 && (await api('/api/games/' + bots.json.id)).json.status.phase !== 'game_over'; i++) await new Promise((r) => setTimeout(r, 100));
+      await page.goto(BASE + `/review/${bots.json.id}?seat=0`);
+      await page.waitForSelector('#reviewloss', { timeout: 60000 });
+      await page.click('#nextmistake');
+      if (!(await page.$('#showbest[disabled]'))) await page.click('#showbest');
+      found.push(...(await violations(page, 'review')));
       // The dark theme, on the front page and a game's end of round.
       await page.click('#theme');
       await at('/', '#solo', 'home, dark theme');
@@ -72,6 +81,7 @@ for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
       await at('/learn/goliath/corners', '#rack .racktile', 'lesson, dark theme');
       await at('/puzzles', '.levels a', 'puzzles, dark theme');
       await at('/puzzles/daily', '#rack .racktile', 'daily puzzle, dark theme');
+      await at(`/review/${bots.json.id}?seat=0`, '#reviewloss', 'review, dark theme');
     } finally {
       await browser.close();
     }

@@ -1,0 +1,175 @@
+//! Game reviews of finished games: `GET /api/games/{id}/review?seat=N` and
+//! the page `/review/{id}`.
+//!
+//! The review is `triominos_bots::review` (each decision judged from what
+//! the seat could see then), computed off the async runtime: each decision
+//! waits for a turn in the bots' thinking queue ([`crate::think`]) in the
+//! lane of games of bots alone, so that games with people always go first,
+//! then runs on a blocking thread. A finished game never changes, so a
+//! review is computed once and kept in memory (the latest [`CACHE`] reviews);
+//! a second request while one is computed waits for the same result.
+
+use crate::api::Fail;
+use crate::protocol::Refused;
+use crate::think::Lane;
+use crate::AppState;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use serde::Deserialize;
+use std::sync::{Arc, Mutex};
+use tokio::sync::OnceCell;
+use triominos_bots::review::{self, Options, DEFAULT_ITERATIONS, DEFAULT_SAMPLES};
+
+/// Reviews kept in memory.
+pub const CACHE: usize = 64;
+/// The most iterations a request may ask for.
+pub const MAX_ITERATIONS: u32 = 20_000;
+/// The most deals a request may ask for.
+pub const MAX_SAMPLES: u32 = 4_000;
+
+/// The review page and its API.
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new().route("/review/{id}", get(crate::assets::index)).route("/api/games/{id}/review", get(game_review))
+}
+
+/// `?seat=N&iterations=N&samples=N` (all optional: seat 0 and the
+/// defaults of `triominos review`).
+#[derive(Deserialize)]
+pub struct ReviewQuery {
+    /// The seat to review.
+    #[serde(default)]
+    pub seat: Option<String>,
+    /// ISMCTS iterations a decision (at most [`MAX_ITERATIONS`]).
+    #[serde(default)]
+    pub iterations: Option<String>,
+    /// Deals a decision (at most [`MAX_SAMPLES`]).
+    #[serde(default)]
+    pub samples: Option<String>,
+}
+
+type Key = (String, u8, u32, u32);
+type Slot = Arc<OnceCell<Result<Arc<str>, Fail>>>;
+
+/// The reviews computed or being computed, oldest first.
+fn cache() -> &'static Mutex<Vec<(Key, Slot)>> {
+    static C: std::sync::OnceLock<Mutex<Vec<(Key, Slot)>>> = std::sync::OnceLock::new();
+    C.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+fn slot(key: Key) -> Slot {
+    let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, s)) = c.iter().find(|(k, _)| *k == key) {
+        return s.clone();
+    }
+    if c.len() >= CACHE {
+        c.remove(0);
+    }
+    let s: Slot = Arc::new(OnceCell::new());
+    c.push((key, s.clone()));
+    s
+}
+
+fn number(v: &Option<String>, default: u32, max: u32) -> Result<u32, Fail> {
+    match v {
+        None => Ok(default),
+        Some(s) => match s.parse::<u32>() {
+            Ok(n) if (1..=max).contains(&n) => Ok(n),
+            _ => Err(Fail::bad_request(Refused::BadJson)),
+        },
+    }
+}
+
+/// The replay frame shown just before each decision (the position the seat
+/// faced), in the frames of `GET /api/games/{id}/replay`: the first frame
+/// is the deal, then one a step, and one for each next round.
+fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::Decision]) -> Vec<usize> {
+    let mut offsets = Vec::with_capacity(history.len());
+    let mut at = 0;
+    for (i, h) in history.iter().enumerate() {
+        if i > 0 {
+            at += 1;
+        }
+        offsets.push(at);
+        at += h.actions.len();
+    }
+    decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
+}
+
+/// The review of one seat of a finished game: `{game, seat, frames, review}`
+/// where `review` is what `triominos review --json` prints and `frames[k]`
+/// the replay frame before decision `k`. A game not over is refused
+/// (`409 game_not_finished`); a seat not at the table is `404 not_found`.
+async fn game_review(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(q): Query<ReviewQuery>,
+) -> Result<Response, Fail> {
+    let seat = match &q.seat {
+        None => 0,
+        Some(s) => s.parse::<u8>().map_err(|_| Fail::bad_request(Refused::BadJson))?,
+    };
+    let iterations = number(&q.iterations, DEFAULT_ITERATIONS, MAX_ITERATIONS)?;
+    let samples = number(&q.samples, DEFAULT_SAMPLES, MAX_SAMPLES)?;
+    let room = state.room(&id).await.ok_or_else(|| Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound))?;
+    let (text, game) = {
+        let r = room.lock().await;
+        if !r.is_over() {
+            return Err(Fail::new(StatusCode::CONFLICT, Refused::GameNotFinished));
+        }
+        if seat as usize >= r.setup.seats.len() {
+            return Err(Fail::new(StatusCode::NOT_FOUND, Refused::NotFound));
+        }
+        let text = r.record().map_err(|e| {
+            tracing::error!(game = %id, "cannot write the record: {e}");
+            Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
+        })?;
+        (text, r.setup.public(&r.id))
+    };
+    let slot = slot((id.clone(), seat, iterations, samples));
+    let body = slot
+        .get_or_init(|| async {
+            let opts = Options { iterations, samples, seed: 1, threads: 1 };
+            compute(&state, &id, &text, game, seat, opts).await
+        })
+        .await
+        .clone()?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response())
+}
+
+async fn compute(
+    state: &Arc<AppState>,
+    id: &str,
+    text: &str,
+    game: crate::protocol::PublicGame,
+    seat: u8,
+    opts: Options,
+) -> Result<Arc<str>, Fail> {
+    let bad_log = |why: String| {
+        tracing::error!(game = %id, "cannot review: {why}");
+        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
+    };
+    let replayed = Arc::new(triominos_core::record::replay(text).map_err(|e| bad_log(e.to_string()))?);
+    let moments = review::moments(&replayed, seat).map_err(|e| bad_log(e.to_string()))?;
+    let began = std::time::Instant::now();
+    let mut decisions = Vec::with_capacity(moments.len());
+    for m in moments {
+        // One decision at a time, each waiting its turn behind games with people.
+        let permit = state.thinking.acquire(Lane::BotsOnly, 1).await;
+        let d = tokio::task::spawn_blocking(move || {
+            let d = review::judge(&m, &opts);
+            drop(permit);
+            d
+        })
+        .await
+        .map_err(|e| bad_log(format!("a review task failed: {e}")))?;
+        decisions.push(d);
+    }
+    let review = review::finish(&replayed, seat, &opts, decisions);
+    let frames = frames_before(replayed.game.history(), &review.decisions);
+    tracing::info!(game = %id, seat, decisions = review.decisions.len(), ms = began.elapsed().as_millis() as u64, "game reviewed");
+    let body = serde_json::json!({ "game": game, "seat": seat, "frames": frames, "review": review });
+    Ok(Arc::from(body.to_string()))
+}

@@ -1,0 +1,134 @@
+//! `GET /api/games/{id}/review`: the review of a finished game's seat, each
+//! decision at its record line and replay frame; refused for a game still
+//! being played, computed once.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+/// A small budget: the test build is slow and the budget is not what is tested.
+const FAST: &str = "iterations=40&samples=8";
+
+async fn finished_bot_game(server: &triominos_server::Server) -> String {
+    let created = create(
+        server,
+        json!({
+            "preset": "goliath", "seed": 12, "options": {"target": "none"},
+            "seats": [{"kind": "bot", "level": "random", "name": "Rita"}, {"kind": "bot", "level": "greedy", "name": "Gus"}],
+        }),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let (_, info) = http(server, "GET", &format!("/api/games/{id}"), None).await;
+        let info: Value = serde_json::from_str(&info).unwrap();
+        if info["status"]["phase"] == "game_over" {
+            return id;
+        }
+        assert!(std::time::Instant::now() < deadline, "the game of bots did not end: {info}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_reviewed_decision_by_decision() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let id = finished_bot_game(&server).await;
+    let (s, tri) = http(&server, "GET", &format!("/api/games/{id}/record.tri"), None).await;
+    assert_eq!(s, 200);
+    let lines: Vec<&str> = tri.lines().collect();
+    let (s, replay) = http(&server, "GET", &format!("/api/games/{id}/replay"), None).await;
+    assert_eq!(s, 200);
+    let replay: Value = serde_json::from_str(&replay).unwrap();
+    let frames = replay["frames"].as_array().unwrap();
+
+    for seat in 0..2u64 {
+        let (s, body) = http(&server, "GET", &format!("/api/games/{id}/review?seat={seat}&{FAST}"), None).await;
+        assert_eq!(s, 200, "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["seat"], seat);
+        assert_eq!(v["game"]["seats"][seat as usize]["name"], ["Rita", "Gus"][seat as usize]);
+        let r = &v["review"];
+        assert_eq!(r["seat"], seat);
+        let decisions = r["decisions"].as_array().unwrap();
+        let at = v["frames"].as_array().unwrap();
+        assert_eq!(at.len(), decisions.len());
+        // Every action of the seat in the record, in order, and nothing else.
+        let name = r["player"].as_str().unwrap();
+        let expected: Vec<usize> =
+            lines.iter().enumerate().filter(|(_, l)| l.starts_with(&format!("{name} "))).map(|(i, _)| i + 1).collect();
+        let got: Vec<usize> = decisions.iter().map(|d| d["line"].as_u64().unwrap() as usize).collect();
+        assert_eq!(got, expected);
+        assert!(got.len() > 10);
+        let mut sum = 0.0;
+        for (d, f) in decisions.iter().zip(at) {
+            // The frame before the decision has the seat to move; the next one is its action.
+            let f = f.as_u64().unwrap() as usize;
+            assert_eq!(frames[f]["status"]["to_move"], seat, "frame {f}");
+            assert_eq!(frames[f]["status"]["phase"], "playing");
+            assert_eq!(frames[f + 1]["seat"], seat);
+            let kind = d["played"]["kind"].as_str().unwrap();
+            assert_eq!(frames[f + 1]["action"]["kind"].as_str(), Some(kind), "{}", frames[f + 1]);
+            let (pv, bv, loss) =
+                (d["played_value"].as_f64().unwrap(), d["best_value"].as_f64().unwrap(), d["loss"].as_f64().unwrap());
+            assert!(loss >= 0.0 && (bv - pv - loss).abs() < 0.011);
+            sum += loss;
+        }
+        assert!((r["totals"]["loss"].as_f64().unwrap() - sum).abs() < 0.01);
+        // Asked again: the same review, from memory.
+        let (s, again) = http(&server, "GET", &format!("/api/games/{id}/review?seat={seat}&{FAST}"), None).await;
+        assert_eq!(s, 200);
+        assert_eq!(again, body);
+    }
+    // The random player loses more than the greedy one.
+    let loss = |body: &str| -> f64 {
+        serde_json::from_str::<Value>(body).unwrap()["review"]["totals"]["average_loss"].as_f64().unwrap()
+    };
+    let (_, a) = http(&server, "GET", &format!("/api/games/{id}/review?seat=0&{FAST}"), None).await;
+    let (_, b) = http(&server, "GET", &format!("/api/games/{id}/review?seat=1&{FAST}"), None).await;
+    assert!(loss(&a) > loss(&b), "random {} greedy {}", loss(&a), loss(&b));
+    // Two requests at once get the same answer.
+    let path = format!("/api/games/{id}/review?seat=1&iterations=30&samples=5");
+    let (x, y) = tokio::join!(http(&server, "GET", &path, None), http(&server, "GET", &path, None));
+    assert_eq!((x.0, y.0), (200, 200));
+    assert_eq!(x.1, y.1);
+    // The page is served.
+    let (s, page) = http(&server, "GET", &format!("/review/{id}"), None).await;
+    assert_eq!(s, 200);
+    assert!(page.contains("<script"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_not_finished_and_bad_requests_are_refused_with_a_code() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let created = create(
+        &server,
+        json!({"preset": "goliath", "seed": 3, "seats": [{"kind": "human", "name": "Me"}, {"kind": "bot", "level": "greedy"}]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let (s, body) = http(&server, "GET", &format!("/api/games/{id}/review?seat=0"), None).await;
+    assert_eq!(s, 409);
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["code"], "game_not_finished");
+    let (s, body) = http(&server, "GET", "/api/games/nosuchgame/review", None).await;
+    assert_eq!(s, 404);
+    assert!(body.contains("game_not_found"), "{body}");
+
+    let done = finished_bot_game(&server).await;
+    for (query, status, code) in [
+        ("seat=2", 404, "not_found"),
+        ("seat=-1", 400, "bad_json"),
+        ("seat=x", 400, "bad_json"),
+        ("seat=0&iterations=0", 400, "bad_json"),
+        ("seat=0&iterations=999999", 400, "bad_json"),
+        ("seat=0&samples=zero", 400, "bad_json"),
+    ] {
+        let (s, body) = http(&server, "GET", &format!("/api/games/{done}/review?{query}"), None).await;
+        assert_eq!(s, status, "{query}: {body}");
+        assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["code"], code, "{query}");
+    }
+}

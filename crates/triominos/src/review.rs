@@ -1,0 +1,195 @@
+//! `triominos review`: the game review of one player of a record, as a
+//! table or as JSON (the work is `triominos_bots::review`).
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use triominos_bots::review::{
+    action_text, review_with_progress, Decision, Options, Review, ReviewError, BLUNDER, DEFAULT_ITERATIONS,
+    DEFAULT_SAMPLES, MISTAKE,
+};
+use triominos_core::record;
+
+/// `triominos review`.
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "Every decision of the player is judged from what that player could see then \
+(their own hand and the public state, never the other hands or the pool): the bot's preferred action \
+is the most searched one of an ISMCTS search, and both it and the action played are valued as the \
+expected margin (the player's total minus the best opponent's) at the end of the round, over the same \
+deals of the unseen tiles played out greedily. Loss = best value - played value, never negative; \
+10 points or more is a mistake, 25 or more a blunder. An unfinished game is reviewed as far as it goes.")]
+pub struct ReviewArgs {
+    /// The .tri record to review.
+    pub file: PathBuf,
+    /// The player to review, by the name in the record's Players header (default: the first).
+    #[arg(long)]
+    pub player: Option<String>,
+    /// ISMCTS iterations a decision for the bot's preferred action.
+    #[arg(long, default_value_t = DEFAULT_ITERATIONS, value_parser = clap::value_parser!(u32).range(1..))]
+    pub iterations: u32,
+    /// Deals of the unseen tiles on which the played and the preferred actions are played out.
+    #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
+    pub samples: u32,
+    /// Seed of the searches (the same seed gives the same review).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Decisions reviewed in parallel (the review is the same on any number).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Exit 0 with the review, 1 when the record is refused or the player is
+/// not in it, 2 when the file cannot be read.
+pub fn run(args: ReviewArgs) -> ExitCode {
+    let file = args.file.display().to_string();
+    let text = match std::fs::read(&args.file) {
+        Ok(b) => match String::from_utf8(b) {
+            Ok(t) => t,
+            Err(e) => {
+                let bad = e.utf8_error().valid_up_to();
+                let line = e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count() + 1;
+                eprintln!("{file}:{line}: not UTF-8 text");
+                return ExitCode::from(1);
+            }
+        },
+        Err(e) => {
+            eprintln!("{file}: cannot read: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let replayed = match record::replay(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{file}:{}: {}", e.line, e.reason);
+            return ExitCode::from(1);
+        }
+    };
+    let seat = match &args.player {
+        None => 0,
+        Some(name) => match replayed.players.iter().position(|p| p == name) {
+            Some(s) => s as u8,
+            None => {
+                let e = ReviewError::UnknownPlayer { name: name.clone(), players: replayed.players.clone() };
+                eprintln!("{file}: {e}");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let opts = Options { iterations: args.iterations, samples: args.samples, seed: args.seed, threads: args.threads };
+    let bar = if args.quiet { ProgressBar::hidden() } else { ProgressBar::new(0) };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} decisions, eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    let progress = |done: usize, total: usize| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    };
+    let review = match review_with_progress(&replayed, seat, &opts, &progress) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{file}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    bar.finish_and_clear();
+    if args.json {
+        match serde_json::to_string_pretty(&review) {
+            Ok(s) => println!("{s}"),
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    } else {
+        print!("{}", table(&review));
+    }
+    ExitCode::SUCCESS
+}
+
+fn signed(x: f64) -> String {
+    format!("{x:+.1}")
+}
+
+fn mark(d: &Decision) -> &'static str {
+    match (d.severity, d.forced) {
+        (Some(s), _) => s.name(),
+        (None, true) => "forced",
+        (None, false) => "",
+    }
+}
+
+/// The text report: the table, points lost per round, the biggest mistakes
+/// and the average.
+pub fn table(r: &Review) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Review of {} (seat {}): {} iterations and {} deals a decision, seed {}.",
+        r.player, r.seat, r.iterations, r.samples, r.seed
+    );
+    let _ = writeln!(
+        out,
+        "Values: the estimated margin ({}'s total minus the best opponent's) at the end of the round, in points.",
+        r.player
+    );
+    let _ = writeln!(out, "Loss: best - played; {MISTAKE} points or more is a mistake, {BLUNDER} or more a blunder.");
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6}",
+        "line", "round", "played", "best", "played", "best", "loss"
+    );
+    for d in &r.decisions {
+        let best = if d.best == d.played { "=".to_string() } else { action_text(d.best) };
+        let _ = writeln!(
+            out,
+            "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6.1}  {}",
+            d.line,
+            d.round,
+            action_text(d.played),
+            best,
+            signed(d.played_value),
+            signed(d.best_value),
+            d.loss,
+            mark(d)
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "Points lost per round:");
+    for x in &r.totals.rounds {
+        let _ = writeln!(out, "  round {}: {:.1} in {} decisions", x.round, x.loss, x.decisions);
+    }
+    let biggest = r.biggest(5);
+    if !biggest.is_empty() {
+        let _ = writeln!(out, "Biggest mistakes:");
+        for d in biggest {
+            let kind = d.severity.map_or(String::new(), |s| format!(" ({})", s.name()));
+            let _ = writeln!(
+                out,
+                "  line {} (round {}): {} instead of {}: {:.1} points{kind}",
+                d.line,
+                d.round,
+                action_text(d.played),
+                action_text(d.best),
+                d.loss
+            );
+        }
+    }
+    let t = &r.totals;
+    let _ = writeln!(
+        out,
+        "Average loss per decision: {:.2} points over {} decisions ({} forced); {:.1} points lost in all, {} mistakes, {} blunders.",
+        t.average_loss, t.decisions, t.forced, t.loss, t.mistakes, t.blunders
+    );
+    out
+}

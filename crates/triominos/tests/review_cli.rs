@@ -1,0 +1,149 @@
+//! `triominos review` as a user runs it: the table, the JSON, and clear
+//! errors on bad input.
+
+use std::path::PathBuf;
+use std::process::Command;
+use triominos_core::record::write;
+use triominos_core::{Game, RuleSet};
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_triominos")).args(args).output().expect("run triominos");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tri-review-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A game of `actions` first-legal actions, written as a record (unfinished).
+fn record(actions: usize) -> String {
+    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 4).unwrap();
+    for _ in 0..actions {
+        if g.is_round_over() {
+            g.next_round().unwrap();
+        }
+        let legal = g.legal_actions();
+        // The middle legal action: plays and, now and then, draws.
+        g.play(legal[legal.len() / 2]).unwrap();
+    }
+    write(&g, &["Ann".to_string(), "Bob".to_string()], &[]).unwrap()
+}
+
+const FAST: [&str; 4] = ["--iterations", "60", "--samples", "12"];
+
+#[test]
+fn the_table_and_the_json_describe_every_decision() {
+    let d = dir();
+    let file = d.join("game.tri");
+    let text = record(40);
+    std::fs::write(&file, &text).unwrap();
+    let f = file.to_str().unwrap();
+    // Bob's lines in the record: the decisions to review.
+    let bob_lines: Vec<usize> =
+        text.lines().enumerate().filter(|(_, l)| l.starts_with("Bob ")).map(|(i, _)| i + 1).collect();
+    let n = bob_lines.len();
+    assert!(n >= 15, "{n} decisions");
+
+    let mut args = vec!["review", f, "--player", "Bob", "--json", "--quiet"];
+    args.extend(FAST);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["player"], "Bob");
+    let decisions = v["decisions"].as_array().unwrap();
+    let lines: Vec<usize> = decisions.iter().map(|d| d["line"].as_u64().unwrap() as usize).collect();
+    assert_eq!(lines, bob_lines);
+    let mut sum = 0.0;
+    for d in decisions {
+        let (pv, bv, loss) =
+            (d["played_value"].as_f64().unwrap(), d["best_value"].as_f64().unwrap(), d["loss"].as_f64().unwrap());
+        assert!(loss >= 0.0 && (bv - pv - loss).abs() < 0.011, "{d}");
+        assert!(["play", "draw", "pass"].contains(&d["played"]["kind"].as_str().unwrap()), "{d}");
+        assert!(d["best"]["kind"].is_string(), "{d}");
+        sum += loss;
+    }
+    assert!((v["totals"]["loss"].as_f64().unwrap() - sum).abs() < 0.01);
+    assert_eq!(v["totals"]["decisions"], n);
+    assert!(v["totals"]["average_loss"].is_number());
+
+    // The same review as a table: a row per decision, then the summary.
+    let mut args = vec!["review", f, "--player", "Bob", "--quiet"];
+    args.extend(FAST);
+    let (code, table, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(table.starts_with("Review of Bob (seat 1)"), "{table}");
+    for (line, d) in bob_lines.iter().zip(decisions) {
+        let row = table
+            .lines()
+            .find(|r| r.split_whitespace().next() == Some(&line.to_string()))
+            .unwrap_or_else(|| panic!("no row for line {line}:\n{table}"));
+        assert!(row.contains(&format!("{:.1}", d["loss"].as_f64().unwrap())), "{row} / {d}");
+    }
+    assert!(table.contains("Points lost per round:\n  round 1: "), "{table}");
+    let avg = format!(
+        "Average loss per decision: {:.2} points over {n} decisions",
+        v["totals"]["average_loss"].as_f64().unwrap()
+    );
+    assert!(table.contains(&avg), "{table}");
+
+    // Without --player: the first player. The same seed: the same review.
+    let mut args = vec!["review", f, "--json", "--quiet"];
+    args.extend(FAST);
+    let (code, out2, _) = run(&args);
+    assert_eq!(code, 0);
+    let w: serde_json::Value = serde_json::from_str(&out2).unwrap();
+    assert_eq!(w["player"], "Ann");
+    let (_, again, _) = run(&args);
+    assert_eq!(out2, again);
+}
+
+#[test]
+fn bad_input_is_a_clear_error_and_never_a_panic() {
+    let d = dir();
+    let good = d.join("ok.tri");
+    std::fs::write(&good, record(12)).unwrap();
+    let g = good.to_str().unwrap();
+    let mut errors = Vec::new();
+    let (code, _, err) = run(&["review", g, "--player", "Zed", "--quiet"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no player \"Zed\"") && err.contains("Ann, Bob"), "{err}");
+    errors.push(err);
+
+    let bad = d.join("bad.tri");
+    std::fs::write(&bad, "[Format \"1\"]\n[Ruleset \"goliath\"]\n[Players \"Ann\" \"Bob\"]\nround 1\nAnn jump\n")
+        .unwrap();
+    let (code, _, err) = run(&["review", bad.to_str().unwrap(), "--quiet"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with(&format!("{}:", bad.display())) && err.contains(":5:"), "{err}");
+    errors.push(err);
+
+    let (code, _, err) = run(&["review", d.join("missing.tri").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    errors.push(err);
+
+    let binary = d.join("binary.tri");
+    std::fs::write(&binary, [0xffu8, 0xfe, 0x00]).unwrap();
+    let (code, _, err) = run(&["review", binary.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not UTF-8"), "{err}");
+    errors.push(err);
+
+    for e in &errors {
+        assert!(!e.contains("panicked") && e.lines().count() == 1, "{e}");
+    }
+    // A budget of nothing is refused by the command line.
+    let (code, _, err) = run(&["review", g, "--iterations", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--iterations"), "{err}");
+    // --help explains the values and the marks.
+    let (code, help, _) = run(&["review", "--help"]);
+    assert_eq!(code, 0);
+    assert!(help.contains("--player") && help.contains("--iterations") && help.contains("blunder"), "{help}");
+}
