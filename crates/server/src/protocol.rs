@@ -191,12 +191,35 @@ pub enum Refused {
         /// The most games of bots alone at once.
         max: usize,
     },
+    /// An uploaded `.tri` record longer than the server reads (HTTP 413).
+    RecordTooLarge {
+        /// The most bytes read.
+        max: usize,
+    },
+    /// An uploaded `.tri` record with more rounds or actions than the server
+    /// replays (HTTP 413); refused before any replay.
+    RecordTooLong {
+        /// Its rounds.
+        rounds: usize,
+        /// Its actions.
+        actions: usize,
+        /// The most rounds replayed.
+        max_rounds: usize,
+        /// The most actions replayed.
+        max_actions: usize,
+    },
+    /// As many replays as the server computes at once are running or waiting
+    /// (HTTP 503); try again in a moment.
+    ReplaysBusy {
+        /// Replays computed at once.
+        max: usize,
+    },
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 26] = [
+    pub const CODES: [&'static str; 29] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -223,6 +246,9 @@ impl Refused {
         "bad_entry",
         "too_many_entries",
         "too_many_bot_games",
+        "record_too_large",
+        "record_too_long",
+        "replays_busy",
     ];
 }
 
@@ -1170,7 +1196,10 @@ mod tests {
             | Refused::BadSheet
             | Refused::BadEntry { .. }
             | Refused::TooManyEntries { .. }
-            | Refused::TooManyBotGames { .. } => Refusal::from(r.clone()).code,
+            | Refused::TooManyBotGames { .. }
+            | Refused::RecordTooLarge { .. }
+            | Refused::RecordTooLong { .. }
+            | Refused::ReplaysBusy { .. } => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1199,6 +1228,9 @@ mod tests {
             Refused::BadEntry { detail: String::new() },
             Refused::TooManyEntries { max: 1 },
             Refused::TooManyBotGames { max: 1 },
+            Refused::RecordTooLarge { max: 1 },
+            Refused::RecordTooLong { rounds: 1, actions: 1, max_rounds: 1, max_actions: 1 },
+            Refused::ReplaysBusy { max: 1 },
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

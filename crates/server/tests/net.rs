@@ -1,0 +1,160 @@
+//! The server under hostile or careless clients: bounded uploads and replays,
+//! connection caps and timeouts, security headers, close frames.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use triominos_core::{Game, RuleSet};
+
+/// A record of a long random game (first legal action each turn) to `target`,
+/// cut after `max_actions` actions (it stays a valid, unfinished record).
+fn long_record(target: &str, max_actions: usize) -> String {
+    let mut rules = RuleSet::preset("goliath").unwrap();
+    rules.set_option("target", target).unwrap();
+    let mut game = Game::new(rules, 2, 5).unwrap();
+    let mut n = 0;
+    while !game.is_over() && n < max_actions {
+        if game.is_round_over() {
+            game.next_round().unwrap();
+            continue;
+        }
+        let a = game.legal_actions()[0];
+        game.play(a).unwrap();
+        n += 1;
+    }
+    triominos_core::record::write(&game, &["Ann".into(), "Bob".into()], &[]).unwrap()
+}
+
+/// `POST /api/replay` through the whole app on a real socket: `(status, body)`.
+async fn post_raw(addr: std::net::SocketAddr, head_extra: &str, body: &[u8]) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!("POST /api/replay HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{head_extra}\r\n");
+    s.write_all(head.as_bytes()).await.unwrap();
+    // The body may be refused before it is all sent: a failed write is no failure.
+    let _ = s.write_all(body).await;
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf).await;
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, text.split_once("\r\n\r\n").map_or(String::new(), |x| x.1.to_string()))
+}
+
+fn json(body: &str) -> Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+/// The upload: a record of about 1 MB (a game to 80000) is refused
+/// with 413 and the limit, read no further than the limit.
+#[tokio::test]
+async fn a_record_over_the_size_limit_is_refused_with_the_limit() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let tri = long_record("80000", 40_000);
+    assert!(tri.len() > 1_000_000, "{}", tri.len());
+    let max = triominos_server::DEFAULT_MAX_RECORD_BYTES;
+    // Streamed without a length: refused once past the limit.
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 413, "{body}");
+    let r = json(&body);
+    assert_eq!(r["code"], "record_too_large");
+    assert_eq!(r["params"]["max"], max);
+    // Announced by its length and never sent: refused at once, from the length alone
+    // (waiting for the body would hang this test).
+    let (s, body) = post_raw(server.addr, "Content-Length: 1000000\r\n", b"").await;
+    assert_eq!(s, 413, "{body}");
+    assert_eq!(json(&body)["params"]["max"], max);
+    // Just under the limit and valid: replayed.
+    let small = long_record("80000", 300);
+    let (s, body) = post_raw(server.addr, &format!("Content-Length: {}\r\n", small.len()), small.as_bytes()).await;
+    assert_eq!(s, 200, "{body}");
+    assert!(json(&body)["frames"].as_array().unwrap().len() > 300);
+    server.stop().await;
+}
+
+/// A record with more actions (or rounds) than the server replays is refused
+/// with its counts and the caps, before any replay: a bad line early in it
+/// would otherwise be the answer.
+#[tokio::test]
+async fn a_record_over_the_work_limit_is_refused_before_replay() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_record_actions = 1000;
+        c.max_record_rounds = 3;
+    })
+    .await;
+    let tri = long_record("80000", 1500);
+    assert!(tri.len() < triominos_server::DEFAULT_MAX_RECORD_BYTES);
+    let broken = tri.replacen(" draw\n", " jump\n", 1).replacen(" play ", " play 9-9-9 ", 1);
+    for text in [&tri, &broken] {
+        let (s, body) = http(&server, "POST", "/api/replay", Some(text)).await;
+        assert_eq!(s, 413, "{body}");
+        let r = json(&body);
+        assert_eq!(r["code"], "record_too_long", "{body}");
+        assert_eq!(r["params"]["max_actions"], 1000);
+        assert_eq!(r["params"]["max_rounds"], 3);
+        assert!(r["params"]["actions"].as_u64().unwrap() >= 1499, "{body}");
+    }
+    // Too many rounds, few actions each (a short game with many rounds is cut
+    // after 4 rounds: its 4 round lines are over the cap of 3).
+    let mut rules = RuleSet::preset("goliath").unwrap();
+    rules.set_option("target", "80000").unwrap();
+    let mut game = Game::new(rules, 2, 9).unwrap();
+    let mut rounds = 1;
+    while rounds < 4 {
+        if game.is_round_over() {
+            game.next_round().unwrap();
+            rounds += 1;
+        } else {
+            game.play(game.legal_actions()[0]).unwrap();
+        }
+    }
+    let tri = triominos_core::record::write(&game, &["Ann".into(), "Bob".into()], &[]).unwrap();
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 413, "{body}");
+    assert_eq!(json(&body)["params"]["rounds"], 4, "{body}");
+    server.stop().await;
+}
+
+/// At the default caps, the largest record replayed makes a bounded answer:
+/// one frame a step, under 1 KB each (the 1 MB record made 21 MB).
+#[tokio::test]
+async fn the_largest_replay_allowed_is_bounded() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let tri = long_record("80000", triominos_server::DEFAULT_MAX_RECORD_ACTIONS);
+    let (rounds, actions) = triominos_server::replay::measure(&tri);
+    assert_eq!(actions, triominos_server::DEFAULT_MAX_RECORD_ACTIONS);
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 200, "{}", &body[..body.len().min(300)]);
+    let frames = json(&body)["frames"].as_array().unwrap().len();
+    assert_eq!(frames, 1 + actions + (rounds - 1));
+    assert!(body.len() < 1000 * frames, "{} bytes for {frames} frames", body.len());
+    assert!(body.len() < 5_000_000, "{}", body.len());
+    server.stop().await;
+}
+
+/// A replay's `next_round` step names the seat the record says opens the round.
+#[tokio::test]
+async fn a_replayed_next_round_names_the_rounds_opener() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let tri = long_record("80000", 800);
+    let starts: Vec<usize> = tri
+        .lines()
+        .filter_map(|l| l.strip_prefix("start "))
+        .map(|name| ["Ann", "Bob"].iter().position(|n| *n == name.trim()).unwrap())
+        .collect();
+    assert!(starts.len() >= 3, "{}", starts.len());
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 200);
+    let frames = json(&body)["frames"].as_array().unwrap().clone();
+    let next: Vec<&Value> = frames.iter().filter(|f| f["action"]["kind"] == "next_round").collect();
+    assert_eq!(next.len(), starts.len() - 1);
+    for (f, start) in next.iter().zip(&starts[1..]) {
+        assert_eq!(f["seat"], *start, "{f}");
+        assert_eq!(f["status"]["starter"], *start, "{f}");
+    }
+    server.stop().await;
+}
