@@ -15,6 +15,7 @@ use axum::extract::ConnectInfo;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::pin::Pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -43,6 +44,20 @@ impl Limits {
 struct Counted {
     stream: TcpStream,
     _slot: OwnedSemaphorePermit,
+    open: Arc<AtomicUsize>,
+}
+
+impl Counted {
+    fn new(stream: TcpStream, slot: OwnedSemaphorePermit, open: Arc<AtomicUsize>) -> Counted {
+        open.fetch_add(1, Ordering::Relaxed);
+        Counted { stream, _slot: slot, open }
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.open.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 impl AsyncRead for Counted {
@@ -80,14 +95,13 @@ impl AsyncWrite for Counted {
 /// Open connections, for tests and logs: the slots taken.
 #[derive(Clone)]
 pub struct Connections {
-    slots: Arc<Semaphore>,
-    max: usize,
+    open: Arc<AtomicUsize>,
 }
 
 impl Connections {
     /// Connections open now.
     pub fn open(&self) -> usize {
-        self.max - self.slots.available_permits()
+        self.open.load(Ordering::Relaxed)
     }
 }
 
@@ -102,8 +116,9 @@ pub(crate) fn serve(
 ) -> (Connections, impl std::future::Future<Output = ()> + Send) {
     let max = limits.max_connections.max(1);
     let slots = Arc::new(Semaphore::new(max));
-    let connections = Connections { slots: slots.clone(), max };
-    (connections, accept_loop(listener, app, limits, slots, stop))
+    let open = Arc::new(AtomicUsize::new(0));
+    let connections = Connections { open: open.clone() };
+    (connections, accept_loop(listener, app, limits, slots, open, stop))
 }
 
 async fn accept_loop(
@@ -111,6 +126,7 @@ async fn accept_loop(
     app: axum::Router,
     limits: Limits,
     slots: Arc<Semaphore>,
+    open: Arc<AtomicUsize>,
     mut stop: tokio::sync::oneshot::Receiver<()>,
 ) {
     // Dropped when the loop ends: every connection then closes gracefully.
@@ -149,7 +165,7 @@ async fn accept_loop(
             _ = &mut stop => break,
         };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(Counted { stream, _slot: slot });
+        let io = TokioIo::new(Counted::new(stream, slot, open.clone()));
         let router = app.clone();
         let service = hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
             req.extensions_mut().insert(ConnectInfo(peer));

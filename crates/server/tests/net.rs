@@ -158,3 +158,109 @@ async fn a_replayed_next_round_names_the_rounds_opener() {
     }
     server.stop().await;
 }
+// ---------- Connections: the cap and the time limits ----------
+
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Reads one HTTP answer (head and a `Content-Length` body): `(status, body)`,
+/// or `None` when the server closed the connection first.
+async fn read_answer(s: &mut TcpStream) -> Option<(u16, String)> {
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1024];
+    let head_end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+        let n = tokio::time::timeout(Duration::from_secs(120), s.read(&mut byte)).await.expect("within 120 s").ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&byte[..n]);
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_lowercase();
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let len: usize =
+        head.lines().find_map(|l| l.strip_prefix("content-length:")).map_or(0, |v| v.trim().parse().unwrap());
+    while buf.len() < head_end + len {
+        let n = s.read(&mut byte).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&byte[..n]);
+    }
+    Some((status, String::from_utf8_lossy(&buf[head_end..head_end + len]).into_owned()))
+}
+
+const SMALL_GET: &[u8] = b"GET /api/games/nosuchgame HTTP/1.1\r\nHost: x\r\n\r\n";
+
+/// Waits until the server closes this connection (a hang guard of 120 s only).
+async fn closed_by_server(s: &mut TcpStream) -> Vec<u8> {
+    let mut rest = Vec::new();
+    tokio::time::timeout(Duration::from_secs(120), s.read_to_end(&mut rest))
+        .await
+        .expect("closed within 120 s")
+        .unwrap_or_default();
+    rest
+}
+
+/// The half-sent requests: a request head not finished within the
+/// header timeout is closed, and so is a keep-alive connection left idle
+/// after its answer; the slots they held are free again.
+#[tokio::test]
+async fn half_sent_requests_and_idle_connections_are_closed_after_the_header_timeout() {
+    let db = temp_db();
+    let server = start_with(&db, |c| c.header_timeout = Duration::from_millis(300)).await;
+    let mut half = TcpStream::connect(server.addr).await.unwrap();
+    half.write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\nX-Slow: ").await.unwrap();
+    let mut idle = TcpStream::connect(server.addr).await.unwrap();
+    idle.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut idle).await.unwrap().0, 404);
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    // None of them is answered, and each is closed.
+    for s in [&mut half, &mut idle, &mut silent] {
+        let rest = closed_by_server(s).await;
+        assert!(!String::from_utf8_lossy(&rest).contains(" 200 "), "{}", String::from_utf8_lossy(&rest));
+    }
+    until("every slot free", || server.connections() == 0).await;
+    // A request sent in time is answered as ever.
+    let mut ok = TcpStream::connect(server.addr).await.unwrap();
+    ok.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut ok).await.unwrap().0, 404);
+    server.stop().await;
+}
+
+/// Connections beyond the cap wait, unaccepted, while those open are served;
+/// a waiting one is served as soon as a slot frees.
+#[tokio::test]
+async fn connections_beyond_the_cap_wait_while_the_others_are_served() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_connections = 2;
+        c.header_timeout = Duration::from_secs(3600);
+    })
+    .await;
+    let mut a = TcpStream::connect(server.addr).await.unwrap();
+    a.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut a).await.unwrap().0, 404);
+    let b = TcpStream::connect(server.addr).await.unwrap();
+    until("two connections open", || server.connections() == 2).await;
+    // A third: the system accepts the socket, the server does not read it.
+    let mut c = TcpStream::connect(server.addr).await.unwrap();
+    c.write_all(SMALL_GET).await.unwrap();
+    // The open ones still work...
+    for _ in 0..3 {
+        a.write_all(SMALL_GET).await.unwrap();
+        assert_eq!(read_answer(&mut a).await.unwrap().0, 404);
+    }
+    // ...while the third has no answer and holds no slot.
+    let mut peek = [0u8; 16];
+    assert!(matches!(c.try_read(&mut peek), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock));
+    assert_eq!(server.connections(), 2);
+    // One closes: the third is served.
+    drop(b);
+    assert_eq!(read_answer(&mut c).await.unwrap().0, 404);
+    assert_eq!(server.connections(), 2);
+    server.stop().await;
+}
