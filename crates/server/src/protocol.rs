@@ -10,9 +10,10 @@
 //!
 //! # WebSocket
 //!
-//! Client to server ([`ClientMsg`], tagged by `type`): `action` (with an
-//! [`Intent`] and the client's message id), `next_round`, `since` (the deltas
-//! after a version), `snapshot`, `ping`.
+//! Client to server ([`ClientMsg`], tagged by `type`): first `hello` (with the
+//! seat's token, or none for a spectator: the address `/ws/{id}` never
+//! carries it), then `action` (with an [`Intent`] and the client's message
+//! id), `next_round`, `since` (the deltas after a version), `snapshot`, `ping`.
 //!
 //! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
 //! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
@@ -214,12 +215,14 @@ pub enum Refused {
         /// Replays computed at once.
         max: usize,
     },
+    /// A game's WebSocket did not begin with `{"type":"hello"}` (in time).
+    HelloExpected,
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 29] = [
+    pub const CODES: [&'static str; 30] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -249,6 +252,7 @@ impl Refused {
         "record_too_large",
         "record_too_long",
         "replays_busy",
+        "hello_expected",
     ];
 }
 
@@ -522,6 +526,13 @@ impl Intent {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
+    /// The first message of a connection: who connects. With the seat's
+    /// token (from its link), the seat; without, a spectator. Only first.
+    Hello {
+        /// The seat's secret token.
+        #[serde(default)]
+        token: Option<String>,
+    },
     /// An intent of this seat.
     Action {
         /// What it asks for.
@@ -577,7 +588,7 @@ impl ClientMsg {
             let id = env.id.as_ref().and_then(Value::as_u64);
             match env.kind.as_str() {
                 "action" => ClientMsgError::BadAction(id),
-                "next_round" | "since" | "snapshot" | "ping" => ClientMsgError::BadJson,
+                "next_round" | "since" | "snapshot" | "ping" | "hello" => ClientMsgError::BadJson,
                 _ => ClientMsgError::Unknown(env.kind, id),
             }
         })
@@ -1199,7 +1210,8 @@ mod tests {
             | Refused::TooManyBotGames { .. }
             | Refused::RecordTooLarge { .. }
             | Refused::RecordTooLong { .. }
-            | Refused::ReplaysBusy { .. } => Refusal::from(r.clone()).code,
+            | Refused::ReplaysBusy { .. }
+            | Refused::HelloExpected => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1231,6 +1243,7 @@ mod tests {
             Refused::RecordTooLarge { max: 1 },
             Refused::RecordTooLong { rounds: 1, actions: 1, max_rounds: 1, max_actions: 1 },
             Refused::ReplaysBusy { max: 1 },
+            Refused::HelloExpected,
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

@@ -264,3 +264,86 @@ async fn connections_beyond_the_cap_wait_while_the_others_are_served() {
     assert_eq!(server.connections(), 2);
     server.stop().await;
 }
+
+// ---------- WebSockets: the token in the first message, close frames ----------
+
+use serde_json::json;
+
+async fn two_humans(server: &triominos_server::Server) -> (String, String) {
+    let g = create(
+        server,
+        json!({"preset": "goliath", "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+    )
+    .await;
+    (g["id"].as_str().unwrap().to_string(), token_of(&g, 0))
+}
+
+/// The seat's token goes in the first message: in the address it opens no
+/// seat; a wrong one, or a first message that is no hello, is refused with
+/// its code and a close frame.
+#[tokio::test]
+async fn the_token_goes_in_the_hello_never_in_the_address() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let (id, token) = two_humans(&server).await;
+    // The token in the address, a hello without: a spectator.
+    let url = format!("ws://{}/ws/{id}?token={token}", server.addr);
+    let mut c = Client::open(server.addr, &id).await;
+    c.ws = tokio_tungstenite::connect_async(url).await.unwrap().0;
+    c.send(json!({"type": "hello"})).await;
+    let snap = c.recv_type("snapshot").await;
+    assert!(snap["you"].is_null() && snap["me"].is_null(), "{snap}");
+    assert_eq!(c.act(json!({"kind": "draw"})).await.unwrap_err()["code"], "spectator");
+    // The token in the hello: the seat.
+    let seat = Client::connect(server.addr, &id, Some(&token)).await;
+    assert_eq!(seat.me["seat"], 0);
+    assert!(seat.received[0].contains("\"you\":0"));
+    // A wrong token: refused, closed.
+    let mut wrong = Client::open(server.addr, &id).await;
+    wrong.send(json!({"type": "hello", "token": "f".repeat(32)})).await;
+    assert_eq!(wrong.closed().await, (1008, "bad_token".into()));
+    let e: Value = serde_json::from_str(&wrong.received[0]).unwrap();
+    assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some("bad_token")));
+    // An action first: no hello, refused.
+    let mut rude = Client::open(server.addr, &id).await;
+    rude.send(json!({"type": "action", "action": {"kind": "draw"}, "id": 1})).await;
+    assert_eq!(rude.closed().await, (1008, "hello_expected".into()));
+    assert!(rude.received[0].contains("hello_expected"));
+    // A second hello later is no message of its own.
+    let mut again = Client::connect(server.addr, &id, None).await;
+    again.send(json!({"type": "hello", "token": token})).await;
+    let e = again.recv_type("error").await;
+    assert_eq!((e["code"].as_str(), e["params"]["type"].as_str()), (Some("unknown_message"), Some("hello")));
+    server.stop().await;
+}
+
+/// A socket that says nothing is closed after the header timeout.
+#[tokio::test]
+async fn a_silent_socket_is_closed_with_hello_expected() {
+    let db = temp_db();
+    let server = start_with(&db, |c| c.header_timeout = std::time::Duration::from_millis(200)).await;
+    let (id, _) = two_humans(&server).await;
+    let mut silent = Client::open(server.addr, &id).await;
+    assert_eq!(silent.closed().await, (1008, "hello_expected".into()));
+    server.stop().await;
+}
+
+/// A message over 64 KiB closes the socket with a close frame 1009 that says why.
+#[tokio::test]
+async fn a_message_too_big_closes_with_1009() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let (id, token) = two_humans(&server).await;
+    let mut c = Client::connect(server.addr, &id, Some(&token)).await;
+    c.send_raw(format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(70 * 1024))).await;
+    assert_eq!(c.closed().await, (1009, "message too big".into()));
+    // Before the hello too.
+    let mut early = Client::open(server.addr, &id).await;
+    early.send_raw("y".repeat(65 * 1024 + 1)).await;
+    assert_eq!(early.closed().await, (1009, "message too big".into()));
+    // The game goes on for the others.
+    let mut other = Client::connect(server.addr, &id, Some(&token)).await;
+    other.send(json!({"type": "ping", "id": 7})).await;
+    assert_eq!(other.recv_type("pong").await["id"], 7);
+    server.stop().await;
+}
