@@ -32,6 +32,10 @@ export async function newPage(browser, opts = {}) {
   }
   const page = await context.newPage();
   page.on('pageerror', (e) => { console.error('page error:', e.message); page.__errors = (page.__errors || 0) + 1; });
+  // A script, style or connection the Content-Security-Policy blocks counts as a script error.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) { console.error('CSP:', m.text()); page.__errors = (page.__errors || 0) + 1; }
+  });
   return { context, page };
 }
 

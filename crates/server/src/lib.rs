@@ -257,9 +257,22 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
 }
 
 /// The server's routes ([`api::router`]) with gzip compression of every answer the
-/// browser accepts it for (pages, scripts, JSON).
+/// browser accepts it for (pages, scripts, JSON), and security headers on every
+/// answer: a Content-Security-Policy that the page satisfies
+/// ([`assets::content_security_policy`]: this origin only, the page's own
+/// inline scripts by hash, never in a frame), `X-Frame-Options: DENY`,
+/// `Referrer-Policy: no-referrer` (a seat's link never leaves in a referrer),
+/// `X-Content-Type-Options: nosniff`.
 pub fn app(state: Arc<AppState>) -> axum::Router {
-    api::router(state).layer(tower_http::compression::CompressionLayer::new())
+    use axum::http::{header, HeaderValue};
+    use tower_http::set_header::SetResponseHeaderLayer;
+    let csp = HeaderValue::from_static(assets::content_security_policy());
+    api::router(state)
+        .layer(tower_http::compression::CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, csp))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
 }
 
 /// Opens the database, resumes unfinished games and starts listening.

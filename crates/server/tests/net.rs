@@ -347,3 +347,41 @@ async fn a_message_too_big_closes_with_1009() {
     assert_eq!(other.recv_type("pong").await["id"], 7);
     server.stop().await;
 }
+
+// ---------- Security headers ----------
+
+/// The head of the answer to one GET on a real socket (the whole app), lowercased.
+async fn head_of(addr: std::net::SocketAddr, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+    let rest = closed_by_server(&mut s).await;
+    let text = String::from_utf8_lossy(&rest).into_owned();
+    text.split_once("\r\n\r\n").map_or(text.clone(), |x| x.0.to_string()).to_lowercase()
+}
+
+/// Every answer (the page, an asset, the API, a refusal) carries the security
+/// headers; the policy allows the page's own inline scripts by hash and no other.
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let csp = triominos_server::assets::content_security_policy();
+    for path in ["/", "/g/abc/def", "/assets/app.js", "/assets/style.css", "/api/meta", "/api/games/nosuch", "/nowhere"]
+    {
+        let head = head_of(server.addr, path).await;
+        assert!(head.contains(&format!("content-security-policy: {}", csp.to_lowercase())), "{path}: {head}");
+        assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
+        assert!(head.contains("referrer-policy: no-referrer"), "{path}: {head}");
+        assert!(head.contains("x-content-type-options: nosniff"), "{path}: {head}");
+    }
+    for part in ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "style-src 'self';"] {
+        assert!(csp.contains(part), "{csp}");
+    }
+    // The page's inline scripts are those the policy names, and no inline style is in it.
+    let (_, page) = http(&server, "GET", "/", None).await;
+    let inline = triominos_server::assets::inline_scripts(&page);
+    assert_eq!(inline.len(), 2);
+    assert_eq!(csp.matches("'sha256-").count(), 2, "{csp}");
+    assert!(!page.contains(" style=") && !page.contains("<style"), "{page}");
+    server.stop().await;
+}
