@@ -108,7 +108,7 @@ impl Connections {
 /// Serves `app` on `listener` within `limits` until `stop` fires (or its
 /// sender is dropped); connections open then are closed once their current
 /// request is answered.
-pub(crate) fn serve(
+pub fn serve(
     listener: TcpListener,
     app: axum::Router,
     limits: Limits,

@@ -385,3 +385,23 @@ async fn every_answer_carries_the_security_headers() {
     assert!(!page.contains(" style=") && !page.contains("<style"), "{page}");
     server.stop().await;
 }
+
+/// The accept loop gives every handler the peer's address (`ConnectInfo<SocketAddr>`).
+#[tokio::test]
+async fn handlers_get_the_peers_address() {
+    use axum::extract::ConnectInfo;
+    let app = axum::Router::new().route(
+        "/peer",
+        axum::routing::get(|ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>| async move { peer.to_string() }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = triominos_server::net::Limits { max_connections: 4, header_timeout: Duration::from_secs(60) };
+    let (_stop, stop) = tokio::sync::oneshot::channel();
+    let (_open, serving) = triominos_server::net::serve(listener, app, limits, stop);
+    tokio::spawn(serving);
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let local = s.local_addr().unwrap();
+    s.write_all(b"GET /peer HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    assert_eq!(read_answer(&mut s).await, Some((200, local.to_string())));
+}
