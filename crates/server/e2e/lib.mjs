@@ -32,6 +32,10 @@ export async function newPage(browser, opts = {}) {
   }
   const page = await context.newPage();
   page.on('pageerror', (e) => { console.error('page error:', e.message); page.__errors = (page.__errors || 0) + 1; });
+  // A script, style or connection the Content-Security-Policy blocks counts as a script error.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) { console.error('CSP:', m.text()); page.__errors = (page.__errors || 0) + 1; }
+  });
   return { context, page };
 }
 
@@ -86,16 +90,19 @@ export async function playOneMove(page) {
     // changes) rather than for a fixed time, so a busy machine does not click twice.
     const before = await page.evaluate(tableSignature);
     await page.click('#' + kind);
-    await page.waitForFunction(`(${tableSignature})() !== ${JSON.stringify(before)}`, null, { timeout: 10000 });
+    // A function, not a string: the page's policy forbids evaluating strings.
+    await page.waitForFunction(tableSignature, before, { timeout: 10000 });
     return { kind };
   }
   throw new Error('no move available');
 }
 
-// What a player sees change when an action is taken: the score sheet, the rack and the turn line.
-function tableSignature() {
+// What a player sees change when an action is taken: the score sheet, the rack and the turn
+// line; given the signature before, whether it changed.
+function tableSignature(before) {
   const text = (sel) => document.querySelector(sel)?.textContent ?? '';
-  return [text('#sheet'), document.querySelectorAll('#rack .racktile').length, text('#turn')].join('|');
+  const now = [text('#sheet'), document.querySelectorAll('#rack .racktile').length, text('#turn')].join('|');
+  return before === undefined ? now : now !== before;
 }
 
 // Plays a placement with the keyboard only (R, arrows, Enter), if some tile fits.

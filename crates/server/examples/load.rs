@@ -27,6 +27,7 @@ use tokio::net::TcpStream;
 use tokio::sync::{Barrier, Semaphore};
 use tokio_tungstenite::tungstenite::Message;
 
+#[derive(Debug)]
 struct Args {
     games: usize,
     addr: Option<String>,
@@ -35,21 +36,48 @@ struct Args {
     think: Duration,
 }
 
-fn args() -> Args {
+const USAGE: &str = "usage: load [--games N] [--addr HOST:PORT] [--seconds N] [--preset NAME] [--think-ms N]
+  --games N        concurrent two-seat games (1000)
+  --addr HOST:PORT a running server on the loopback interface (default: one started here)
+  --seconds N      time limit (300)
+  --preset NAME    rules preset (goliath)
+  --think-ms N     each seat's think time before acting, uniform in [N/2, 3N/2] (0)
+  --help           this text";
+
+/// What the command line asks for: a run, or the usage text.
+#[derive(Debug)]
+enum Command {
+    Run(Args),
+    Help,
+}
+
+/// Reads the flags (without the program name); a wrong one is an error naming it.
+fn parse_args(args: impl IntoIterator<Item = String>) -> Result<Command, String> {
     let mut a = Args { games: 1000, addr: None, seconds: 300, preset: "goliath".into(), think: Duration::ZERO };
-    let mut it = std::env::args().skip(1);
+    let mut it = args.into_iter();
     while let Some(k) = it.next() {
-        let v = it.next().unwrap_or_default();
+        if k == "--help" || k == "-h" {
+            return Ok(Command::Help);
+        }
+        let known = ["--games", "--addr", "--seconds", "--preset", "--think-ms"];
+        if !known.contains(&k.as_str()) {
+            return Err(format!("unknown flag {k}"));
+        }
+        let v = it.next().ok_or_else(|| format!("{k} needs a value"))?;
+        let number = |v: &str| v.parse::<u64>().map_err(|_| format!("{k} takes a number, not {v:?}"));
         match k.as_str() {
-            "--games" => a.games = v.parse().expect("--games N"),
-            "--addr" => a.addr = Some(v),
-            "--seconds" => a.seconds = v.parse().expect("--seconds N"),
+            "--games" => a.games = number(&v)? as usize,
+            "--addr" => match v.parse::<SocketAddr>() {
+                Ok(addr) if addr.ip().is_loopback() => a.addr = Some(v),
+                Ok(_) => return Err(format!("--addr {v}: the load test only targets the loopback interface")),
+                Err(_) => return Err(format!("--addr takes HOST:PORT, not {v:?}")),
+            },
+            "--seconds" => a.seconds = number(&v)?,
             "--preset" => a.preset = v,
-            "--think-ms" => a.think = Duration::from_millis(v.parse().expect("--think-ms N")),
-            _ => panic!("unknown flag {k} (flags: --games N --addr HOST:PORT --seconds N --preset NAME --think-ms N)"),
+            _ => a.think = Duration::from_millis(number(&v)?),
         }
     }
-    a
+    Ok(Command::Run(a))
 }
 
 async fn post(addr: SocketAddr, path: &str, body: &str) -> Value {
@@ -217,9 +245,12 @@ async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> (Vec<u32>, 
 }
 
 async fn connect(addr: SocketAddr, id: &str, token: &str) -> Seat {
-    let url = format!("ws://{addr}/ws/{id}?token={token}");
+    let url = format!("ws://{addr}/ws/{id}");
     let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(16 * 1024);
-    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await.expect("websocket");
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await.expect("websocket");
+    // The seat's token goes in the first message, never in the address.
+    let hello = json!({"type": "hello", "token": token}).to_string();
+    ws.send(Message::Text(hello.into())).await.expect("hello");
     let mut s = Seat { ws, me: Me::default(), phase: String::new(), v: 0 };
     while s.phase.is_empty() {
         let m = s.next().await.expect("snapshot");
@@ -237,13 +268,24 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 }
 
 fn main() {
-    let a = args();
+    let a = match parse_args(std::env::args().skip(1)) {
+        Ok(Command::Run(a)) => a,
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            return;
+        }
+        Err(e) => {
+            eprintln!("load: {e}\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     rt.block_on(run(a));
 }
 
 async fn run(a: Args) {
     let (addr, _server, db_dir) = match &a.addr {
+        // Checked by parse_args.
         Some(s) => (s.parse::<SocketAddr>().expect("--addr HOST:PORT"), None, None),
         None => {
             let dir = std::env::temp_dir().join(format!("triominos-load-{}", triominos_server::random_hex(6)));
@@ -252,6 +294,8 @@ async fn run(a: Args) {
             c.bot_delay = Duration::ZERO;
             // Every game comes from this one loopback client.
             (c.max_games_per_client, c.create_per_minute) = (0, 0);
+            // Two sockets a game, and room for the HTTP requests that create them.
+            c.max_connections = c.max_connections.max(a.games * 2 + 128);
             let server = triominos_server::start(c).await.expect("server");
             (server.addr, Some(server), Some(dir))
         }
@@ -345,5 +389,32 @@ async fn run(a: Args) {
     }
     if let Some(dir) = db_dir {
         let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Command, String> {
+        parse_args(args.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn help_is_the_usage_and_bad_flags_are_errors_not_panics() {
+        assert!(matches!(parse(&["--help"]), Ok(Command::Help)));
+        assert!(matches!(parse(&["--games", "3", "-h"]), Ok(Command::Help)));
+        assert!(USAGE.contains("--think-ms"));
+        let Ok(Command::Run(a)) = parse(&["--games", "12", "--think-ms", "50", "--addr", "127.0.0.1:9"]) else {
+            panic!("a run")
+        };
+        assert_eq!((a.games, a.think, a.addr.as_deref()), (12, Duration::from_millis(50), Some("127.0.0.1:9")));
+        let Ok(Command::Run(d)) = parse(&[]) else { panic!("a run") };
+        assert_eq!((d.games, d.seconds, d.preset.as_str()), (1000, 300, "goliath"));
+        assert_eq!(parse(&["--jump"]).unwrap_err(), "unknown flag --jump");
+        assert_eq!(parse(&["--games"]).unwrap_err(), "--games needs a value");
+        assert!(parse(&["--games", "many"]).unwrap_err().contains("takes a number"));
+        assert!(parse(&["--addr", "nowhere"]).unwrap_err().contains("HOST:PORT"));
+        assert!(parse(&["--addr", "8.8.8.8:80"]).unwrap_err().contains("loopback"));
     }
 }

@@ -6,6 +6,7 @@ pub mod assets;
 pub mod hint;
 pub mod learn;
 pub mod limits;
+pub mod net;
 pub mod pad;
 pub mod play;
 pub mod protocol;
@@ -78,6 +79,24 @@ pub struct ServeConfig {
     /// default: such a seed is refused with `seed_not_allowed`, and the seed
     /// comes from [`random_seed`]. Games of bots alone may always name one.
     pub fixed_seeds: bool,
+    /// Largest `.tri` text `POST /api/replay` reads; a longer one is refused
+    /// with 413 `record_too_large`.
+    pub max_record_bytes: usize,
+    /// Most actions of an uploaded record replayed; more are refused, before
+    /// any replay, with 413 `record_too_long`.
+    pub max_record_actions: usize,
+    /// Most rounds of an uploaded record replayed (`record_too_long` beyond).
+    pub max_record_rounds: usize,
+    /// Replays computed at once (on blocking threads); as many again times
+    /// four wait, more are refused with 503 `replays_busy`.
+    pub max_replays: usize,
+    /// Connections open at once (WebSockets included); one more waits, not
+    /// accepted, until one closes.
+    pub max_connections: usize,
+    /// Time a connection has to send a whole request head, from its opening
+    /// or from its last answer: a half-sent request, or a keep-alive
+    /// connection left idle, is closed after it. A WebSocket is not bound by it.
+    pub header_timeout: Duration,
 }
 
 impl ServeConfig {
@@ -106,6 +125,12 @@ impl ServeConfig {
             evict_after: Duration::from_secs(DEFAULT_EVICT_AFTER_S),
             sweep_every: Duration::from_secs(DEFAULT_SWEEP_EVERY_S),
             fixed_seeds: false,
+            max_record_bytes: DEFAULT_MAX_RECORD_BYTES,
+            max_record_actions: DEFAULT_MAX_RECORD_ACTIONS,
+            max_record_rounds: DEFAULT_MAX_RECORD_ROUNDS,
+            max_replays: DEFAULT_MAX_REPLAYS,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
         }
     }
 }
@@ -125,6 +150,20 @@ pub const DEFAULT_SWEEP_EVERY_S: u64 = 60;
 
 /// Games of bots alone playing at once, unless configured.
 pub const DEFAULT_MAX_BOT_GAMES: usize = 8;
+
+/// Largest uploaded record, unless configured: 256 KiB (a game to 400 is about 10 KB).
+pub const DEFAULT_MAX_RECORD_BYTES: usize = 256 * 1024;
+/// Most actions of an uploaded record, unless configured (a game to 400 has about 300).
+pub const DEFAULT_MAX_RECORD_ACTIONS: usize = 5000;
+/// Most rounds of an uploaded record, unless configured (a game to 400 has 2 to 5).
+pub const DEFAULT_MAX_RECORD_ROUNDS: usize = 200;
+/// Replays computed at once, unless configured.
+pub const DEFAULT_MAX_REPLAYS: usize = 2;
+/// Connections at once, unless configured: under the usual limit of 1024 open
+/// files a process, with room for the database and the listener.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1000;
+/// Time to send a request head (and longest idle keep-alive), unless configured.
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Bot decisions at once, unless configured: the number of cores.
 pub fn default_thinking() -> usize {
@@ -406,9 +445,15 @@ pub struct Server {
     pub state: Arc<AppState>,
     task: tokio::task::JoinHandle<()>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    connections: net::Connections,
 }
 
 impl Server {
+    /// Connections open now (WebSockets included).
+    pub fn connections(&self) -> usize {
+        self.connections.open()
+    }
+
     /// Stops accepting connections and waits for the server task.
     pub async fn stop(mut self) {
         if let Some(s) = self.shutdown.take() {
@@ -502,26 +547,37 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
 }
 
 /// The server's routes ([`api::router`]) with gzip compression of every answer the
-/// browser accepts it for (pages, scripts, JSON).
+/// browser accepts it for (pages, scripts, JSON), and security headers on every
+/// answer: a Content-Security-Policy that the page satisfies
+/// ([`assets::content_security_policy`]: this origin only, the page's own
+/// inline scripts by hash, never in a frame), `X-Frame-Options: DENY`,
+/// `Referrer-Policy: no-referrer` (a seat's link never leaves in a referrer),
+/// `X-Content-Type-Options: nosniff`.
 pub fn app(state: Arc<AppState>) -> axum::Router {
-    api::router(state).layer(tower_http::compression::CompressionLayer::new())
+    use axum::http::{header, HeaderValue};
+    use tower_http::set_header::SetResponseHeaderLayer;
+    let csp = HeaderValue::from_static(assets::content_security_policy());
+    api::router(state)
+        .layer(tower_http::compression::CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, csp))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
 }
 
 /// Opens the database, resumes unfinished games and starts listening.
 pub async fn start(config: ServeConfig) -> Result<Server, String> {
     let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let limits = net::Limits::of(&config);
     let state = open(config).await?;
     let app = app(state.clone());
     let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let _ = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(async move {
-                let _ = rx.await;
-            })
-            .await;
-    });
-    Ok(Server { addr, state, task, shutdown: Some(tx) })
+    // The accept loop (module `net`): a cap on connections, a time limit on
+    // request heads, the peer's address for the handlers.
+    let (connections, serving) = net::serve(listener, app, limits, rx);
+    let task = tokio::spawn(serving);
+    Ok(Server { addr, state, task, shutdown: Some(tx), connections })
 }
 
 /// Runs the server until Ctrl-C (for `triominos serve`); `ready` is called

@@ -10,9 +10,11 @@
 //!
 //! # WebSocket
 //!
-//! Client to server ([`ClientMsg`], tagged by `type`): `action` (with an
-//! [`Intent`] and the client's message id), `next_round`, `since` (the deltas
-//! after a version), `snapshot`, `ping`, `hint` (suggest a move; not an action).
+//! Client to server ([`ClientMsg`], tagged by `type`): first `hello` (with the
+//! seat's token, or none for a spectator: the address `/ws/{id}` never
+//! carries it), then `action` (with an [`Intent`] and the client's message
+//! id), `next_round`, `since` (the deltas after a version), `snapshot`, `ping`,
+//! `hint` (suggest a move; not an action).
 //!
 //! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
 //! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
@@ -240,12 +242,37 @@ pub enum Refused {
         /// The HTTP status.
         status: u16,
     },
+    /// An uploaded `.tri` record longer than the server reads (HTTP 413).
+    RecordTooLarge {
+        /// The most bytes read.
+        max: usize,
+    },
+    /// An uploaded `.tri` record with more rounds or actions than the server
+    /// replays (HTTP 413); refused before any replay.
+    RecordTooLong {
+        /// Its rounds.
+        rounds: usize,
+        /// Its actions.
+        actions: usize,
+        /// The most rounds replayed.
+        max_rounds: usize,
+        /// The most actions replayed.
+        max_actions: usize,
+    },
+    /// As many replays as the server computes at once are running or waiting
+    /// (HTTP 503); try again in a moment.
+    ReplaysBusy {
+        /// Replays computed at once.
+        max: usize,
+    },
+    /// A game's WebSocket did not begin with `{"type":"hello"}` (in time).
+    HelloExpected,
 }
 
 impl Refused {
     /// Every code, for the translations' test: [`Refused::code`] of each
     /// variant is in it (checked by an exhaustive test).
-    pub const CODES: [&'static str; 41] = [
+    pub const CODES: [&'static str; 45] = [
         "not_found",
         "game_not_found",
         "bad_json",
@@ -287,6 +314,10 @@ impl Refused {
         "bad_sheet_key",
         "sheet_claimed",
         "http_error",
+        "record_too_large",
+        "record_too_long",
+        "replays_busy",
+        "hello_expected",
     ];
 }
 
@@ -575,6 +606,13 @@ impl Intent {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
+    /// The first message of a connection: who connects. With the seat's
+    /// token (from its link), the seat; without, a spectator. Only first.
+    Hello {
+        /// The seat's secret token.
+        #[serde(default)]
+        token: Option<String>,
+    },
     /// An intent of this seat.
     Action {
         /// What it asks for.
@@ -641,7 +679,7 @@ impl ClientMsg {
             let id = env.id.as_ref().and_then(Value::as_u64);
             match env.kind.as_str() {
                 "action" => ClientMsgError::BadAction(id),
-                "next_round" | "since" | "snapshot" | "ping" | "hint" => ClientMsgError::BadJson,
+                "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" => ClientMsgError::BadJson,
                 _ => ClientMsgError::Unknown(env.kind, id),
             }
         })
@@ -1467,7 +1505,11 @@ mod tests {
             | Refused::BadQuery
             | Refused::BadSheetKey
             | Refused::SheetClaimed
-            | Refused::HttpError { .. } => Refusal::from(r.clone()).code,
+            | Refused::HttpError { .. }
+            | Refused::RecordTooLarge { .. }
+            | Refused::RecordTooLong { .. }
+            | Refused::ReplaysBusy { .. }
+            | Refused::HelloExpected => Refusal::from(r.clone()).code,
         };
         let variants = [
             Refused::NotFound,
@@ -1511,6 +1553,10 @@ mod tests {
             Refused::BadSheetKey,
             Refused::SheetClaimed,
             Refused::HttpError { status: 500 },
+            Refused::RecordTooLarge { max: 1 },
+            Refused::RecordTooLong { rounds: 1, actions: 1, max_rounds: 1, max_actions: 1 },
+            Refused::ReplaysBusy { max: 1 },
+            Refused::HelloExpected,
         ];
         let codes: Vec<String> = variants.iter().map(all).collect();
         assert_eq!(codes, Refused::CODES.to_vec());

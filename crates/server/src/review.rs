@@ -113,7 +113,7 @@ async fn game_review(
     };
     let iterations = number(&q.iterations, DEFAULT_ITERATIONS, MAX_ITERATIONS)?;
     let samples = number(&q.samples, DEFAULT_SAMPLES, MAX_SAMPLES)?;
-    let room = state.room(&id).await.ok_or_else(|| Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound))?;
+    let room = state.game(&id).await?;
     let (text, game) = {
         let r = room.lock().await;
         if !r.is_over() {

@@ -1,20 +1,28 @@
 //! The WebSocket of one seat (with its token) or one spectator (without).
 //!
+//! The address is `/ws/{id}`, never with the token (addresses end up in logs
+//! and histories): the first message says who connects,
+//! `{"type":"hello","token":"..."}` for a seat, `{"type":"hello"}` for a
+//! spectator; then the snapshot comes. A token in the address is ignored. A
+//! wrong token is refused (`error` `bad_token`, then a close frame 1008
+//! `bad_token`); a first message that is not a hello, or none within the
+//! server's header timeout, is refused the same way with `hello_expected`.
+//!
 //! The messages are [`crate::protocol::ClientMsg`] and
 //! [`crate::protocol::ServerMsg`]. A bad message is refused and the
-//! connection stays open.
+//! connection stays open; one over [`MAX_FRAME`] closes it with a close
+//! frame 1009 `message too big`.
 
 use crate::api::Fail;
 use crate::play::{self, Asker};
 use crate::protocol::{ClientMsg, ClientMsgError, Intent, Refusal, Refused, ServerMsg};
 use crate::room::Room;
 use crate::AppState;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
-use serde::Deserialize;
 use std::sync::Arc;
 use tokio::sync::{mpsc, Mutex};
 
@@ -25,37 +33,100 @@ pub const MAX_FRAME: usize = 64 * 1024;
 /// Messages that may wait for a slow client before it is dropped (it will resync).
 const QUEUE: usize = 1024;
 
-#[derive(Deserialize)]
-pub(crate) struct WsQuery {
-    #[serde(default)]
-    token: Option<String>,
-}
-
-/// `GET /ws/{id}?token=...`: a seat's socket, or a spectator's without token.
+/// `GET /ws/{id}`: a game's socket; the first message (a hello) says whose.
 pub(crate) async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
-    Query(q): Query<WsQuery>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
-    let Some(room) = state.room(&id).await else {
-        return Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound).into_response();
-    };
-    let seat = match q.token.as_deref() {
-        None | Some("") => None,
-        Some(t) => match room.lock().await.seat_of_token(t) {
-            Some(s) => Some(s),
-            None => return Fail::new(StatusCode::FORBIDDEN, Refused::BadToken).into_response(),
-        },
+    // Not found, damaged or unreadable: each its own refusal (a storage
+    // error is not "no such game").
+    let room = match state.game(&id).await {
+        Ok(room) => room,
+        Err(fail) => return fail.into_response(),
     };
     let Ok(ws) = ws else {
         return Fail::new(StatusCode::BAD_REQUEST, Refused::NotWebsocket).into_response();
     };
     // A small read buffer: client messages are tiny, and the buffer is zeroed as it grows.
-    ws.read_buffer_size(8 * 1024)
-        .max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| session(socket, state, room, seat))
+    ws.read_buffer_size(8 * 1024).max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).on_upgrade(
+        move |socket| async move {
+            if let Some((socket, seat)) = greet(socket, &state, &room).await {
+                session(socket, state, room, seat).await;
+            }
+        },
+    )
+}
+
+/// Sends a refusal, then a close frame with `code` and the refusal's code as reason.
+async fn refuse(mut socket: WebSocket, refusal: Refused, code: u16) {
+    let refusal = Refusal::from(refusal);
+    let reason = refusal.code.clone();
+    let _ = socket.send(Message::Text(error_msg(refusal, None).into())).await;
+    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+}
+
+/// Closes a socket whose read failed: with 1009 `message too big` when the
+/// message was over [`MAX_FRAME`], else 1002 (a protocol error).
+async fn close_after(socket: &mut WebSocket, error: axum::Error) {
+    let too_big =
+        matches!(error.into_inner().downcast_ref::<tungstenite::Error>(), Some(tungstenite::Error::Capacity(_)));
+    let frame = if too_big {
+        CloseFrame { code: close_code::SIZE, reason: "message too big".into() }
+    } else {
+        CloseFrame { code: close_code::PROTOCOL, reason: "bad frame".into() }
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
+/// Waits for the hello: the seat of its token (`None`: a spectator), or the
+/// socket refused and closed (`None` returned).
+async fn greet(
+    mut socket: WebSocket,
+    state: &Arc<AppState>,
+    room: &Arc<Mutex<Room>>,
+) -> Option<(WebSocket, Option<u8>)> {
+    let deadline = tokio::time::Instant::now() + state.config.header_timeout;
+    loop {
+        let first = match tokio::time::timeout_at(deadline, socket.recv()).await {
+            Ok(first) => first,
+            Err(_) => {
+                refuse(socket, Refused::HelloExpected, close_code::POLICY).await;
+                return None;
+            }
+        };
+        let text = match first {
+            Some(Ok(Message::Text(text))) => text,
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+            Some(Ok(Message::Close(_))) | None => return None,
+            Some(Err(e)) => {
+                close_after(&mut socket, e).await;
+                return None;
+            }
+            Some(Ok(Message::Binary(_))) => {
+                refuse(socket, Refused::HelloExpected, close_code::POLICY).await;
+                return None;
+            }
+        };
+        let token = match ClientMsg::parse(text.as_str()) {
+            Ok(ClientMsg::Hello { token }) => token,
+            _ => {
+                refuse(socket, Refused::HelloExpected, close_code::POLICY).await;
+                return None;
+            }
+        };
+        let seat = match token.as_deref() {
+            None | Some("") => None,
+            Some(t) => match room.lock().await.seat_of_token(t) {
+                Some(s) => Some(s),
+                None => {
+                    refuse(socket, Refused::BadToken, close_code::POLICY).await;
+                    return None;
+                }
+            },
+        };
+        return Some((socket, seat));
+    }
 }
 
 fn error_msg(refusal: impl Into<Refusal>, id: Option<u64>) -> String {
@@ -106,7 +177,11 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
                         break;
                     }
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
+                Some(Err(e)) => {
+                    close_after(&mut socket, e).await;
+                    break;
+                }
+                Some(Ok(Message::Close(_))) | None => break,
                 Some(Ok(_)) => {}
             },
         }
@@ -148,6 +223,8 @@ async fn handle(
             crate::hint::ask(state, room, seat, conn, id);
             return None;
         }
+        // Who connects is said once, first.
+        Ok(ClientMsg::Hello { .. }) => return Some(error_msg(Refused::UnknownMessage { kind: "hello".into() }, None)),
         Err(ClientMsgError::BadJson) => return Some(error_msg(Refused::BadJson, None)),
         Err(ClientMsgError::BadAction(id)) => return Some(error_msg(Refused::BadAction, id)),
         Err(ClientMsgError::Unknown(kind, id)) => return Some(error_msg(Refused::UnknownMessage { kind }, id)),

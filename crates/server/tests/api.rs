@@ -129,12 +129,16 @@ async fn every_refusal_changes_nothing_and_the_connection_survives() {
     assert!(spec.me.is_null());
     let e = spec.act(json!({"kind": "draw"})).await.unwrap_err();
     assert_eq!(e["code"], "spectator");
-    // Wrong token, unknown game.
-    let url = format!("ws://{addr}/ws/{id}?token={}", "0".repeat(32));
+    // Wrong token (in the hello: see tests/net.rs), unknown game.
+    let mut wrong = Client::open(addr, &id).await;
+    wrong.send(json!({"type": "hello", "token": "0".repeat(32)})).await;
+    assert_eq!(wrong.closed().await, (1008, "bad_token".to_string()));
+    assert!(wrong.received[0].contains("bad_token"), "{:?}", wrong.received);
+    let (s, body) = http(&server, "GET", &format!("/ws/{id}"), None).await;
+    assert_eq!(s, 400);
+    assert!(body.contains("not_websocket"));
+    let url = format!("ws://{addr}/ws/nosuchgame");
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
-    let (s, body) = http(&server, "GET", &format!("/ws/{id}?token={}", "0".repeat(32)), None).await;
-    assert_eq!(s, 403);
-    assert!(body.contains("bad_token"));
     let (s, body) = http(&server, "GET", "/api/games/nosuchgame", None).await;
     assert_eq!(s, 404);
     assert!(body.contains("game_not_found"));

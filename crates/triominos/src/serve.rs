@@ -43,6 +43,28 @@ pub struct ServeArgs {
     /// Seconds between two looks for idle games to drop from memory; 0: never.
     #[arg(long, value_name = "S", default_value_t = triominos_server::DEFAULT_SWEEP_EVERY_S)]
     pub sweep_every_s: u64,
+    /// Connections open at once (WebSockets included); more wait, not accepted, until one closes.
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub max_connections: usize,
+    /// Milliseconds a connection has to send a whole request head (from its opening or its
+    /// last answer); a half-sent request or an idle keep-alive connection is closed after it.
+    #[arg(long, value_name = "MS", default_value_t = triominos_server::DEFAULT_HEADER_TIMEOUT.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_ms: u64,
+    /// Largest .tri file /api/replay reads, in bytes (413 record_too_large beyond).
+    #[arg(long, value_name = "BYTES", default_value_t = triominos_server::DEFAULT_MAX_RECORD_BYTES)]
+    pub max_record_bytes: usize,
+    /// Most actions of an uploaded .tri file replayed (413 record_too_long beyond).
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_RECORD_ACTIONS)]
+    pub max_record_actions: usize,
+    /// Most rounds of an uploaded .tri file replayed (413 record_too_long beyond).
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_RECORD_ROUNDS)]
+    pub max_record_rounds: usize,
+    /// Replays computed at once; four times as many wait, more are refused (503 replays_busy).
+    #[arg(long, value_name = "N", default_value_t = triominos_server::DEFAULT_MAX_REPLAYS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub max_replays: usize,
     /// Log level on stderr: off, error, warn, info (a line per move), debug or trace.
     #[arg(long, value_name = "LEVEL")]
     pub log: Option<LevelFilter>,
@@ -70,6 +92,12 @@ impl Default for ServeArgs {
             create_per_minute: triominos_server::DEFAULT_CREATE_PER_MINUTE,
             evict_after_s: triominos_server::DEFAULT_EVICT_AFTER_S,
             sweep_every_s: triominos_server::DEFAULT_SWEEP_EVERY_S,
+            max_connections: triominos_server::DEFAULT_MAX_CONNECTIONS,
+            header_timeout_ms: triominos_server::DEFAULT_HEADER_TIMEOUT.as_millis() as u64,
+            max_record_bytes: triominos_server::DEFAULT_MAX_RECORD_BYTES,
+            max_record_actions: triominos_server::DEFAULT_MAX_RECORD_ACTIONS,
+            max_record_rounds: triominos_server::DEFAULT_MAX_RECORD_ROUNDS,
+            max_replays: triominos_server::DEFAULT_MAX_REPLAYS,
             log: None,
             quiet: false,
             fixed_seeds: false,
@@ -100,6 +128,12 @@ pub fn run(args: ServeArgs) -> ExitCode {
     config.evict_after = Duration::from_secs(args.evict_after_s);
     config.sweep_every = Duration::from_secs(args.sweep_every_s);
     config.fixed_seeds = args.fixed_seeds;
+    config.max_connections = args.max_connections;
+    config.header_timeout = Duration::from_millis(args.header_timeout_ms);
+    config.max_record_bytes = args.max_record_bytes;
+    config.max_record_actions = args.max_record_actions;
+    config.max_record_rounds = args.max_record_rounds;
+    config.max_replays = args.max_replays;
     let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");
     match triominos_server::serve_blocking(config, ready) {
         Ok(()) => ExitCode::SUCCESS,
@@ -177,6 +211,38 @@ mod tests {
         assert!(!parse(&[]).unwrap().fixed_seeds);
         assert!(!ServeArgs::default().fixed_seeds);
         assert!(parse(&["--fixed-seeds"]).unwrap().fixed_seeds);
+    }
+
+    #[test]
+    fn the_network_and_replay_limits_are_flags_with_defaults() {
+        let d = parse(&[]).unwrap();
+        let c = triominos_server::ServeConfig::new("a", "b");
+        assert_eq!(d.max_connections, c.max_connections);
+        assert_eq!(Duration::from_millis(d.header_timeout_ms), c.header_timeout);
+        assert_eq!(
+            (d.max_record_bytes, d.max_record_actions, d.max_record_rounds, d.max_replays),
+            (c.max_record_bytes, c.max_record_actions, c.max_record_rounds, c.max_replays)
+        );
+        let a = parse(&[
+            "--max-connections",
+            "64",
+            "--header-timeout-ms",
+            "2500",
+            "--max-record-bytes",
+            "1000",
+            "--max-record-actions",
+            "10",
+            "--max-record-rounds",
+            "2",
+            "--max-replays",
+            "3",
+        ])
+        .unwrap();
+        assert_eq!((a.max_connections, a.header_timeout_ms), (64, 2500));
+        assert_eq!((a.max_record_bytes, a.max_record_actions, a.max_record_rounds, a.max_replays), (1000, 10, 2, 3));
+        assert!(parse(&["--max-connections", "0"]).is_err(), "at least one connection");
+        assert!(parse(&["--header-timeout-ms", "0"]).is_err());
+        assert!(parse(&["--max-replays", "0"]).is_err());
     }
 
     #[test]

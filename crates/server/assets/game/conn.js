@@ -1,6 +1,7 @@
-// The game's WebSocket: connects with the seat's token, reconnects with a growing pause
-// when the connection drops, tells a wrong link (or a game that does not exist) from a
-// lost connection, and sends JSON messages.
+// The game's WebSocket: connects, says whose seat it is in its first message (the token
+// never goes in the address, which ends up in logs and histories), reconnects with a
+// growing pause when the connection drops, tells a wrong link (or a game that does not
+// exist) from a lost connection, and sends JSON messages.
 
 /**
  * Connects to game `id`. Handlers: onMessage(parsed JSON), onOpen(), onLost() (will retry),
@@ -14,19 +15,25 @@ export function connect(id, token, handlers) {
 
   function open() {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(`${proto}://${location.host}/ws/${id}` + (token ? `?token=${encodeURIComponent(token)}` : ''));
-    ws.onopen = () => { opened = true; retry = 300; handlers.onOpen(); };
-    ws.onmessage = (ev) => handlers.onMessage(JSON.parse(ev.data));
+    ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
+    ws.onopen = () => {
+      // Who this is: the seat's token, or none for a spectator. The snapshot follows.
+      ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+      opened = true;
+      retry = 300;
+      handlers.onOpen();
+    };
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      // The link's token opens no seat: the server refuses the hello and closes.
+      if (m.type === 'error' && m.code === 'bad_token') { fatal('bad_token'); return; }
+      handlers.onMessage(m);
+    };
     ws.onclose = async () => {
       if (disposed) return;
       if (!opened) {
         const r = await fetch('/api/games/' + id).catch(() => null);
         if (r && r.status === 404) { fatal('game_not_found'); return; }
-        if (r && r.ok && token) {
-          // The game exists: the link's token is wrong.
-          const probe = await fetch(`/ws/${id}?token=${encodeURIComponent(token)}`).catch(() => null);
-          if (probe && probe.status === 403) { fatal('bad_token'); return; }
-        }
       }
       handlers.onLost();
       setTimeout(() => { if (!disposed) open(); }, retry);

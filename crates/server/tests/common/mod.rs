@@ -138,16 +138,34 @@ pub struct Client {
 }
 
 impl Client {
+    /// Connects to `/ws/{id}` and says who it is in the first message (the
+    /// token never goes in the address); the snapshot follows.
     pub async fn connect(addr: std::net::SocketAddr, id: &str, token: Option<&str>) -> Client {
-        let url = match token {
-            Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
-            None => format!("ws://{addr}/ws/{id}"),
-        };
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
-        let mut c = Client { ws, received: Vec::new(), v: 0, me: Value::Null, status: Value::Null, next_id: 0 };
+        let mut c = Client::open(addr, id).await;
+        c.send(json!({"type": "hello", "token": token})).await;
         let snap = c.recv_type("snapshot").await;
         c.absorb(&snap);
         c
+    }
+
+    /// A socket to `/ws/{id}` that has said nothing yet.
+    pub async fn open(addr: std::net::SocketAddr, id: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}")).await.unwrap();
+        Client { ws, received: Vec::new(), v: 0, me: Value::Null, status: Value::Null, next_id: 0 }
+    }
+
+    /// The close frame the server ends with: `(code, reason)`, after any text
+    /// messages (kept in `received`).
+    pub async fn closed(&mut self) -> (u16, String) {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(120), self.ws.next()).await.expect("closed within 120 s");
+            match m {
+                Some(Ok(Message::Text(t))) => self.received.push(t.to_string()),
+                Some(Ok(Message::Close(Some(f)))) => return (u16::from(f.code), f.reason.to_string()),
+                Some(Ok(Message::Close(None))) | None | Some(Err(_)) => return (0, String::new()),
+                Some(Ok(_)) => {}
+            }
+        }
     }
 
     pub async fn send_raw(&mut self, text: String) {

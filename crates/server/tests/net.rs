@@ -1,0 +1,407 @@
+//! The server under hostile or careless clients: bounded uploads and replays,
+//! connection caps and timeouts, security headers, close frames.
+
+mod common;
+
+use common::*;
+use serde_json::Value;
+use triominos_core::{Game, RuleSet};
+
+/// A record of a long random game (first legal action each turn) to `target`,
+/// cut after `max_actions` actions (it stays a valid, unfinished record).
+fn long_record(target: &str, max_actions: usize) -> String {
+    let mut rules = RuleSet::preset("goliath").unwrap();
+    rules.set_option("target", target).unwrap();
+    let mut game = Game::new(rules, 2, 5).unwrap();
+    let mut n = 0;
+    while !game.is_over() && n < max_actions {
+        if game.is_round_over() {
+            game.next_round().unwrap();
+            continue;
+        }
+        let a = game.legal_actions()[0];
+        game.play(a).unwrap();
+        n += 1;
+    }
+    triominos_core::record::write(&game, &["Ann".into(), "Bob".into()], &[]).unwrap()
+}
+
+/// `POST /api/replay` through the whole app on a real socket: `(status, body)`.
+async fn post_raw(addr: std::net::SocketAddr, head_extra: &str, body: &[u8]) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let head = format!("POST /api/replay HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{head_extra}\r\n");
+    s.write_all(head.as_bytes()).await.unwrap();
+    // The body may be refused before it is all sent: a failed write is no failure.
+    let _ = s.write_all(body).await;
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf).await;
+    let text = String::from_utf8_lossy(&buf).into_owned();
+    let status = text.split(' ').nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+    (status, text.split_once("\r\n\r\n").map_or(String::new(), |x| x.1.to_string()))
+}
+
+fn json(body: &str) -> Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"))
+}
+
+/// The issue's upload: a record of about 1 MB (a game to 80000) is refused
+/// with 413 and the limit, read no further than the limit.
+#[tokio::test]
+async fn a_record_over_the_size_limit_is_refused_with_the_limit() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let tri = long_record("80000", 40_000);
+    assert!(tri.len() > 1_000_000, "{}", tri.len());
+    let max = triominos_server::DEFAULT_MAX_RECORD_BYTES;
+    // Streamed without a length: refused once past the limit.
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 413, "{body}");
+    let r = json(&body);
+    assert_eq!(r["code"], "record_too_large");
+    assert_eq!(r["params"]["max"], max);
+    // Announced by its length and never sent: refused at once, from the length alone
+    // (waiting for the body would hang this test).
+    let (s, body) = post_raw(server.addr, "Content-Length: 1000000\r\n", b"").await;
+    assert_eq!(s, 413, "{body}");
+    assert_eq!(json(&body)["params"]["max"], max);
+    // Just under the limit and valid: replayed.
+    let small = long_record("80000", 300);
+    let (s, body) = post_raw(server.addr, &format!("Content-Length: {}\r\n", small.len()), small.as_bytes()).await;
+    assert_eq!(s, 200, "{body}");
+    assert!(json(&body)["frames"].as_array().unwrap().len() > 300);
+    server.stop().await;
+}
+
+/// A record with more actions (or rounds) than the server replays is refused
+/// with its counts and the caps, before any replay: a bad line early in it
+/// would otherwise be the answer.
+#[tokio::test]
+async fn a_record_over_the_work_limit_is_refused_before_replay() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_record_actions = 1000;
+        c.max_record_rounds = 3;
+    })
+    .await;
+    let tri = long_record("80000", 1500);
+    assert!(tri.len() < triominos_server::DEFAULT_MAX_RECORD_BYTES);
+    let broken = tri.replacen(" draw\n", " jump\n", 1).replacen(" play ", " play 9-9-9 ", 1);
+    for text in [&tri, &broken] {
+        let (s, body) = http(&server, "POST", "/api/replay", Some(text)).await;
+        assert_eq!(s, 413, "{body}");
+        let r = json(&body);
+        assert_eq!(r["code"], "record_too_long", "{body}");
+        assert_eq!(r["params"]["max_actions"], 1000);
+        assert_eq!(r["params"]["max_rounds"], 3);
+        assert!(r["params"]["actions"].as_u64().unwrap() >= 1499, "{body}");
+    }
+    // Too many rounds, few actions each (a short game with many rounds is cut
+    // after 4 rounds: its 4 round lines are over the cap of 3).
+    let mut rules = RuleSet::preset("goliath").unwrap();
+    rules.set_option("target", "80000").unwrap();
+    let mut game = Game::new(rules, 2, 9).unwrap();
+    let mut rounds = 1;
+    while rounds < 4 {
+        if game.is_round_over() {
+            game.next_round().unwrap();
+            rounds += 1;
+        } else {
+            game.play(game.legal_actions()[0]).unwrap();
+        }
+    }
+    let tri = triominos_core::record::write(&game, &["Ann".into(), "Bob".into()], &[]).unwrap();
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 413, "{body}");
+    assert_eq!(json(&body)["params"]["rounds"], 4, "{body}");
+    server.stop().await;
+}
+
+/// At the default caps, the largest record replayed makes a bounded answer:
+/// one frame a step, under 1 KB each (the issue's 1 MB record made 21 MB).
+#[tokio::test]
+async fn the_largest_replay_allowed_is_bounded() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let tri = long_record("80000", triominos_server::DEFAULT_MAX_RECORD_ACTIONS);
+    let (rounds, actions) = triominos_server::replay::measure(&tri);
+    assert_eq!(actions, triominos_server::DEFAULT_MAX_RECORD_ACTIONS);
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 200, "{}", &body[..body.len().min(300)]);
+    let frames = json(&body)["frames"].as_array().unwrap().len();
+    assert_eq!(frames, 1 + actions + (rounds - 1));
+    assert!(body.len() < 1000 * frames, "{} bytes for {frames} frames", body.len());
+    assert!(body.len() < 5_000_000, "{}", body.len());
+    server.stop().await;
+}
+
+/// A replay's `next_round` step names the seat the record says opens the round.
+#[tokio::test]
+async fn a_replayed_next_round_names_the_rounds_opener() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let tri = long_record("80000", 800);
+    let starts: Vec<usize> = tri
+        .lines()
+        .filter_map(|l| l.strip_prefix("start "))
+        .map(|name| ["Ann", "Bob"].iter().position(|n| *n == name.trim()).unwrap())
+        .collect();
+    assert!(starts.len() >= 3, "{}", starts.len());
+    let (s, body) = http(&server, "POST", "/api/replay", Some(&tri)).await;
+    assert_eq!(s, 200);
+    let frames = json(&body)["frames"].as_array().unwrap().clone();
+    let next: Vec<&Value> = frames.iter().filter(|f| f["action"]["kind"] == "next_round").collect();
+    assert_eq!(next.len(), starts.len() - 1);
+    for (f, start) in next.iter().zip(&starts[1..]) {
+        assert_eq!(f["seat"], *start, "{f}");
+        assert_eq!(f["status"]["starter"], *start, "{f}");
+    }
+    server.stop().await;
+}
+// ---------- Connections: the cap and the time limits ----------
+
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// Reads one HTTP answer (head and a `Content-Length` body): `(status, body)`,
+/// or `None` when the server closed the connection first.
+async fn read_answer(s: &mut TcpStream) -> Option<(u16, String)> {
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1024];
+    let head_end = loop {
+        if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+        let n = tokio::time::timeout(Duration::from_secs(120), s.read(&mut byte)).await.expect("within 120 s").ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&byte[..n]);
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).to_lowercase();
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let len: usize =
+        head.lines().find_map(|l| l.strip_prefix("content-length:")).map_or(0, |v| v.trim().parse().unwrap());
+    while buf.len() < head_end + len {
+        let n = s.read(&mut byte).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&byte[..n]);
+    }
+    Some((status, String::from_utf8_lossy(&buf[head_end..head_end + len]).into_owned()))
+}
+
+const SMALL_GET: &[u8] = b"GET /api/games/nosuchgame HTTP/1.1\r\nHost: x\r\n\r\n";
+
+/// Waits until the server closes this connection (a hang guard of 120 s only).
+async fn closed_by_server(s: &mut TcpStream) -> Vec<u8> {
+    let mut rest = Vec::new();
+    tokio::time::timeout(Duration::from_secs(120), s.read_to_end(&mut rest))
+        .await
+        .expect("closed within 120 s")
+        .unwrap_or_default();
+    rest
+}
+
+/// The issue's half-sent requests: a request head not finished within the
+/// header timeout is closed, and so is a keep-alive connection left idle
+/// after its answer; the slots they held are free again.
+#[tokio::test]
+async fn half_sent_requests_and_idle_connections_are_closed_after_the_header_timeout() {
+    let db = temp_db();
+    let server = start_with(&db, |c| c.header_timeout = Duration::from_millis(300)).await;
+    let mut half = TcpStream::connect(server.addr).await.unwrap();
+    half.write_all(b"GET /api/meta HTTP/1.1\r\nHost: x\r\nX-Slow: ").await.unwrap();
+    let mut idle = TcpStream::connect(server.addr).await.unwrap();
+    idle.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut idle).await.unwrap().0, 404);
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    // None of them is answered, and each is closed.
+    for s in [&mut half, &mut idle, &mut silent] {
+        let rest = closed_by_server(s).await;
+        assert!(!String::from_utf8_lossy(&rest).contains(" 200 "), "{}", String::from_utf8_lossy(&rest));
+    }
+    until("every slot free", || server.connections() == 0).await;
+    // A request sent in time is answered as ever.
+    let mut ok = TcpStream::connect(server.addr).await.unwrap();
+    ok.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut ok).await.unwrap().0, 404);
+    server.stop().await;
+}
+
+/// Connections beyond the cap wait, unaccepted, while those open are served;
+/// a waiting one is served as soon as a slot frees.
+#[tokio::test]
+async fn connections_beyond_the_cap_wait_while_the_others_are_served() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_connections = 2;
+        c.header_timeout = Duration::from_secs(3600);
+    })
+    .await;
+    let mut a = TcpStream::connect(server.addr).await.unwrap();
+    a.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut a).await.unwrap().0, 404);
+    let b = TcpStream::connect(server.addr).await.unwrap();
+    until("two connections open", || server.connections() == 2).await;
+    // A third: the system accepts the socket, the server does not read it.
+    let mut c = TcpStream::connect(server.addr).await.unwrap();
+    c.write_all(SMALL_GET).await.unwrap();
+    // The open ones still work...
+    for _ in 0..3 {
+        a.write_all(SMALL_GET).await.unwrap();
+        assert_eq!(read_answer(&mut a).await.unwrap().0, 404);
+    }
+    // ...while the third has no answer and holds no slot.
+    let mut peek = [0u8; 16];
+    assert!(matches!(c.try_read(&mut peek), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock));
+    assert_eq!(server.connections(), 2);
+    // One closes: the third is served.
+    drop(b);
+    assert_eq!(read_answer(&mut c).await.unwrap().0, 404);
+    assert_eq!(server.connections(), 2);
+    server.stop().await;
+}
+
+// ---------- WebSockets: the token in the first message, close frames ----------
+
+use serde_json::json;
+
+async fn two_humans(server: &triominos_server::Server) -> (String, String) {
+    let g = create(
+        server,
+        json!({"preset": "goliath", "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+    )
+    .await;
+    (g["id"].as_str().unwrap().to_string(), token_of(&g, 0))
+}
+
+/// The seat's token goes in the first message: in the address it opens no
+/// seat; a wrong one, or a first message that is no hello, is refused with
+/// its code and a close frame.
+#[tokio::test]
+async fn the_token_goes_in_the_hello_never_in_the_address() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let (id, token) = two_humans(&server).await;
+    // The token in the address, a hello without: a spectator.
+    let url = format!("ws://{}/ws/{id}?token={token}", server.addr);
+    let mut c = Client::open(server.addr, &id).await;
+    c.ws = tokio_tungstenite::connect_async(url).await.unwrap().0;
+    c.send(json!({"type": "hello"})).await;
+    let snap = c.recv_type("snapshot").await;
+    assert!(snap["you"].is_null() && snap["me"].is_null(), "{snap}");
+    assert_eq!(c.act(json!({"kind": "draw"})).await.unwrap_err()["code"], "spectator");
+    // The token in the hello: the seat.
+    let seat = Client::connect(server.addr, &id, Some(&token)).await;
+    assert_eq!(seat.me["seat"], 0);
+    assert!(seat.received[0].contains("\"you\":0"));
+    // A wrong token: refused, closed.
+    let mut wrong = Client::open(server.addr, &id).await;
+    wrong.send(json!({"type": "hello", "token": "f".repeat(32)})).await;
+    assert_eq!(wrong.closed().await, (1008, "bad_token".into()));
+    let e: Value = serde_json::from_str(&wrong.received[0]).unwrap();
+    assert_eq!((e["type"].as_str(), e["code"].as_str()), (Some("error"), Some("bad_token")));
+    // An action first: no hello, refused.
+    let mut rude = Client::open(server.addr, &id).await;
+    rude.send(json!({"type": "action", "action": {"kind": "draw"}, "id": 1})).await;
+    assert_eq!(rude.closed().await, (1008, "hello_expected".into()));
+    assert!(rude.received[0].contains("hello_expected"));
+    // A second hello later is no message of its own.
+    let mut again = Client::connect(server.addr, &id, None).await;
+    again.send(json!({"type": "hello", "token": token})).await;
+    let e = again.recv_type("error").await;
+    assert_eq!((e["code"].as_str(), e["params"]["type"].as_str()), (Some("unknown_message"), Some("hello")));
+    server.stop().await;
+}
+
+/// A socket that says nothing is closed after the header timeout.
+#[tokio::test]
+async fn a_silent_socket_is_closed_with_hello_expected() {
+    let db = temp_db();
+    let server = start_with(&db, |c| c.header_timeout = std::time::Duration::from_millis(200)).await;
+    let (id, _) = two_humans(&server).await;
+    let mut silent = Client::open(server.addr, &id).await;
+    assert_eq!(silent.closed().await, (1008, "hello_expected".into()));
+    server.stop().await;
+}
+
+/// A message over 64 KiB closes the socket with a close frame 1009 that says why.
+#[tokio::test]
+async fn a_message_too_big_closes_with_1009() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let (id, token) = two_humans(&server).await;
+    let mut c = Client::connect(server.addr, &id, Some(&token)).await;
+    c.send_raw(format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(70 * 1024))).await;
+    assert_eq!(c.closed().await, (1009, "message too big".into()));
+    // Before the hello too.
+    let mut early = Client::open(server.addr, &id).await;
+    early.send_raw("y".repeat(65 * 1024 + 1)).await;
+    assert_eq!(early.closed().await, (1009, "message too big".into()));
+    // The game goes on for the others.
+    let mut other = Client::connect(server.addr, &id, Some(&token)).await;
+    other.send(json!({"type": "ping", "id": 7})).await;
+    assert_eq!(other.recv_type("pong").await["id"], 7);
+    server.stop().await;
+}
+
+// ---------- Security headers ----------
+
+/// The head of the answer to one GET on a real socket (the whole app), lowercased.
+async fn head_of(addr: std::net::SocketAddr, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes()).await.unwrap();
+    let rest = closed_by_server(&mut s).await;
+    let text = String::from_utf8_lossy(&rest).into_owned();
+    text.split_once("\r\n\r\n").map_or(text.clone(), |x| x.0.to_string()).to_lowercase()
+}
+
+/// Every answer (the page, an asset, the API, a refusal) carries the security
+/// headers; the policy allows the page's own inline scripts by hash and no other.
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let csp = triominos_server::assets::content_security_policy();
+    for path in ["/", "/g/abc/def", "/assets/app.js", "/assets/style.css", "/api/meta", "/api/games/nosuch", "/nowhere"]
+    {
+        let head = head_of(server.addr, path).await;
+        assert!(head.contains(&format!("content-security-policy: {}", csp.to_lowercase())), "{path}: {head}");
+        assert!(head.contains("x-frame-options: deny"), "{path}: {head}");
+        assert!(head.contains("referrer-policy: no-referrer"), "{path}: {head}");
+        assert!(head.contains("x-content-type-options: nosniff"), "{path}: {head}");
+    }
+    for part in ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "style-src 'self';"] {
+        assert!(csp.contains(part), "{csp}");
+    }
+    // The page's inline scripts are those the policy names, and no inline style is in it.
+    let (_, page) = http(&server, "GET", "/", None).await;
+    let inline = triominos_server::assets::inline_scripts(&page);
+    assert_eq!(inline.len(), 2);
+    assert_eq!(csp.matches("'sha256-").count(), 2, "{csp}");
+    assert!(!page.contains(" style=") && !page.contains("<style"), "{page}");
+    server.stop().await;
+}
+
+/// The accept loop gives every handler the peer's address (`ConnectInfo<SocketAddr>`).
+#[tokio::test]
+async fn handlers_get_the_peers_address() {
+    use axum::extract::ConnectInfo;
+    let app = axum::Router::new().route(
+        "/peer",
+        axum::routing::get(|ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>| async move { peer.to_string() }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = triominos_server::net::Limits { max_connections: 4, header_timeout: Duration::from_secs(60) };
+    let (_stop, stop) = tokio::sync::oneshot::channel();
+    let (_open, serving) = triominos_server::net::serve(listener, app, limits, stop);
+    tokio::spawn(serving);
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let local = s.local_addr().unwrap();
+    s.write_all(b"GET /peer HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
+    assert_eq!(read_answer(&mut s).await, Some((200, local.to_string())));
+}
