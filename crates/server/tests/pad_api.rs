@@ -498,7 +498,14 @@ async fn every_refusal_of_the_http_layer_is_code_and_params() {
         ("GET", "/api/puzzles/daily?day=-5".into(), None, 400, json!({"code": "bad_query", "params": null})),
         ("POST", "/api/pad".into(), Some(big.clone()), 413, too_large.clone()),
         ("POST", "/api/games".into(), Some(big.clone()), 413, too_large.clone()),
-        ("POST", "/api/replay".into(), Some(big.clone()), 413, too_large.clone()),
+        // The replay upload has its own, smaller bound (`--max-record-bytes`).
+        (
+            "POST",
+            "/api/replay".into(),
+            Some(big.clone()),
+            413,
+            json!({"code": "record_too_large", "params": {"max": triominos_server::DEFAULT_MAX_RECORD_BYTES}}),
+        ),
         ("POST", format!("/api/pad/{id}/entries"), Some(big), 413, too_large),
         ("PUT", "/api/games".into(), None, 405, json!({"code": "method_not_allowed", "params": null})),
         ("DELETE", "/api/meta".into(), None, 405, json!({"code": "method_not_allowed", "params": null})),
