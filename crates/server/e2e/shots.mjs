@@ -117,4 +117,17 @@ await page.click('#nextmistake');
 if (!(await page.$('#showbest[disabled]'))) await page.click('#showbest');
 await page.waitForTimeout(300);
 await page.screenshot({ path: `${OUT}/review.png` });
+// A hint in a game with hints on: the suggested tile picked in the rack, its spot marked, the move in words.
+const gh = await api('/api/games', { preset: 'goliath', seed: 21, hints: true, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'casual', name: 'Bob' }] });
+await page.goto(BASE + gh.json.seats[0].link);
+await page.waitForSelector('#rack .racktile');
+for (let i = 0; i < 4; i++) {
+  await page.waitForSelector('#turn .mine', { timeout: 30000 });
+  await playOneMove(page);
+}
+await page.waitForSelector('#turn .mine', { timeout: 30000 });
+await page.click('#hint');
+await page.waitForSelector('#hintbox:not([hidden]) #hint-head', { timeout: 30000 });
+await page.waitForTimeout(500);
+await page.screenshot({ path: `${OUT}/hint.png` });
 await browser.close();
