@@ -77,6 +77,15 @@ pub(crate) struct Config {
     /// Deal the hidden tiles consistently with what the players did
     /// ([`Observation::determinize_inferred`]) instead of uniformly.
     pub infer: bool,
+    /// Common deals: the k-th visit of every root action plays on the same
+    /// k-th deal of the hidden tiles (dealt once, kept for the decision), so
+    /// that the root's actions are compared on the same deals.
+    pub common_deals: bool,
+    /// The final choice: 0 the most visited root action; above 0, the best
+    /// mean among the actions with at least this share of the most visits.
+    pub final_mean: f64,
+    /// The search never draws voluntarily (when a placement is legal).
+    pub no_voluntary_draw: bool,
 }
 
 impl Config {
@@ -93,6 +102,9 @@ impl Config {
         bias: 0.0,
         root_prior: 0.0,
         infer: false,
+        common_deals: false,
+        final_mean: 0.0,
+        no_voluntary_draw: false,
     };
     /// `mcts`: the current search, `mcts-v2` with every playout move greedy
     /// and the hidden tiles dealt consistently with what the players did.
@@ -100,7 +112,8 @@ impl Config {
 
     /// A development variant: `V2` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
-    /// b: bias, r: root prior, i: inference 0/1).
+    /// b: bias, r: root prior, i: inference 0/1, d: common deals 0/1,
+    /// f: final choice by mean, share of the most visits).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -115,6 +128,9 @@ impl Config {
                 "b" => c.bias = f,
                 "r" => c.root_prior = f,
                 "i" => c.infer = f != 0.0,
+                "d" => c.common_deals = f != 0.0,
+                "f" => c.final_mean = f,
+                "v" => c.no_voluntary_draw = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -181,6 +197,9 @@ impl Tree {
                 break;
             }
             g.legal_actions_into(&mut self.legal);
+            if self.cfg.no_voluntary_draw {
+                drop_voluntary_draw(&mut self.legal);
+            }
             self.tried.clear();
             self.tried.resize(self.legal.len(), false);
             self.compatible.clear();
@@ -255,6 +274,40 @@ impl Tree {
         }
     }
 
+    /// The visits of the root child the next iteration will select (0 when
+    /// it will expand an untried action): with common deals, the index of
+    /// the deal it plays on. The root's legal actions (`root_legal` of them)
+    /// are the same in every deal, so this is known before dealing; it
+    /// repeats the selection of [`Tree::iterate`] without its side effects.
+    fn next_root_visits(&self, root_legal: usize) -> u32 {
+        let mut children = 0;
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            children += 1;
+            c = self.nodes[c as usize].next_sibling;
+        }
+        if children < root_legal {
+            return 0;
+        }
+        let bias = if !self.root_priors.is_empty() { self.cfg.root_prior } else { self.cfg.bias };
+        let (mut best_visits, mut best_value) = (0, f64::NEG_INFINITY);
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            let visits = n.visits.max(1) as f64;
+            let mut v = n.reward / visits + self.cfg.c * (((n.avail + 1) as f64).ln() / visits).sqrt();
+            if bias > 0.0 {
+                v += bias * n.prior as f64 / (visits + 1.0);
+            }
+            if v > best_value {
+                best_value = v;
+                best_visits = n.visits;
+            }
+            c = n.next_sibling;
+        }
+        best_visits
+    }
+
     /// An untried legal action (`self.tried` marks the tried ones): the one
     /// with the best prior under progressive bias, else one at random.
     fn pick_untried(&self, g: &Game, untried: usize, rng: &mut ChaCha8Rng) -> Action {
@@ -286,6 +339,13 @@ impl Tree {
             c = n.next_sibling;
         }
         out
+    }
+}
+
+/// Removes a draw from legal actions that hold a placement.
+fn drop_voluntary_draw(legal: &mut Vec<Action>) {
+    if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
+        legal.retain(|a| *a != Action::Draw);
     }
 }
 
@@ -444,6 +504,12 @@ impl Mcts {
                 .collect();
         }
         let inference = cfg.infer.then(|| obs.inference());
+        let mut root_legal = obs.legal_actions();
+        if cfg.no_voluntary_draw {
+            drop_voluntary_draw(&mut root_legal);
+        }
+        let root_legal = root_legal.len();
+        let mut deals: Vec<Game> = Vec::new();
         for i in 0..iterations {
             if i % 64 == 0 {
                 if let Some(d) = deadline {
@@ -452,9 +518,19 @@ impl Mcts {
                     }
                 }
             }
-            let g = match &inference {
-                Some(inf) => obs.determinize_inferred(&mut rng, inf),
-                None => obs.determinize_for_search(&mut rng),
+            let deal = |rng: &mut ChaCha8Rng| match &inference {
+                Some(inf) => obs.determinize_inferred(rng, inf),
+                None => obs.determinize_for_search(rng),
+            };
+            let g = if cfg.common_deals {
+                let k = tree.next_root_visits(root_legal) as usize;
+                while deals.len() <= k {
+                    let g = deal(&mut rng);
+                    deals.push(g);
+                }
+                deals[k].clone()
+            } else {
+                deal(&mut rng)
             };
             tree.iterate(g, &mut rng);
         }
@@ -517,8 +593,27 @@ impl Bot for Mcts {
             1 => return legal[0],
             _ => {}
         }
-        self.analyse(obs).first().map(|t| t.0).unwrap_or(legal[0])
+        let stats = self.analyse(obs);
+        final_choice(&stats, self.cfg.final_mean).unwrap_or(legal[0])
     }
+}
+
+/// The action to play from the root statistics (most visited first): the
+/// most visited, or with `final_mean` above 0 the best mean among the
+/// actions with at least that share of the most visits (the first on ties).
+fn final_choice(stats: &[(Action, u32, f64)], final_mean: f64) -> Option<Action> {
+    let most = stats.first()?;
+    if final_mean <= 0.0 {
+        return Some(most.0);
+    }
+    let floor = (most.1 as f64 * final_mean).max(1.0);
+    let mut best = most;
+    for s in stats.iter().filter(|s| s.1 as f64 >= floor) {
+        if s.2 > best.2 {
+            best = s;
+        }
+    }
+    Some(best.0)
 }
 
 impl Mcts {
