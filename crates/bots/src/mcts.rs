@@ -86,6 +86,9 @@ pub(crate) struct Config {
     pub final_mean: f64,
     /// The search never draws voluntarily (when a placement is legal).
     pub no_voluntary_draw: bool,
+    /// Moves a playout plays before it stops and scores the round so far
+    /// (0: to the end of the round).
+    pub horizon: u32,
 }
 
 impl Config {
@@ -105,6 +108,7 @@ impl Config {
         common_deals: false,
         final_mean: 0.0,
         no_voluntary_draw: false,
+        horizon: 0,
     };
     /// `mcts`: the current search, `mcts-v2` with every playout move greedy
     /// and the hidden tiles dealt consistently with what the players did.
@@ -131,6 +135,7 @@ impl Config {
                 "d" => c.common_deals = f != 0.0,
                 "f" => c.final_mean = f,
                 "v" => c.no_voluntary_draw = f != 0.0,
+                "t" => c.horizon = f as u32,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -410,7 +415,8 @@ fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) 
 fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &[i32; 6], cfg: &Config) -> [f64; 6] {
     let round = g.public().round();
     let mut guard = 0;
-    while g.public().phase() == Phase::Playing && g.public().round() == round && guard < 2_000 {
+    let limit = if cfg.horizon > 0 { cfg.horizon } else { 2_000 };
+    while g.public().phase() == Phase::Playing && g.public().round() == round && guard < limit {
         guard += 1;
         g.legal_actions_into(legal);
         let a = playout_move(g, legal, rng, cfg);
