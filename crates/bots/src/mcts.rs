@@ -4,11 +4,11 @@
 //! with what the players did ([`Observation::determinize_inferred`], from one
 //! [`Observation::inference`] a decision), walks the shared tree choosing
 //! among the actions legal in that deal (UCB1 with availability counts),
-//! expands one node, plays the round out greedily (each move the placement
-//! scoring the most now), and backs up each
-//! player's reward (their round score against the best opponent's, counted
-//! from the position searched, so the points of the moves on the tree path
-//! count too). With more than one thread, independent trees are searched in
+//! expands one node, plays on greedily (each move the placement scoring the
+//! most now) for [`HORIZON`] moves or to the end of the round, and backs up
+//! each player's reward (their round score so far against the best
+//! opponent's, counted from the position searched, so the points of the
+//! moves on the tree path count too). With more than one thread, independent trees are searched in
 //! parallel (root parallelism, rayon) and their root visit counts summed.
 //!
 //! The hot loop allocates nothing per step: the tree keeps its children as
@@ -19,7 +19,8 @@
 //! can compare: its reward counted only the points scored in the playout,
 //! after the tree walk, so a move's own points, and going out, counted for
 //! nothing. [`Mcts::v2`] (level `mcts-v2`) has the fixed reward, 20% random
-//! playout moves and uniform deals. Other variants of the search (playout
+//! playout moves and uniform deals. [`Mcts::v3`] (level `mcts-v3`) is
+//! today's search with playouts to the end of the round. Other variants of the search (playout
 //! policy, rewards, progressive bias) are in `Config`, reachable from the
 //! arena as `mcts~KEY=VALUE~...` for measuring (crates/bots/README.md).
 
@@ -31,6 +32,12 @@ use triominos_core::{Action, Game, Observation, Phase};
 
 /// Default playouts per decision when the budget names none.
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
+
+/// Moves a playout of `mcts` plays before it scores the round so far (about
+/// five each in 2-player Goliath): the rest of a round, played greedily,
+/// adds about 70 points of spread to a reward and nothing a decision can
+/// use (crates/bots/README.md#strength).
+pub const HORIZON: u32 = 10;
 
 /// No node (end of a child list).
 const NONE: u32 = u32::MAX;
@@ -110,9 +117,12 @@ impl Config {
         no_voluntary_draw: false,
         horizon: 0,
     };
-    /// `mcts`: the current search, `mcts-v2` with every playout move greedy
-    /// and the hidden tiles dealt consistently with what the players did.
-    pub const CURRENT: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
+    /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
+    /// tiles dealt consistently with what the players did.
+    pub const V3: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
+    /// `mcts`: the current search, `mcts-v3` with playouts that stop after
+    /// [`HORIZON`] moves and score the round so far.
+    pub const CURRENT: Config = Config { horizon: HORIZON, ..Config::V3 };
 
     /// A development variant: `V2` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
@@ -407,9 +417,10 @@ fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) 
     }
 }
 
-/// Plays the round out: most of the time the placement judged best now, else
-/// a random placement; draw or pass only without a placement. Returns each
-/// seat's reward in 0..1: the round's points since `start` against the best
+/// Plays on to the end of the round, or for `cfg.horizon` moves when it is
+/// above 0: most of the time the placement judged best now, else a random
+/// placement; draw or pass only without a placement. Returns each seat's
+/// reward in 0..1: the round's points since `start` against the best
 /// opponent's (blended with the chance to win the game estimated from the
 /// totals, by `cfg.game_weight`), or 1 / 0 for a game won / lost.
 fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &[i32; 6], cfg: &Config) -> [f64; 6] {
@@ -482,6 +493,13 @@ impl Mcts {
     /// ignoring what the players' draws and passes showed.
     pub fn v2(seed: u64, budget: Budget, threads: usize) -> Mcts {
         Mcts::with_config(seed, budget, threads, Config::V2, "mcts-v2")
+    }
+
+    /// The third version of the search (level `mcts-v3`), for the arena to
+    /// compare with: today's search but for the playout horizon, its
+    /// playouts play every round to its end.
+    pub fn v3(seed: u64, budget: Budget, threads: usize) -> Mcts {
+        Mcts::with_config(seed, budget, threads, Config::V3, "mcts-v3")
     }
 
     pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
@@ -747,6 +765,52 @@ mod tests {
     }
 
     #[test]
+    fn a_playout_stops_at_the_horizon_and_scores_the_round_so_far() {
+        let found = positions(|g| g.public().board().placements().len() >= 6 && g.public().pool_size() >= 10, 5);
+        assert_eq!(found.len(), 5);
+        for g in &found {
+            let me = g.to_move() as usize;
+            let start = round_points(g);
+            let cfg = Config { horizon: 4, ..Config::CURRENT };
+            let mut short = g.clone();
+            let rewards = playout(&mut short, &mut seeded(9), &mut Vec::new(), &start, &cfg);
+            // The same four moves by hand: the playout stopped there.
+            let mut by_hand = g.clone();
+            let mut rng = seeded(9);
+            for _ in 0..4 {
+                if by_hand.public().phase() == Phase::Playing {
+                    let a = playout_move(&by_hand, &by_hand.legal_actions(), &mut rng, &cfg);
+                    by_hand.play_unchecked(a);
+                }
+            }
+            assert_eq!(short.public().round_points(), by_hand.public().round_points());
+            assert_eq!(short.public().board().placements().len(), by_hand.public().board().placements().len());
+            assert_eq!(short.public().pool_size(), by_hand.public().pool_size());
+            // Its reward is the margin of those moves.
+            let pts = by_hand.public().round_points();
+            let margin = (pts[me] - start[me]) - (pts[1 - me] - start[1 - me]);
+            if !short.is_over() {
+                assert!((rewards[me] - (0.5 + margin as f64 / (2.0 * cfg.scale)).clamp(0.0, 1.0)).abs() < 1e-12);
+            }
+            // Without a horizon the playout ends the round.
+            let mut full = g.clone();
+            playout(&mut full, &mut seeded(9), &mut Vec::new(), &start, &Config::V3);
+            assert_ne!(full.public().phase(), Phase::Playing);
+        }
+    }
+
+    #[test]
+    fn the_final_choice_by_mean_takes_the_best_mean_among_the_well_visited() {
+        let g = &positions(|g| !plays(g).is_empty(), 1)[0];
+        let (x, y, z) = (Action::Draw, Action::Pass, Action::Play { placement: plays(g)[0], announce: false });
+        let stats = [(x, 100, 0.50), (y, 60, 0.55), (z, 10, 0.90)];
+        assert_eq!(final_choice(&stats, 0.0), Some(x));
+        assert_eq!(final_choice(&stats, 0.5), Some(y));
+        assert_eq!(final_choice(&stats, 0.05), Some(z));
+        assert_eq!(final_choice(&[], 0.5), None);
+    }
+
+    #[test]
     fn analyse_reports_every_legal_action_and_choose_plays_the_most_visited() {
         let found = positions(|g| g.legal_actions().len() >= 5 && !g.public().board().is_empty(), 3);
         for g in &found {
@@ -770,7 +834,10 @@ mod tests {
         let c = Config::parse("g=100~h=25~w=0.5~i=1").unwrap();
         assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
         assert_eq!(Config::parse("").unwrap(), Config::V2);
-        assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::CURRENT);
+        assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::V3);
+        assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::CURRENT);
+        let c = Config::parse("d=1~f=0.5~v=1~t=7").unwrap();
+        assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon), (true, 0.5, true, 7));
         for bad in ["x=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
