@@ -96,6 +96,9 @@ pub(crate) struct Config {
     /// Moves a playout plays before it stops and scores the round so far
     /// (0: to the end of the round).
     pub horizon: u32,
+    /// Tree reuse between decisions (one thread only): the next decision
+    /// starts from the subtree reached by the public actions since this one.
+    pub reuse: bool,
 }
 
 impl Config {
@@ -116,6 +119,7 @@ impl Config {
         final_mean: 0.0,
         no_voluntary_draw: false,
         horizon: 0,
+        reuse: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -146,6 +150,7 @@ impl Config {
                 "f" => c.final_mean = f,
                 "v" => c.no_voluntary_draw = f != 0.0,
                 "t" => c.horizon = f as u32,
+                "u" => c.reuse = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -344,6 +349,55 @@ impl Tree {
         self.legal.iter().zip(&self.tried).filter(|(_, &t)| !t).nth(k).map(|(a, _)| *a).unwrap_or(self.legal[0])
     }
 
+    /// The child of `node` reached by the public action of `e`, if the tree has it.
+    fn child_by_event(&self, node: u32, e: &triominos_core::Event) -> Option<u32> {
+        use triominos_core::Event;
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            let hit = match (e, n.action) {
+                (Event::Played { player, placement, .. }, Action::Play { placement: p, .. }) => {
+                    *player == n.player && *placement == p
+                }
+                (Event::Drew { player, .. }, Action::Draw) | (Event::Passed { player, .. }, Action::Pass) => {
+                    *player == n.player
+                }
+                _ => false,
+            };
+            if hit {
+                return Some(c);
+            }
+            c = n.next_sibling;
+        }
+        None
+    }
+
+    /// A new tree holding a copy of the subtree under `root` (children in
+    /// the same order), `root` as its root.
+    fn subtree(&self, root: u32, capacity: usize) -> Tree {
+        let mut t = Tree::new(self.cfg, capacity);
+        let copy = |n: &Node| Node { first_child: NONE, next_sibling: NONE, ..*n };
+        t.nodes[0] = copy(&self.nodes[root as usize]);
+        let mut stack = vec![(root, 0u32)];
+        while let Some((old, new)) = stack.pop() {
+            let mut c = self.nodes[old as usize].first_child;
+            let mut prev = NONE;
+            while c != NONE {
+                let id = t.nodes.len() as u32;
+                t.nodes.push(copy(&self.nodes[c as usize]));
+                if prev == NONE {
+                    t.nodes[new as usize].first_child = id;
+                } else {
+                    t.nodes[prev as usize].next_sibling = id;
+                }
+                prev = id;
+                stack.push((c, id));
+                c = self.nodes[c as usize].next_sibling;
+            }
+        }
+        t
+    }
+
     /// The root's children: action, visits, mean reward.
     fn root_stats(&self) -> Vec<(Action, u32, f64)> {
         let mut out = Vec::new();
@@ -472,6 +526,9 @@ pub struct Mcts {
     threads: usize,
     cfg: Config,
     name: String,
+    /// With `cfg.reuse`: the last decision's tree, the number of events the
+    /// observation held then, and its round.
+    kept: Option<(Tree, usize, u32)>,
 }
 
 impl Mcts {
@@ -503,7 +560,7 @@ impl Mcts {
     }
 
     pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
-        Mcts { rng: seeded(seed), budget, threads: threads.max(1), cfg, name: name.to_string() }
+        Mcts { rng: seeded(seed), budget, threads: threads.max(1), cfg, name: name.to_string(), kept: None }
     }
 
     /// Searches one tree; returns its root statistics.
@@ -514,8 +571,29 @@ impl Mcts {
         deadline: Option<Instant>,
         cfg: Config,
     ) -> Vec<(Action, u32, f64)> {
+        let tree = Tree::new(cfg, iterations.min(200_000) as usize);
+        Mcts::search_tree(obs, seed, iterations, deadline, tree).root_stats()
+    }
+
+    /// The last decision's subtree reached by the public actions since, if
+    /// it is of this round and the tree holds every one of those actions.
+    fn reusable(&mut self, obs: &Observation, capacity: usize) -> Option<Tree> {
+        let (tree, seen, round) = self.kept.take()?;
+        let events = obs.public().events();
+        if round != obs.public().round() || seen > events.len() {
+            return None;
+        }
+        let mut node = 0;
+        for e in &events[seen..] {
+            node = tree.child_by_event(node, e)?;
+        }
+        Some(tree.subtree(node, capacity))
+    }
+
+    /// Runs `iterations` more iterations on `tree` from `obs`; returns it.
+    fn search_tree(obs: &Observation, seed: u64, iterations: u32, deadline: Option<Instant>, mut tree: Tree) -> Tree {
+        let cfg = tree.cfg;
         let mut rng = seeded(seed);
-        let mut tree = Tree::new(cfg, iterations.min(200_000) as usize);
         if cfg.root_prior > 0.0 {
             let draw = -(obs.public().rules().draw_penalty() as f32) - 10.0;
             tree.root_priors = obs
@@ -558,7 +636,7 @@ impl Mcts {
             };
             tree.iterate(g, &mut rng);
         }
-        tree.root_stats()
+        tree
     }
 
     /// Searches the observer's position with the bot's budget and returns,
@@ -580,7 +658,14 @@ impl Mcts {
         let (threads, cfg) = (self.threads, self.cfg);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
         let per_thread = iterations.div_ceil(threads as u32);
-        let results: Vec<Vec<(Action, u32, f64)>> = if threads > 1 {
+        let results: Vec<Vec<(Action, u32, f64)>> = if cfg.reuse && threads == 1 {
+            let capacity = iterations.min(200_000) as usize;
+            let tree = self.reusable(obs, capacity).unwrap_or_else(|| Tree::new(cfg, capacity));
+            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree);
+            let stats = tree.root_stats();
+            self.kept = Some((tree, obs.public().events().len(), obs.public().round()));
+            vec![stats]
+        } else if threads > 1 {
             seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg)).collect()
         } else {
             vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg)]
@@ -830,14 +915,43 @@ mod tests {
     }
 
     #[test]
+    fn with_reuse_a_decision_starts_from_the_subtree_the_game_reached() {
+        let cfg = Config { reuse: true, ..Config::CURRENT };
+        let mut reused = 0;
+        for seed in 1..4 {
+            let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
+            let mut bot = Mcts::with_config(seed, Budget::iterations(300), 1, cfg, "mcts~u=1");
+            let mut other = make_bot("greedy", seed, Budget::default()).unwrap();
+            while !game.is_round_over() {
+                let seat = game.to_move();
+                let obs = game.observe(seat);
+                let a = if seat == 0 {
+                    let stats = bot.analyse(&obs);
+                    let legal = obs.legal_actions();
+                    assert_eq!(stats.len(), legal.len());
+                    let visits: u64 = stats.iter().map(|s| s.1 as u64).sum();
+                    // 300 new iterations, plus what the kept subtree held.
+                    assert!(visits >= 300, "{visits}");
+                    reused += (visits > 300) as u32;
+                    stats[0].0
+                } else {
+                    other.choose(&obs)
+                };
+                game.play(a).unwrap();
+            }
+        }
+        assert!(reused > 10, "only {reused} decisions started from a kept subtree");
+    }
+
+    #[test]
     fn development_variants_parse_and_bad_ones_are_refused() {
         let c = Config::parse("g=100~h=25~w=0.5~i=1").unwrap();
         assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
         assert_eq!(Config::parse("").unwrap(), Config::V2);
         assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::V3);
         assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::CURRENT);
-        let c = Config::parse("d=1~f=0.5~v=1~t=7").unwrap();
-        assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon), (true, 0.5, true, 7));
+        let c = Config::parse("d=1~f=0.5~v=1~t=7~u=1").unwrap();
+        assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
         for bad in ["x=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
