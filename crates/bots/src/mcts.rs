@@ -97,7 +97,8 @@ pub(crate) struct Config {
     /// (0: to the end of the round).
     pub horizon: u32,
     /// Tree reuse between decisions (one thread only): the next decision
-    /// starts from the subtree reached by the public actions since this one.
+    /// starts from the subtree reached by the public actions since this one
+    /// (its visits then count in [`Mcts::analyse`] on top of the budget's).
     pub reuse: bool,
 }
 
@@ -131,7 +132,8 @@ impl Config {
     /// A development variant: `V2` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
     /// b: bias, r: root prior, i: inference 0/1, d: common deals 0/1,
-    /// f: final choice by mean, share of the most visits).
+    /// f: final choice by mean, share of the most visits, v: no voluntary
+    /// draw 0/1, t: horizon, u: tree reuse 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
