@@ -648,7 +648,8 @@ impl Mcts {
     /// observer's point of view (about their chance to do better than the
     /// best opponent); an action the search never tried has 0 visits and a
     /// mean of 0. Empty when it is not the observer's turn. [`Bot::choose`]
-    /// plays the first entry.
+    /// plays the first entry (every level does; only the development
+    /// variant `f` chooses by mean instead).
     pub fn analyse(&mut self, obs: &Observation) -> Vec<(Action, u32, f64)> {
         let legal = obs.legal_actions();
         if legal.is_empty() {
