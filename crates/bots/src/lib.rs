@@ -59,8 +59,10 @@ pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 /// versions but not offered to players: `mcts-v1` is the first version of
 /// `mcts` (its reward left out the points scored on the tree path), `mcts-v2`
 /// the second (the reward fixed; playouts 80% greedy, 20% random; hidden
-/// tiles dealt uniformly, without the inference from draws and passes).
-pub const PREVIOUS_LEVELS: [&str; 2] = ["mcts-v1", "mcts-v2"];
+/// tiles dealt uniformly, without the inference from draws and passes),
+/// `mcts-v3` the third (every playout move greedy, the inference deal, but
+/// playouts to the end of the round instead of `mcts`'s horizon).
+pub const PREVIOUS_LEVELS: [&str; 3] = ["mcts-v1", "mcts-v2", "mcts-v3"];
 
 /// A bot of the given level, seeded for reproducible play: one of [`LEVELS`]
 /// or [`PREVIOUS_LEVELS`] with `budget`, or the id of a named level
@@ -77,6 +79,7 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "mcts" => Ok(Box::new(Mcts::new(seed, budget, budget.threads))),
         "mcts-v1" => Ok(Box::new(Mcts::v1(seed, budget, budget.threads))),
         "mcts-v2" => Ok(Box::new(Mcts::v2(seed, budget, budget.threads))),
+        "mcts-v3" => Ok(Box::new(Mcts::v3(seed, budget, budget.threads))),
         _ if level.starts_with("mcts~") => {
             let cfg = mcts::Config::parse(&level["mcts~".len()..])?;
             Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))

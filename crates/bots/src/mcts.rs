@@ -4,11 +4,11 @@
 //! with what the players did ([`Observation::determinize_inferred`], from one
 //! [`Observation::inference`] a decision), walks the shared tree choosing
 //! among the actions legal in that deal (UCB1 with availability counts),
-//! expands one node, plays the round out greedily (each move the placement
-//! scoring the most now), and backs up each
-//! player's reward (their round score against the best opponent's, counted
-//! from the position searched, so the points of the moves on the tree path
-//! count too). With more than one thread, independent trees are searched in
+//! expands one node, plays on greedily (each move the placement scoring the
+//! most now) for [`HORIZON`] moves or to the end of the round, and backs up
+//! each player's reward (their round score so far against the best
+//! opponent's, counted from the position searched, so the points of the
+//! moves on the tree path count too). With more than one thread, independent trees are searched in
 //! parallel (root parallelism, rayon) and their root visit counts summed.
 //!
 //! The hot loop allocates nothing per step: the tree keeps its children as
@@ -19,7 +19,8 @@
 //! can compare: its reward counted only the points scored in the playout,
 //! after the tree walk, so a move's own points, and going out, counted for
 //! nothing. [`Mcts::v2`] (level `mcts-v2`) has the fixed reward, 20% random
-//! playout moves and uniform deals. Other variants of the search (playout
+//! playout moves and uniform deals. [`Mcts::v3`] (level `mcts-v3`) is
+//! today's search with playouts to the end of the round. Other variants of the search (playout
 //! policy, rewards, progressive bias) are in `Config`, reachable from the
 //! arena as `mcts~KEY=VALUE~...` for measuring (crates/bots/README.md).
 
@@ -31,6 +32,12 @@ use triominos_core::{Action, Game, Observation, Phase};
 
 /// Default playouts per decision when the budget names none.
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
+
+/// Moves a playout of `mcts` plays before it scores the round so far (about
+/// five each in 2-player Goliath): the rest of a round, played greedily,
+/// adds about 70 points of spread to a reward and nothing a decision can
+/// use (crates/bots/README.md#strength).
+pub const HORIZON: u32 = 10;
 
 /// No node (end of a child list).
 const NONE: u32 = u32::MAX;
@@ -77,6 +84,22 @@ pub(crate) struct Config {
     /// Deal the hidden tiles consistently with what the players did
     /// ([`Observation::determinize_inferred`]) instead of uniformly.
     pub infer: bool,
+    /// Common deals: the k-th visit of every root action plays on the same
+    /// k-th deal of the hidden tiles (dealt once, kept for the decision), so
+    /// that the root's actions are compared on the same deals.
+    pub common_deals: bool,
+    /// The final choice: 0 the most visited root action; above 0, the best
+    /// mean among the actions with at least this share of the most visits.
+    pub final_mean: f64,
+    /// The search never draws voluntarily (when a placement is legal).
+    pub no_voluntary_draw: bool,
+    /// Moves a playout plays before it stops and scores the round so far
+    /// (0: to the end of the round).
+    pub horizon: u32,
+    /// Tree reuse between decisions (one thread only): the next decision
+    /// starts from the subtree reached by the public actions since this one
+    /// (its visits then count in [`Mcts::analyse`] on top of the budget's).
+    pub reuse: bool,
 }
 
 impl Config {
@@ -93,14 +116,24 @@ impl Config {
         bias: 0.0,
         root_prior: 0.0,
         infer: false,
+        common_deals: false,
+        final_mean: 0.0,
+        no_voluntary_draw: false,
+        horizon: 0,
+        reuse: false,
     };
-    /// `mcts`: the current search, `mcts-v2` with every playout move greedy
-    /// and the hidden tiles dealt consistently with what the players did.
-    pub const CURRENT: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
+    /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
+    /// tiles dealt consistently with what the players did.
+    pub const V3: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
+    /// `mcts`: the current search, `mcts-v3` with playouts that stop after
+    /// [`HORIZON`] moves and score the round so far.
+    pub const CURRENT: Config = Config { horizon: HORIZON, ..Config::V3 };
 
     /// A development variant: `V2` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
-    /// b: bias, r: root prior, i: inference 0/1).
+    /// b: bias, r: root prior, i: inference 0/1, d: common deals 0/1,
+    /// f: final choice by mean, share of the most visits, v: no voluntary
+    /// draw 0/1, t: horizon, u: tree reuse 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -115,6 +148,11 @@ impl Config {
                 "b" => c.bias = f,
                 "r" => c.root_prior = f,
                 "i" => c.infer = f != 0.0,
+                "d" => c.common_deals = f != 0.0,
+                "f" => c.final_mean = f,
+                "v" => c.no_voluntary_draw = f != 0.0,
+                "t" => c.horizon = f as u32,
+                "u" => c.reuse = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -181,6 +219,9 @@ impl Tree {
                 break;
             }
             g.legal_actions_into(&mut self.legal);
+            if self.cfg.no_voluntary_draw {
+                drop_voluntary_draw(&mut self.legal);
+            }
             self.tried.clear();
             self.tried.resize(self.legal.len(), false);
             self.compatible.clear();
@@ -255,6 +296,40 @@ impl Tree {
         }
     }
 
+    /// The visits of the root child the next iteration will select (0 when
+    /// it will expand an untried action): with common deals, the index of
+    /// the deal it plays on. The root's legal actions (`root_legal` of them)
+    /// are the same in every deal, so this is known before dealing; it
+    /// repeats the selection of [`Tree::iterate`] without its side effects.
+    fn next_root_visits(&self, root_legal: usize) -> u32 {
+        let mut children = 0;
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            children += 1;
+            c = self.nodes[c as usize].next_sibling;
+        }
+        if children < root_legal {
+            return 0;
+        }
+        let bias = if !self.root_priors.is_empty() { self.cfg.root_prior } else { self.cfg.bias };
+        let (mut best_visits, mut best_value) = (0, f64::NEG_INFINITY);
+        let mut c = self.nodes[0].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            let visits = n.visits.max(1) as f64;
+            let mut v = n.reward / visits + self.cfg.c * (((n.avail + 1) as f64).ln() / visits).sqrt();
+            if bias > 0.0 {
+                v += bias * n.prior as f64 / (visits + 1.0);
+            }
+            if v > best_value {
+                best_value = v;
+                best_visits = n.visits;
+            }
+            c = n.next_sibling;
+        }
+        best_visits
+    }
+
     /// An untried legal action (`self.tried` marks the tried ones): the one
     /// with the best prior under progressive bias, else one at random.
     fn pick_untried(&self, g: &Game, untried: usize, rng: &mut ChaCha8Rng) -> Action {
@@ -276,6 +351,55 @@ impl Tree {
         self.legal.iter().zip(&self.tried).filter(|(_, &t)| !t).nth(k).map(|(a, _)| *a).unwrap_or(self.legal[0])
     }
 
+    /// The child of `node` reached by the public action of `e`, if the tree has it.
+    fn child_by_event(&self, node: u32, e: &triominos_core::Event) -> Option<u32> {
+        use triominos_core::Event;
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            let hit = match (e, n.action) {
+                (Event::Played { player, placement, .. }, Action::Play { placement: p, .. }) => {
+                    *player == n.player && *placement == p
+                }
+                (Event::Drew { player, .. }, Action::Draw) | (Event::Passed { player, .. }, Action::Pass) => {
+                    *player == n.player
+                }
+                _ => false,
+            };
+            if hit {
+                return Some(c);
+            }
+            c = n.next_sibling;
+        }
+        None
+    }
+
+    /// A new tree holding a copy of the subtree under `root` (children in
+    /// the same order), `root` as its root.
+    fn subtree(&self, root: u32, capacity: usize) -> Tree {
+        let mut t = Tree::new(self.cfg, capacity);
+        let copy = |n: &Node| Node { first_child: NONE, next_sibling: NONE, ..*n };
+        t.nodes[0] = copy(&self.nodes[root as usize]);
+        let mut stack = vec![(root, 0u32)];
+        while let Some((old, new)) = stack.pop() {
+            let mut c = self.nodes[old as usize].first_child;
+            let mut prev = NONE;
+            while c != NONE {
+                let id = t.nodes.len() as u32;
+                t.nodes.push(copy(&self.nodes[c as usize]));
+                if prev == NONE {
+                    t.nodes[new as usize].first_child = id;
+                } else {
+                    t.nodes[prev as usize].next_sibling = id;
+                }
+                prev = id;
+                stack.push((c, id));
+                c = self.nodes[c as usize].next_sibling;
+            }
+        }
+        t
+    }
+
     /// The root's children: action, visits, mean reward.
     fn root_stats(&self) -> Vec<(Action, u32, f64)> {
         let mut out = Vec::new();
@@ -286,6 +410,13 @@ impl Tree {
             c = n.next_sibling;
         }
         out
+    }
+}
+
+/// Removes a draw from legal actions that hold a placement.
+fn drop_voluntary_draw(legal: &mut Vec<Action>) {
+    if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
+        legal.retain(|a| *a != Action::Draw);
     }
 }
 
@@ -342,15 +473,17 @@ fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) 
     }
 }
 
-/// Plays the round out: most of the time the placement judged best now, else
-/// a random placement; draw or pass only without a placement. Returns each
-/// seat's reward in 0..1: the round's points since `start` against the best
+/// Plays on to the end of the round, or for `cfg.horizon` moves when it is
+/// above 0: most of the time the placement judged best now, else a random
+/// placement; draw or pass only without a placement. Returns each seat's
+/// reward in 0..1: the round's points since `start` against the best
 /// opponent's (blended with the chance to win the game estimated from the
 /// totals, by `cfg.game_weight`), or 1 / 0 for a game won / lost.
 fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &[i32; 6], cfg: &Config) -> [f64; 6] {
     let round = g.public().round();
     let mut guard = 0;
-    while g.public().phase() == Phase::Playing && g.public().round() == round && guard < 2_000 {
+    let limit = if cfg.horizon > 0 { cfg.horizon } else { 2_000 };
+    while g.public().phase() == Phase::Playing && g.public().round() == round && guard < limit {
         guard += 1;
         g.legal_actions_into(legal);
         let a = playout_move(g, legal, rng, cfg);
@@ -395,6 +528,9 @@ pub struct Mcts {
     threads: usize,
     cfg: Config,
     name: String,
+    /// With `cfg.reuse`: the last decision's tree, the number of events the
+    /// observation held then, and its round.
+    kept: Option<(Tree, usize, u32)>,
 }
 
 impl Mcts {
@@ -418,8 +554,15 @@ impl Mcts {
         Mcts::with_config(seed, budget, threads, Config::V2, "mcts-v2")
     }
 
+    /// The third version of the search (level `mcts-v3`), for the arena to
+    /// compare with: today's search but for the playout horizon, its
+    /// playouts play every round to its end.
+    pub fn v3(seed: u64, budget: Budget, threads: usize) -> Mcts {
+        Mcts::with_config(seed, budget, threads, Config::V3, "mcts-v3")
+    }
+
     pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
-        Mcts { rng: seeded(seed), budget, threads: threads.max(1), cfg, name: name.to_string() }
+        Mcts { rng: seeded(seed), budget, threads: threads.max(1), cfg, name: name.to_string(), kept: None }
     }
 
     /// Searches one tree; returns its root statistics.
@@ -430,8 +573,29 @@ impl Mcts {
         deadline: Option<Instant>,
         cfg: Config,
     ) -> Vec<(Action, u32, f64)> {
+        let tree = Tree::new(cfg, iterations.min(200_000) as usize);
+        Mcts::search_tree(obs, seed, iterations, deadline, tree).root_stats()
+    }
+
+    /// The last decision's subtree reached by the public actions since, if
+    /// it is of this round and the tree holds every one of those actions.
+    fn reusable(&mut self, obs: &Observation, capacity: usize) -> Option<Tree> {
+        let (tree, seen, round) = self.kept.take()?;
+        let events = obs.public().events();
+        if round != obs.public().round() || seen > events.len() {
+            return None;
+        }
+        let mut node = 0;
+        for e in &events[seen..] {
+            node = tree.child_by_event(node, e)?;
+        }
+        Some(tree.subtree(node, capacity))
+    }
+
+    /// Runs `iterations` more iterations on `tree` from `obs`; returns it.
+    fn search_tree(obs: &Observation, seed: u64, iterations: u32, deadline: Option<Instant>, mut tree: Tree) -> Tree {
+        let cfg = tree.cfg;
         let mut rng = seeded(seed);
-        let mut tree = Tree::new(cfg, iterations.min(200_000) as usize);
         if cfg.root_prior > 0.0 {
             let draw = -(obs.public().rules().draw_penalty() as f32) - 10.0;
             tree.root_priors = obs
@@ -444,6 +608,12 @@ impl Mcts {
                 .collect();
         }
         let inference = cfg.infer.then(|| obs.inference());
+        let mut root_legal = obs.legal_actions();
+        if cfg.no_voluntary_draw {
+            drop_voluntary_draw(&mut root_legal);
+        }
+        let root_legal = root_legal.len();
+        let mut deals: Vec<Game> = Vec::new();
         for i in 0..iterations {
             if i % 64 == 0 {
                 if let Some(d) = deadline {
@@ -452,13 +622,23 @@ impl Mcts {
                     }
                 }
             }
-            let g = match &inference {
-                Some(inf) => obs.determinize_inferred(&mut rng, inf),
-                None => obs.determinize_for_search(&mut rng),
+            let deal = |rng: &mut ChaCha8Rng| match &inference {
+                Some(inf) => obs.determinize_inferred(rng, inf),
+                None => obs.determinize_for_search(rng),
+            };
+            let g = if cfg.common_deals {
+                let k = tree.next_root_visits(root_legal) as usize;
+                while deals.len() <= k {
+                    let g = deal(&mut rng);
+                    deals.push(g);
+                }
+                deals[k].clone()
+            } else {
+                deal(&mut rng)
             };
             tree.iterate(g, &mut rng);
         }
-        tree.root_stats()
+        tree
     }
 
     /// Searches the observer's position with the bot's budget and returns,
@@ -468,7 +648,8 @@ impl Mcts {
     /// observer's point of view (about their chance to do better than the
     /// best opponent); an action the search never tried has 0 visits and a
     /// mean of 0. Empty when it is not the observer's turn. [`Bot::choose`]
-    /// plays the first entry.
+    /// plays the first entry (every level does; only the development
+    /// variant `f` chooses by mean instead).
     pub fn analyse(&mut self, obs: &Observation) -> Vec<(Action, u32, f64)> {
         let legal = obs.legal_actions();
         if legal.is_empty() {
@@ -480,7 +661,14 @@ impl Mcts {
         let (threads, cfg) = (self.threads, self.cfg);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
         let per_thread = iterations.div_ceil(threads as u32);
-        let results: Vec<Vec<(Action, u32, f64)>> = if threads > 1 {
+        let results: Vec<Vec<(Action, u32, f64)>> = if cfg.reuse && threads == 1 {
+            let capacity = iterations.min(200_000) as usize;
+            let tree = self.reusable(obs, capacity).unwrap_or_else(|| Tree::new(cfg, capacity));
+            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree);
+            let stats = tree.root_stats();
+            self.kept = Some((tree, obs.public().events().len(), obs.public().round()));
+            vec![stats]
+        } else if threads > 1 {
             seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg)).collect()
         } else {
             vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg)]
@@ -517,8 +705,27 @@ impl Bot for Mcts {
             1 => return legal[0],
             _ => {}
         }
-        self.analyse(obs).first().map(|t| t.0).unwrap_or(legal[0])
+        let stats = self.analyse(obs);
+        final_choice(&stats, self.cfg.final_mean).unwrap_or(legal[0])
     }
+}
+
+/// The action to play from the root statistics (most visited first): the
+/// most visited, or with `final_mean` above 0 the best mean among the
+/// actions with at least that share of the most visits (the first on ties).
+fn final_choice(stats: &[(Action, u32, f64)], final_mean: f64) -> Option<Action> {
+    let most = stats.first()?;
+    if final_mean <= 0.0 {
+        return Some(most.0);
+    }
+    let floor = (most.1 as f64 * final_mean).max(1.0);
+    let mut best = most;
+    for s in stats.iter().filter(|s| s.1 as f64 >= floor) {
+        if s.2 > best.2 {
+            best = s;
+        }
+    }
+    Some(best.0)
 }
 
 impl Mcts {
@@ -646,6 +853,52 @@ mod tests {
     }
 
     #[test]
+    fn a_playout_stops_at_the_horizon_and_scores_the_round_so_far() {
+        let found = positions(|g| g.public().board().placements().len() >= 6 && g.public().pool_size() >= 10, 5);
+        assert_eq!(found.len(), 5);
+        for g in &found {
+            let me = g.to_move() as usize;
+            let start = round_points(g);
+            let cfg = Config { horizon: 4, ..Config::CURRENT };
+            let mut short = g.clone();
+            let rewards = playout(&mut short, &mut seeded(9), &mut Vec::new(), &start, &cfg);
+            // The same four moves by hand: the playout stopped there.
+            let mut by_hand = g.clone();
+            let mut rng = seeded(9);
+            for _ in 0..4 {
+                if by_hand.public().phase() == Phase::Playing {
+                    let a = playout_move(&by_hand, &by_hand.legal_actions(), &mut rng, &cfg);
+                    by_hand.play_unchecked(a);
+                }
+            }
+            assert_eq!(short.public().round_points(), by_hand.public().round_points());
+            assert_eq!(short.public().board().placements().len(), by_hand.public().board().placements().len());
+            assert_eq!(short.public().pool_size(), by_hand.public().pool_size());
+            // Its reward is the margin of those moves.
+            let pts = by_hand.public().round_points();
+            let margin = (pts[me] - start[me]) - (pts[1 - me] - start[1 - me]);
+            if !short.is_over() {
+                assert!((rewards[me] - (0.5 + margin as f64 / (2.0 * cfg.scale)).clamp(0.0, 1.0)).abs() < 1e-12);
+            }
+            // Without a horizon the playout ends the round.
+            let mut full = g.clone();
+            playout(&mut full, &mut seeded(9), &mut Vec::new(), &start, &Config::V3);
+            assert_ne!(full.public().phase(), Phase::Playing);
+        }
+    }
+
+    #[test]
+    fn the_final_choice_by_mean_takes_the_best_mean_among_the_well_visited() {
+        let g = &positions(|g| !plays(g).is_empty(), 1)[0];
+        let (x, y, z) = (Action::Draw, Action::Pass, Action::Play { placement: plays(g)[0], announce: false });
+        let stats = [(x, 100, 0.50), (y, 60, 0.55), (z, 10, 0.90)];
+        assert_eq!(final_choice(&stats, 0.0), Some(x));
+        assert_eq!(final_choice(&stats, 0.5), Some(y));
+        assert_eq!(final_choice(&stats, 0.05), Some(z));
+        assert_eq!(final_choice(&[], 0.5), None);
+    }
+
+    #[test]
     fn analyse_reports_every_legal_action_and_choose_plays_the_most_visited() {
         let found = positions(|g| g.legal_actions().len() >= 5 && !g.public().board().is_empty(), 3);
         for g in &found {
@@ -665,11 +918,43 @@ mod tests {
     }
 
     #[test]
+    fn with_reuse_a_decision_starts_from_the_subtree_the_game_reached() {
+        let cfg = Config { reuse: true, ..Config::CURRENT };
+        let mut reused = 0;
+        for seed in 1..4 {
+            let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
+            let mut bot = Mcts::with_config(seed, Budget::iterations(300), 1, cfg, "mcts~u=1");
+            let mut other = make_bot("greedy", seed, Budget::default()).unwrap();
+            while !game.is_round_over() {
+                let seat = game.to_move();
+                let obs = game.observe(seat);
+                let a = if seat == 0 {
+                    let stats = bot.analyse(&obs);
+                    let legal = obs.legal_actions();
+                    assert_eq!(stats.len(), legal.len());
+                    let visits: u64 = stats.iter().map(|s| s.1 as u64).sum();
+                    // 300 new iterations, plus what the kept subtree held.
+                    assert!(visits >= 300, "{visits}");
+                    reused += (visits > 300) as u32;
+                    stats[0].0
+                } else {
+                    other.choose(&obs)
+                };
+                game.play(a).unwrap();
+            }
+        }
+        assert!(reused > 10, "only {reused} decisions started from a kept subtree");
+    }
+
+    #[test]
     fn development_variants_parse_and_bad_ones_are_refused() {
         let c = Config::parse("g=100~h=25~w=0.5~i=1").unwrap();
         assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
         assert_eq!(Config::parse("").unwrap(), Config::V2);
-        assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::CURRENT);
+        assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::V3);
+        assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::CURRENT);
+        let c = Config::parse("d=1~f=0.5~v=1~t=7~u=1").unwrap();
+        assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
         for bad in ["x=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
