@@ -119,10 +119,18 @@ pub(crate) fn deal_from(rng: &mut ChaCha8Rng, rules: &RuleSet, players: usize) -
 
 /// Goliath's start: each player reveals a tile from the pool, highest sum
 /// starts, tied players reveal again; the revealed tiles go back and the pool is
-/// shuffled. Returns the starter.
+/// shuffled. Returns the starter. When no reveal can ever break the tie (the
+/// pool, under a house rule of big hands, is too small, or all its tiles have
+/// one sum), the starter is settled by lot.
 fn reveal_draw(rng: &mut ChaCha8Rng, players: usize, pool: &mut Vec<Tile>) -> u8 {
     let mut candidates: Vec<u8> = (0..players as u8).collect();
     let mut aside = Vec::new();
+    let sums = |p: &[Tile]| (p.iter().map(|t| t.value()).min(), p.iter().map(|t| t.value()).max());
+    let (lo, hi) = sums(pool);
+    if candidates.len() > 1 && lo == hi {
+        // Every reveal would tie again, for ever.
+        return candidates[below(rng, candidates.len() as u32) as usize];
+    }
     while candidates.len() > 1 {
         if pool.len() < candidates.len() {
             pool.append(&mut aside);
@@ -206,5 +214,34 @@ mod tests {
         let mut pool = vec![t("0-0-1"), t("1-2-3"), t("0-1-5"), t("0-0-0"), t("4-4-4"), t("3-3-3")];
         assert_eq!(reveal_draw(&mut rng, 3, &mut pool), 2);
         assert_eq!(pool.len(), 6);
+    }
+
+    #[test]
+    fn a_tie_no_reveal_can_break_is_settled_by_lot() {
+        // Two tiles of one sum (5) for two players: every reveal would tie
+        // again. This used to loop for ever (a house rule of hands of 27).
+        let mut seen = [false; 2];
+        for seed in 0..40 {
+            let mut pool = vec![t("0-0-5"), t("0-1-4")];
+            let s = reveal_draw(&mut seeded(seed), 2, &mut pool);
+            seen[s as usize] = true;
+            assert_eq!(pool.len(), 2, "the pool is left whole");
+        }
+        assert_eq!(seen, [true, true], "either player may win the lot");
+        // One tile, two players; an empty pool.
+        assert!(reveal_draw(&mut seeded(1), 2, &mut vec![t("1-2-3")]) < 2);
+        assert!(reveal_draw(&mut seeded(1), 3, &mut Vec::new()) < 3);
+    }
+
+    #[test]
+    fn goliath_with_hands_that_leave_two_equal_tiles_deals() {
+        // 2 players of 27 tiles: a pool of 2. Every seed deals (some pools
+        // hold two tiles of one sum).
+        let rules = RuleSet::with_overrides("goliath", [("hand_size", "27 7 7 6 6")]).unwrap();
+        for seed in 0..300 {
+            let d = deal_from(&mut seeded(seed), &rules, 2);
+            assert_eq!(d.pool.len(), 2);
+            assert!(d.starter < 2);
+        }
     }
 }
