@@ -5,10 +5,11 @@
 //! Run: `cargo bench -p triominos-bots --bench review`
 
 use divan::black_box;
+use triominos_bots::play::play_game;
 use triominos_bots::review::{review, Options};
 use triominos_bots::{make_bot, Bot, Budget};
-use triominos_core::record::{replay, write, Replayed};
-use triominos_core::{Game, RuleSet};
+use triominos_core::record::{replay, Replayed};
+use triominos_core::RuleSet;
 
 fn main() {
     divan::main();
@@ -19,17 +20,9 @@ fn main() {
 fn fixed_game() -> Replayed {
     let mut bots: Vec<Box<dyn Bot>> =
         vec![make_bot("greedy", 1, Budget::default()).unwrap(), make_bot("heuristic", 2, Budget::default()).unwrap()];
-    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
-    while !g.is_over() {
-        if g.is_round_over() {
-            g.next_round().unwrap();
-            continue;
-        }
-        let seat = g.to_move();
-        let a = bots[seat as usize].choose(&g.observe(seat));
-        g.play(a).unwrap();
-    }
-    replay(&write(&g, &["P1".to_string(), "P2".to_string()], &[]).unwrap()).unwrap()
+    let names = ["P1".to_string(), "P2".to_string()];
+    let played = play_game(RuleSet::preset("goliath").unwrap(), 3, &mut bots, Some(&names));
+    replay(&played.record.expect("names given").unwrap()).unwrap()
 }
 
 /// One review of seat 0 at the default budget ([`Options::default`]:
