@@ -144,6 +144,10 @@ fn check(file: &Path, json: bool) -> ExitCode {
                 if let Some(w) = &r.report.winner {
                     println!("winner {}", w.join(" "));
                 }
+                // A game lost by forfeit did not end by the rules: say how it ended.
+                for (_, v) in r.tags.iter().filter(|(k, _)| k == "Forfeit") {
+                    println!("forfeit {}", v.join(": "));
+                }
             }
             ExitCode::SUCCESS
         }

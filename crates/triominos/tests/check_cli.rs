@@ -106,3 +106,34 @@ fn hand_made_scenarios_give_their_expected_results() {
     }
     assert!(seen >= 20, "scenarios found: {seen}");
 }
+
+#[test]
+fn a_forfeit_header_is_said_after_the_totals_and_the_json_is_unchanged() {
+    let text = std::fs::read_to_string(data("spec/example.tri")).unwrap();
+    // The example, a forfeit added after its tags.
+    let at = text.find("round 1\n").expect("a first round");
+    let forfeited = format!("{}[Forfeit \"P1\" \"external bot did not answer\"]\n{}", &text[..at], &text[at..]);
+    let dir = std::env::temp_dir().join(format!("tri-cli-forfeit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("forfeit.tri");
+    std::fs::write(&f, forfeited).unwrap();
+    let (code, out, err) = check(&f, false);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.ends_with("forfeit P1: external bot did not answer\n"), "{out}");
+    let (_, plain, _) = check(&data("spec/example.tri"), false);
+    assert!(!plain.contains("forfeit"), "{plain}");
+    // The JSON report is the record format's: the same but for the line
+    // numbers, one further down for the added header.
+    let report = |file: &Path| {
+        let (_, out, _) = check(file, true);
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let (mut a, b) = (report(&f), report(&data("spec/example.tri")));
+    for round in a["rounds"].as_array_mut().unwrap() {
+        for x in round["actions"].as_array_mut().unwrap() {
+            x["line"] = serde_json::json!(x["line"].as_u64().unwrap() - 1);
+        }
+    }
+    assert!(a == b, "the same report, a line further down");
+    std::fs::remove_dir_all(&dir).ok();
+}
