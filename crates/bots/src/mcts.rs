@@ -103,6 +103,10 @@ pub(crate) struct Config {
     /// Points a tile in hand costs its holder when a playout stops at its
     /// horizon with the round still on (fewer tiles: nearer to going out).
     pub hand_weight: f64,
+    /// With `infer`, above 0: also assume that a player who placed a tile
+    /// held none that could have scored this many points more
+    /// ([`Observation::inference_assuming`]).
+    pub choice_margin: i32,
 }
 
 impl Config {
@@ -125,6 +129,7 @@ impl Config {
         horizon: 0,
         reuse: false,
         hand_weight: 0.0,
+        choice_margin: 0,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -137,7 +142,8 @@ impl Config {
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
     /// b: bias, r: root prior, i: inference 0/1, d: common deals 0/1,
     /// f: final choice by mean, share of the most visits, v: no voluntary
-    /// draw 0/1, t: horizon, u: tree reuse 0/1, e: hand weight).
+    /// draw 0/1, t: horizon, u: tree reuse 0/1, e: hand weight, o: choice
+    /// margin of the inference).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -158,6 +164,7 @@ impl Config {
                 "t" => c.horizon = f as u32,
                 "u" => c.reuse = f != 0.0,
                 "e" => c.hand_weight = f,
+                "o" => c.choice_margin = f as i32,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -620,7 +627,10 @@ impl Mcts {
                 })
                 .collect();
         }
-        let inference = cfg.infer.then(|| obs.inference());
+        let inference = cfg.infer.then(|| match cfg.choice_margin {
+            m if m > 0 => obs.inference_assuming(m),
+            _ => obs.inference(),
+        });
         let mut root_legal = obs.legal_actions();
         if cfg.no_voluntary_draw {
             drop_voluntary_draw(&mut root_legal);

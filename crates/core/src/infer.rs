@@ -54,6 +54,7 @@ use crate::observe::Observation;
 use crate::public::Public;
 use crate::rng::{below, shuffle};
 use crate::rules::{AfterDraw, FirstTile, StartRule, MAX_PLAYERS};
+use crate::scoring::score_placement;
 use crate::tile::{Tile, TileSet, TILE_COUNT};
 use rand_core::Rng;
 
@@ -69,6 +70,10 @@ pub enum FactKind {
     FailedDraw,
     /// The start rule: tiles the seat cannot have been dealt.
     Start,
+    /// Not a fact of the rules but an assumption about the player, made only
+    /// by [`Observation::inference_assuming`]: a placement scoring `P` shows
+    /// that the hand held no tile that could have scored `P + margin` or more.
+    Choice,
 }
 
 /// One fact: the hand `seat` held at some moment of this round held none of
@@ -87,7 +92,8 @@ pub struct Fact {
     pub draws: u8,
     /// None of these tiles was in that hand. For a pass or a draw, the tiles
     /// that had a legal placement on the board as it was then; for the start
-    /// rule, the tiles higher than what decided the start.
+    /// rule, the tiles higher than what decided the start; for a choice, the
+    /// tiles that could have scored the margin more than the tile placed.
     pub tiles: TileSet,
 }
 
@@ -162,7 +168,9 @@ impl Inference {
             && self.unknown == obs.unknown_tiles()
     }
 
-    pub(crate) fn new(obs: &Observation) -> Inference {
+    /// `choice_margin`: with `Some(m)`, also the [`FactKind::Choice`]
+    /// assumptions of margin `m`.
+    pub(crate) fn new(obs: &Observation, choice_margin: Option<i32>) -> Inference {
         let public = obs.public();
         let n = public.players();
         let rules = public.rules();
@@ -233,6 +241,21 @@ impl Inference {
                             inf.fact(player, FactKind::Draw, s0 + k - 1, board.fitting_tiles());
                         }
                         forced = k > 0 && !any_tile;
+                    }
+                    if let (Some(m), false, false) = (choice_margin, forced, board.is_empty()) {
+                        let played =
+                            score_placement(rules, placement.tile, false, board.preview(placement), true).points;
+                        let mut better = TileSet::EMPTY;
+                        let candidates = TileSet::ALL.difference(board.tiles());
+                        board.for_each_placement(candidates, |q| {
+                            if !better.contains(q.tile)
+                                && score_placement(rules, q.tile, false, board.preview(q), true).points >= played + m
+                            {
+                                better.insert(q.tile);
+                            }
+                        });
+                        better.remove(placement.tile);
+                        inf.fact(player, FactKind::Choice, logs[player as usize].draws, better);
                     }
                     let log = &mut logs[player as usize];
                     log.placed.push((placement.tile, log.draws, forced));

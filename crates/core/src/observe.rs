@@ -205,7 +205,27 @@ impl Observation {
     /// and rebuilds the boards they were played on: compute it once per
     /// decision, not once per determinization.
     pub fn inference(&self) -> Inference {
-        Inference::new(self)
+        Inference::new(self, None)
+    }
+
+    /// [`Observation::inference`] plus an assumption about the players that
+    /// the rules do not make true: a player who placed a tile scoring `P`
+    /// held no tile that could have scored `P + margin` or more on that board
+    /// ([`FactKind::Choice`] facts; not after a draw that forced the tile,
+    /// nor for the opening). A search may deal by it; a player who passes up
+    /// points on purpose breaks it, and then
+    /// [`Observation::determinize_inferred`] breaks as few facts as it can.
+    ///
+    /// ```
+    /// use triominos_core::{FactKind, Game, RuleSet};
+    ///
+    /// let game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 1).unwrap();
+    /// let obs = game.observe(game.to_move());
+    /// // Nobody has placed a tile yet: nothing to assume.
+    /// assert!(obs.inference_assuming(30).facts().iter().all(|f| f.kind != FactKind::Choice));
+    /// ```
+    pub fn inference_assuming(&self, margin: i32) -> Inference {
+        Inference::new(self, Some(margin))
     }
 
     /// [`Observation::determinize_for_search`] (no event log or score

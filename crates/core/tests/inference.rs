@@ -667,3 +667,90 @@ fn an_inference_of_another_moment_is_ignored() {
         }
     }
 }
+
+// ------------------------------------------------- the assumption of choices
+
+/// Among `game`'s legal actions, a placement scoring the most (the first
+/// found), else the first action (a draw or a pass).
+fn greediest(game: &Game) -> Action {
+    let legal = game.legal_actions();
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::Play { placement, .. } => Some((game.placement_score(placement).points, a)),
+            _ => None,
+        })
+        .fold(None, |best: Option<(i32, Action)>, x| if best.is_some_and(|b| b.0 >= x.0) { best } else { Some(x) })
+        .map_or(legal[0], |b| b.1)
+}
+
+/// Players who always place a tile scoring the most never break the
+/// assumption of `inference_assuming`: the true hand of a seat that has not
+/// drawn since a `Choice` fact holds none of its tiles, the tiles that would
+/// have scored more.
+#[test]
+fn greedy_players_never_break_the_choice_assumption() {
+    let mut checked = 0;
+    for seed in 1..=12 {
+        let mut game = Game::new(RuleSet::preset("goliath").unwrap(), 2, seed).unwrap();
+        while !game.is_over() {
+            if game.is_round_over() {
+                game.next_round().unwrap();
+                continue;
+            }
+            let obs = game.observe(0);
+            let inf = obs.inference_assuming(1);
+            let events = obs.public().events();
+            let start = events.iter().rposition(|e| matches!(e, Event::RoundStarted { .. })).unwrap();
+            let draws = events[start..].iter().filter(|e| matches!(e, Event::Drew { player: 1, .. })).count();
+            for f in inf.facts().iter().filter(|f| f.kind == FactKind::Choice && f.seat == 1) {
+                if f.draws as usize == draws {
+                    assert!(game.hand(1).unwrap().intersection(f.tiles).is_empty(), "seed {seed}: {f:?}");
+                    checked += 1;
+                }
+            }
+            // The plain inference assumes nothing.
+            assert!(obs.inference().facts().iter().all(|f| f.kind != FactKind::Choice));
+            game.play(greediest(&game)).unwrap();
+        }
+    }
+    assert!(checked > 100, "the assumption was checked {checked} times");
+}
+
+/// A player who passes up points breaks it, and the deal still gives every
+/// hidden hand its size, from the unknown tiles.
+#[test]
+fn a_broken_choice_assumption_still_deals_whole_hands() {
+    let mut game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 5).unwrap();
+    let mut rng = seeded(9);
+    for turn in 0..30 {
+        if game.is_round_over() {
+            break;
+        }
+        // Seat 1 plays its worst placement: the assumption is false of it.
+        let a = if game.to_move() == 1 {
+            let legal = game.legal_actions();
+            legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Play { .. }))
+                .min_by_key(|a| match a {
+                    Action::Play { placement, .. } => game.placement_score(*placement).points,
+                    _ => i32::MAX,
+                })
+                .unwrap_or(legal[0])
+        } else {
+            greediest(&game)
+        };
+        game.play(a).unwrap();
+        let obs = game.observe(0);
+        let inf = obs.inference_assuming(1);
+        for _ in 0..20 {
+            let g = obs.determinize_inferred(&mut rng, &inf);
+            let hand = g.hand(1).unwrap();
+            assert_eq!(hand.len(), obs.public().hand_sizes()[1] as usize, "turn {turn}");
+            assert!(hand.difference(obs.unknown_tiles().union(obs.public().known_tiles(1))).is_empty());
+        }
+    }
+}
