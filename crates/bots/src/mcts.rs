@@ -513,8 +513,7 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &
     }
     let mut out = [0.5; 6];
     for p in 0..n {
-        let best_other = (0..n).filter(|&q| q != p).map(|q| gained[q]).fold(f64::NEG_INFINITY, f64::max);
-        let best_other = if best_other.is_finite() { best_other } else { 0.0 };
+        let best_other = (0..n).filter(|&q| q != p).map(|q| gained[q]).reduce(f64::max).unwrap_or(0.0);
         out[p] = (0.5 + (gained[p] - best_other) / (2.0 * cfg.scale)).clamp(0.0, 1.0);
     }
     // Winning the game outright is worth the most.
@@ -1044,8 +1043,7 @@ mod tests {
             .map(|&(deal, oracle)| {
                 let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, deal).unwrap();
                 let mut rng = seeded(deal ^ 0x5EED);
-                let budget = Budget { iterations: Some(1_000), time: None, threads: 1 };
-                let mut bot = Mcts::new(deal.wrapping_mul(31) + oracle as u64, budget, 1);
+                let mut bot = Mcts::new(deal.wrapping_mul(31) + oracle as u64, Budget::iterations(1_000), 1);
                 while !game.is_over() {
                     if game.is_round_over() {
                         game.next_round().unwrap();

@@ -48,7 +48,7 @@
 //! When placed tiles could have come through several slots, or several
 //! seats compete for the same tiles, it is an approximation.
 
-use crate::board::Board;
+use crate::board::{Board, Placement};
 use crate::event::Event;
 use crate::observe::Observation;
 use crate::public::Public;
@@ -243,14 +243,13 @@ impl Inference {
                         forced = k > 0 && !any_tile;
                     }
                     if let (Some(m), false, false) = (choice_margin, forced, board.is_empty()) {
-                        let played =
-                            score_placement(rules, placement.tile, false, board.preview(placement), true).points;
+                        // Scored alike, bonuses announced, so that the event's own
+                        // announcement does not count against the others.
+                        let score = |q: Placement| score_placement(rules, q.tile, false, board.preview(q), true).points;
+                        let played = score(placement);
                         let mut better = TileSet::EMPTY;
-                        let candidates = TileSet::ALL.difference(board.tiles());
-                        board.for_each_placement(candidates, |q| {
-                            if !better.contains(q.tile)
-                                && score_placement(rules, q.tile, false, board.preview(q), true).points >= played + m
-                            {
+                        board.for_each_placement(TileSet::ALL.difference(board.tiles()), |q| {
+                            if !better.contains(q.tile) && score(q) >= played + m {
                                 better.insert(q.tile);
                             }
                         });

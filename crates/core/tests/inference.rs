@@ -670,19 +670,17 @@ fn an_inference_of_another_moment_is_ignored() {
 
 // ------------------------------------------------- the assumption of choices
 
-/// Among `game`'s legal actions, a placement scoring the most (the first
-/// found), else the first action (a draw or a pass).
+/// `game`'s legal placements, each with its points.
+fn scored_plays(game: &Game) -> impl Iterator<Item = (i32, Action)> + '_ {
+    game.legal_actions().into_iter().filter_map(|a| match a {
+        Action::Play { placement, .. } => Some((game.placement_score(placement).points, a)),
+        _ => None,
+    })
+}
+
+/// A placement scoring the most, else the first legal action (a draw or a pass).
 fn greediest(game: &Game) -> Action {
-    let legal = game.legal_actions();
-    legal
-        .iter()
-        .copied()
-        .filter_map(|a| match a {
-            Action::Play { placement, .. } => Some((game.placement_score(placement).points, a)),
-            _ => None,
-        })
-        .fold(None, |best: Option<(i32, Action)>, x| if best.is_some_and(|b| b.0 >= x.0) { best } else { Some(x) })
-        .map_or(legal[0], |b| b.1)
+    scored_plays(game).max_by_key(|s| s.0).map_or_else(|| game.legal_actions()[0], |s| s.1)
 }
 
 /// Players who always place a tile scoring the most never break the
@@ -730,16 +728,7 @@ fn a_broken_choice_assumption_still_deals_whole_hands() {
         }
         // Seat 1 plays its worst placement: the assumption is false of it.
         let a = if game.to_move() == 1 {
-            let legal = game.legal_actions();
-            legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::Play { .. }))
-                .min_by_key(|a| match a {
-                    Action::Play { placement, .. } => game.placement_score(*placement).points,
-                    _ => i32::MAX,
-                })
-                .unwrap_or(legal[0])
+            scored_plays(&game).min_by_key(|s| s.0).map_or_else(|| game.legal_actions()[0], |s| s.1)
         } else {
             greediest(&game)
         };
