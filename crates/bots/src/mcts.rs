@@ -1013,11 +1013,16 @@ mod tests {
 
     /// The most visited root action of a search that sees everything: every
     /// iteration plays on `game` itself (every hand and the pool's order),
-    /// nothing dealt. A cheat, for the ceiling measurement below only.
-    fn oracle_choice(game: &Game, iterations: u32, rng: &mut ChaCha8Rng) -> Action {
+    /// nothing dealt (with `hands_only`, the pool shuffled anew each
+    /// iteration). A cheat, for the ceiling measurement below only.
+    fn oracle_choice(game: &Game, iterations: u32, hands_only: bool, rng: &mut ChaCha8Rng) -> Action {
         let mut tree = Tree::new(Config::CURRENT, iterations as usize);
         for _ in 0..iterations {
-            tree.iterate(game.clone(), rng);
+            let mut g = game.clone();
+            if hands_only {
+                g.shuffle_pool(rng);
+            }
+            tree.iterate(g, rng);
         }
         let stats = tree.root_stats();
         stats.iter().max_by_key(|s| s.1).map(|s| s.0).unwrap_or_else(|| game.legal_actions()[0])
@@ -1028,8 +1033,10 @@ mod tests {
     /// that sees every hand and the pool's order (`ORACLE_ITERATIONS`, 10,000
     /// by default) against `mcts` at 1,000 iterations, on paired deals
     /// (`ORACLE_DEALS`, 100 by default, from seed `ORACLE_SEED`, 1), each
-    /// seating once. Prints the oracle's share of the wins; asserts only
-    /// that seeing everything wins more than half. Run with
+    /// seating once. With `ORACLE_HANDS_ONLY=1` the oracle sees every hand
+    /// but not the pool's order (each iteration shuffles it): what dealing
+    /// the hands right could be worth at most. Prints the oracle's share of
+    /// the wins; asserts only that seeing more wins more than half. Run with
     /// `cargo test --release -p triominos-bots --lib oracle_ceiling -- --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement: minutes in a release build"]
@@ -1037,6 +1044,7 @@ mod tests {
         let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
         let (deals, iterations, seed) =
             (env("ORACLE_DEALS", 100), env("ORACLE_ITERATIONS", 10_000), env("ORACLE_SEED", 1));
+        let hands_only = env("ORACLE_HANDS_ONLY", 0) != 0;
         let jobs: Vec<(u64, u8)> = (0..deals).flat_map(|d| [(seed + d, 0u8), (seed + d, 1u8)]).collect();
         let wins: Vec<f64> = jobs
             .par_iter()
@@ -1051,7 +1059,7 @@ mod tests {
                     }
                     let seat = game.to_move();
                     let a = if seat == oracle {
-                        oracle_choice(&game, iterations as u32, &mut rng)
+                        oracle_choice(&game, iterations as u32, hands_only, &mut rng)
                     } else {
                         bot.choose(&game.observe(seat))
                     };
@@ -1067,7 +1075,8 @@ mod tests {
             .collect();
         let rate = wins.iter().sum::<f64>() / wins.len() as f64;
         println!(
-            "oracle@{iterations} against mcts@1000: {:.1}% of {} games (deals {seed}..)",
+            "oracle@{iterations}{} against mcts@1000: {:.1}% of {} games (deals {seed}..)",
+            if hands_only { " (hands only)" } else { "" },
             100.0 * rate,
             wins.len()
         );

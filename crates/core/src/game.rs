@@ -34,6 +34,7 @@ use crate::scoring::{
 use crate::seats::{NoSuchSeat, Seats};
 use crate::tile::{Tile, TileSet};
 use crate::turn::{TurnSecret, TurnView};
+use rand_core::Rng;
 use std::sync::Arc;
 
 /// The phase of the game.
@@ -246,6 +247,13 @@ impl Game {
     /// The pool in draw order (the referee's view).
     pub fn pool(&self) -> impl Iterator<Item = Tile> + '_ {
         self.pool.iter().rev().copied()
+    }
+
+    /// Puts the pool in a new random order (the hands, the board and the
+    /// turn stay): a game like this one for a player who knew every hand
+    /// but not the draws to come.
+    pub fn shuffle_pool<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        crate::rng::shuffle(rng, &mut self.pool);
     }
 
     /// Each seat's total.
@@ -523,6 +531,20 @@ impl Game {
 mod tests {
     use super::*;
     use crate::deal::hands_starter;
+
+    #[test]
+    fn shuffling_the_pool_keeps_everything_but_its_order() {
+        let game = Game::new(RuleSet::of(crate::Preset::Goliath), 2, 4).unwrap();
+        let mut shuffled = game.clone();
+        shuffled.shuffle_pool(&mut seeded(9));
+        assert_eq!(shuffled.hands(), game.hands());
+        assert_eq!(shuffled.to_move(), game.to_move());
+        assert_eq!(shuffled.legal_actions(), game.legal_actions());
+        let (before, after): (Vec<Tile>, Vec<Tile>) = (game.pool().collect(), shuffled.pool().collect());
+        assert_ne!(before, after, "a new order");
+        let (b, a): (TileSet, TileSet) = (before.iter().copied().collect(), after.iter().copied().collect());
+        assert_eq!((b, before.len()), (a, after.len()), "the same tiles");
+    }
 
     #[test]
     fn goliath_openers_vary_and_highest_triple_openers_hold_it() {
