@@ -5,6 +5,7 @@ use std::time::Duration;
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
 use triominos_core::{Action, Observation, Placement};
 
+mod choices;
 pub mod external;
 mod greedy;
 mod heuristic;
@@ -61,8 +62,10 @@ pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 /// the second (the reward fixed; playouts 80% greedy, 20% random; hidden
 /// tiles dealt uniformly, without the inference from draws and passes),
 /// `mcts-v3` the third (every playout move greedy, the inference deal, but
-/// playouts to the end of the round instead of `mcts`'s horizon).
-pub const PREVIOUS_LEVELS: [&str; 3] = ["mcts-v1", "mcts-v2", "mcts-v3"];
+/// playouts to the end of the round instead of `mcts`'s horizon), `mcts-v4`
+/// the fourth (the horizon, but every hand the rules allow dealt alike,
+/// without the soft choice model).
+pub const PREVIOUS_LEVELS: [&str; 4] = ["mcts-v1", "mcts-v2", "mcts-v3", "mcts-v4"];
 
 /// A bot of the given level, seeded for reproducible play: one of [`LEVELS`]
 /// or [`PREVIOUS_LEVELS`] with `budget`, or the id of a named level
@@ -80,6 +83,7 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "mcts-v1" => Ok(Box::new(Mcts::v1(seed, budget, budget.threads))),
         "mcts-v2" => Ok(Box::new(Mcts::v2(seed, budget, budget.threads))),
         "mcts-v3" => Ok(Box::new(Mcts::v3(seed, budget, budget.threads))),
+        "mcts-v4" => Ok(Box::new(Mcts::v4(seed, budget, budget.threads))),
         _ if level.starts_with("mcts~") => {
             let cfg = mcts::Config::parse(&level["mcts~".len()..])?;
             Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))

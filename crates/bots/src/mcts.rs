@@ -2,7 +2,9 @@
 //!
 //! Each iteration deals the tiles the bot cannot see at random, consistently
 //! with what the players did ([`Observation::determinize_inferred`], from one
-//! [`Observation::inference`] a decision), walks the shared tree choosing
+//! [`Observation::inference`] a decision), and in proportion to how likely
+//! the players' choices this round were with the hands dealt (the soft
+//! choice model of `choices`, at [`CHOICE_TEMPERATURE`]), walks the shared tree choosing
 //! among the actions legal in that deal (UCB1 with availability counts),
 //! expands one node, plays on greedily (each move the placement scoring the
 //! most now) for [`HORIZON`] moves or to the end of the round, and backs up
@@ -20,7 +22,8 @@
 //! after the tree walk, so a move's own points, and going out, counted for
 //! nothing. [`Mcts::v2`] (level `mcts-v2`) has the fixed reward, 20% random
 //! playout moves and uniform deals. [`Mcts::v3`] (level `mcts-v3`) is
-//! today's search with playouts to the end of the round. Other variants of the search (playout
+//! `mcts-v4` with playouts to the end of the round, and [`Mcts::v4`] (level
+//! `mcts-v4`) today's search without the soft choice model. Other variants of the search (playout
 //! policy, rewards, progressive bias) are in `Config`, reachable from the
 //! arena as `mcts~KEY=VALUE~...` for measuring (crates/bots/README.md).
 
@@ -32,6 +35,11 @@ use triominos_core::{Action, Game, Observation, Phase};
 
 /// Default playouts per decision when the budget names none.
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
+
+/// Temperature (points) of the soft choice model `mcts` deals by
+/// ([`crate::choices`]): a player is taken to choose a placement with a
+/// chance proportional to `exp(points / CHOICE_TEMPERATURE)`.
+pub const CHOICE_TEMPERATURE: f64 = 10.0;
 
 /// Moves a playout of `mcts` plays before it scores the round so far (about
 /// five each in 2-player Goliath): the rest of a round, played greedily,
@@ -107,6 +115,10 @@ pub(crate) struct Config {
     /// held none that could have scored this many points more
     /// ([`Observation::inference_assuming`]).
     pub choice_margin: i32,
+    /// With `infer`, above 0: the temperature (points) of the soft choice
+    /// model ([`crate::choices`]): deals kept in proportion to how likely
+    /// the players' choices this round were with those hands.
+    pub choice_temperature: f64,
 }
 
 impl Config {
@@ -130,20 +142,24 @@ impl Config {
         reuse: false,
         hand_weight: 0.0,
         choice_margin: 0,
+        choice_temperature: 0.0,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
     pub const V3: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
-    /// `mcts`: the current search, `mcts-v3` with playouts that stop after
-    /// [`HORIZON`] moves and score the round so far.
-    pub const CURRENT: Config = Config { horizon: HORIZON, ..Config::V3 };
+    /// `mcts-v4`: `mcts-v3` with playouts that stop after [`HORIZON`] moves
+    /// and score the round so far.
+    pub const V4: Config = Config { horizon: HORIZON, ..Config::V3 };
+    /// `mcts`: the current search, `mcts-v4` dealing by the soft choice
+    /// model at [`CHOICE_TEMPERATURE`].
+    pub const CURRENT: Config = Config { choice_temperature: CHOICE_TEMPERATURE, ..Config::V4 };
 
     /// A development variant: `V2` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
     /// b: bias, r: root prior, i: inference 0/1, d: common deals 0/1,
     /// f: final choice by mean, share of the most visits, v: no voluntary
     /// draw 0/1, t: horizon, u: tree reuse 0/1, e: hand weight, o: choice
-    /// margin of the inference).
+    /// margin of the inference, l: temperature of the soft choice model).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -165,6 +181,7 @@ impl Config {
                 "u" => c.reuse = f != 0.0,
                 "e" => c.hand_weight = f,
                 "o" => c.choice_margin = f as i32,
+                "l" => c.choice_temperature = f,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -574,10 +591,17 @@ impl Mcts {
     }
 
     /// The third version of the search (level `mcts-v3`), for the arena to
-    /// compare with: today's search but for the playout horizon, its
-    /// playouts play every round to its end.
+    /// compare with: `mcts-v4` but for the playout horizon, its playouts
+    /// play every round to its end.
     pub fn v3(seed: u64, budget: Budget, threads: usize) -> Mcts {
         Mcts::with_config(seed, budget, threads, Config::V3, "mcts-v3")
+    }
+
+    /// The fourth version of the search (level `mcts-v4`), for the arena to
+    /// compare with: today's search but for the soft choice model, it deals
+    /// every hand the rules allow alike.
+    pub fn v4(seed: u64, budget: Budget, threads: usize) -> Mcts {
+        Mcts::with_config(seed, budget, threads, Config::V4, "mcts-v4")
     }
 
     pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
@@ -630,6 +654,16 @@ impl Mcts {
             m if m > 0 => obs.inference_assuming(m),
             _ => obs.inference(),
         });
+        let resampler = match &inference {
+            Some(inf) if cfg.choice_temperature > 0.0 => {
+                let model = crate::choices::ChoiceModel::new(obs, cfg.choice_temperature);
+                (!model.is_empty()).then(|| {
+                    let candidates = iterations.clamp(256, 4096) as usize;
+                    crate::choices::Resampler::new(obs, inf, &model, candidates, &mut rng)
+                })
+            }
+            _ => None,
+        };
         let mut root_legal = obs.legal_actions();
         if cfg.no_voluntary_draw {
             drop_voluntary_draw(&mut root_legal);
@@ -644,9 +678,10 @@ impl Mcts {
                     }
                 }
             }
-            let deal = |rng: &mut ChaCha8Rng| match &inference {
-                Some(inf) => obs.determinize_inferred(rng, inf),
-                None => obs.determinize_for_search(rng),
+            let deal = |rng: &mut ChaCha8Rng| match (&inference, &resampler) {
+                (Some(inf), Some(r)) => r.deal(obs, inf, rng),
+                (Some(inf), None) => obs.determinize_inferred(rng, inf),
+                (None, _) => obs.determinize_for_search(rng),
             };
             let g = if cfg.common_deals {
                 let k = tree.next_root_visits(root_legal) as usize;
@@ -974,7 +1009,8 @@ mod tests {
         assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
         assert_eq!(Config::parse("").unwrap(), Config::V2);
         assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::V3);
-        assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::CURRENT);
+        assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::V4);
+        assert_eq!(Config::parse("g=100~i=1~t=10~l=10").unwrap(), Config::CURRENT);
         let c = Config::parse("d=1~f=0.5~v=1~t=7~u=1").unwrap();
         assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
         for bad in ["x=1", "g", "g=fast"] {
