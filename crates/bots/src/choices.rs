@@ -18,27 +18,211 @@
 //! and the chance of the choice given the hand `H_k` held then is
 //! `1 / (d_k + sum over t in H_k of z_k(t))`, with `d_k = exp(-c_k / T)` the
 //! draw's own weight when drawing when able is allowed (else 0). `H_k` is not
-//! known exactly even in a deal: the tile chosen was held; the tiles held now
-//! and those placed since may have come by a later draw. Each of them counts
-//! with the share `h_k` of the hand that cannot be late draws (a mean-field
-//! approximation). Only the hand's tiles vary between deals, so a deal's log
-//! weight is `-sum over k of ln(base_k + h_k * sum over t in H of z_k(t))`,
-//! the rest being `base_k`, computed once a decision.
+//! known exactly even in a deal: the tile chosen was held; of the tiles held
+//! now and those placed since, `L_k` came by draws after the choice (the
+//! number is public, which ones is not). The likeliest account is taken: the
+//! `L_k` tiles of largest weight are the late ones, and the others were held.
+//! Only the hand's tiles vary between deals, so a deal's log weight is
+//! `-sum over k of ln(base_k + sum over t in H and the tiles placed since of
+//! z_k(t), less the L_k largest)`, `base_k` (the draw's and the chosen tile's
+//! weights) computed once a decision.
+//!
+//! Each player gets a temperature of their own, fitted to how they chose in
+//! the finished rounds of the game ([`fit_temperatures`]): the hands shown at
+//! the end of a round tell what each player held, so the likelihood of their
+//! choices can be computed for a few temperatures and the likeliest kept. A
+//! player who takes the most points every time comes out cold (a low `T`:
+//! their choices say much about their hand); one who plays for other reasons
+//! comes out warm (their choices say little).
 
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
 use triominos_core::scoring::score_placement;
 use triominos_core::tile::TILE_COUNT;
-use triominos_core::{AfterDraw, Board, Event, Game, Inference, Observation, Placement, TileSet};
+use triominos_core::{AfterDraw, Board, Event, Game, Inference, Observation, Placement, Tile, TileSet, MAX_PLAYERS};
 
-/// One past decision of a hidden seat.
+/// The temperatures a player's fit chooses among (points).
+pub(crate) const TEMPERATURES: [f64; 9] = [2.0, 3.0, 5.0, 7.0, 10.0, 14.0, 20.0, 30.0, 50.0];
+
+/// A player's choices in finished rounds needed before their temperature is
+/// fitted rather than taken as the default.
+const FIT_MIN_CHOICES: usize = 8;
+
+/// One past choice of a seat, as the public log tells it.
+struct Choice {
+    seat: u8,
+    /// The tile placed (`None` for a draw).
+    own: Option<Tile>,
+    /// The points of the placement chosen (0 for a draw).
+    chosen: i32,
+    /// The seat's draws, and draws whose tile was placed at once, before the choice.
+    draws: u32,
+    forced: u32,
+    /// Every placement of a tile not on the board then: tile index, points.
+    options: Vec<(u8, i32)>,
+}
+
+/// One seat's tiles in a round as the log tells them.
+#[derive(Clone, Default)]
+struct SeatLog {
+    /// Draws so far this round.
+    draws: u32,
+    /// Placed tiles that may have been held before (not forced by a draw),
+    /// with the draws made before placing each.
+    placed: Vec<(Tile, u32)>,
+    /// Draws whose tile was placed at once (forced): they add nothing to the hand.
+    forced: u32,
+}
+
+/// The choices of the seats other than `me` in one round's events (those
+/// after its `RoundStarted`, up to its end), and each seat's log.
+fn walk_round(obs: &Observation, events: &[Event]) -> (Vec<Choice>, Vec<SeatLog>) {
+    let public = obs.public();
+    let rules = public.rules();
+    let n = public.players();
+    let me = obs.seat();
+    let dwa = rules.draw_when_able();
+    let drawn_only = rules.after_draw() == AfterDraw::DrawnTile;
+    let mut board = Board::new(rules.vertex_contacts_must_match());
+    let mut choices = Vec::new();
+    let mut logs: Vec<SeatLog> = vec![SeatLog::default(); n];
+    // The seat whose turn is going on and its draws this turn.
+    let mut turn: Option<(u8, u32)> = None;
+    let points = |board: &Board, q: Placement| score_placement(rules, q.tile, false, board.preview(q), true).points;
+    let options = |board: &Board| {
+        let mut out = Vec::new();
+        board.for_each_placement(TileSet::ALL.difference(board.tiles()), |q| {
+            out.push((q.tile.index(), points(board, q)))
+        });
+        out
+    };
+    for e in events {
+        match *e {
+            Event::Drew { player, .. } if (player as usize) < n => {
+                let k = match turn {
+                    Some((p, k)) if p == player => k,
+                    _ => 0,
+                };
+                let log = &mut logs[player as usize];
+                if k == 0 && dwa && player != me && !board.is_empty() {
+                    let options = options(&board);
+                    choices.push(Choice {
+                        seat: player,
+                        own: None,
+                        chosen: 0,
+                        draws: log.draws,
+                        forced: log.forced,
+                        options,
+                    });
+                }
+                log.draws += 1;
+                turn = Some((player, k + 1));
+            }
+            Event::Played { player, placement, .. } if (player as usize) < n => {
+                let forced = drawn_only && matches!(turn, Some((p, k)) if p == player && k > 0);
+                let log = &mut logs[player as usize];
+                if forced {
+                    log.forced += 1;
+                } else {
+                    if player != me && !board.is_empty() {
+                        choices.push(Choice {
+                            seat: player,
+                            own: Some(placement.tile),
+                            chosen: points(&board, placement),
+                            draws: log.draws,
+                            forced: log.forced,
+                            options: options(&board),
+                        });
+                    }
+                    log.placed.push((placement.tile, log.draws));
+                }
+                board.place(placement);
+                turn = None;
+            }
+            Event::Passed { .. } => turn = None,
+            Event::RoundEnded { .. } | Event::GameEnded { .. } | Event::RoundStarted { .. } => break,
+            _ => {}
+        }
+    }
+    (choices, logs)
+}
+
+/// The most late tiles a choice accounts for (more are counted as held).
+const MAX_LATE: usize = 8;
+
+/// `sum` (of `values`) less the `late` largest of `values`.
+fn less_largest(sum: f64, values: impl Iterator<Item = f64>, late: usize) -> f64 {
+    if late == 0 {
+        return sum;
+    }
+    let late = late.min(MAX_LATE);
+    let mut top = [0.0f64; MAX_LATE];
+    for v in values {
+        // Keep `top[..late]` the largest so far, largest first.
+        if v > top[late - 1] {
+            let mut i = late - 1;
+            while i > 0 && top[i - 1] < v {
+                top[i] = top[i - 1];
+                i -= 1;
+            }
+            top[i] = v;
+        }
+    }
+    (sum - top[..late].iter().sum::<f64>()).max(0.0)
+}
+
+/// The log likelihood of a choice with weights `z` and sure part `base`,
+/// had the seat held `tiles` (its hand and the tiles placed since), `late`
+/// of which came by later draws.
+fn choice_log_likelihood(z: &[f64; TILE_COUNT], base: f64, tiles: TileSet, late: usize) -> f64 {
+    let sum: f64 = tiles.iter().map(|t| z[t.index() as usize]).sum();
+    -(base + less_largest(sum, tiles.iter().map(|t| z[t.index() as usize]), late)).ln()
+}
+
+impl Choice {
+    /// How many of the seat's other tiles (held at the end of what the log
+    /// holds, or placed since) came by draws after this choice, and those
+    /// placed since (not the choice's own).
+    fn late(&self, log: &SeatLog) -> (usize, TileSet) {
+        let late = (log.draws - self.draws).saturating_sub(log.forced - self.forced) as usize;
+        let later: TileSet = log
+            .placed
+            .iter()
+            .filter(|&&(t, before)| before >= self.draws && Some(t) != self.own)
+            .map(|&(t, _)| t)
+            .collect();
+        (late, later)
+    }
+
+    /// Each tile's weight at temperature `t`: the sum over its placements
+    /// of `exp((points - chosen) / t)`.
+    fn weights(&self, t: f64) -> [f64; TILE_COUNT] {
+        let mut z = [0f64; TILE_COUNT];
+        for &(tile, pts) in &self.options {
+            z[tile as usize] += ((pts - self.chosen) as f64 / t).exp();
+        }
+        z
+    }
+
+    /// The part of the choice's denominator that is surely there: the
+    /// draw's own weight where drawing when able is allowed, and the chosen
+    /// tile's.
+    fn base(&self, z: &[f64; TILE_COUNT], t: f64, dwa: bool) -> f64 {
+        let draw = if dwa { (-(self.chosen as f64) / t).exp() } else { 0.0 };
+        draw + self.own.map_or(0.0, |o| z[o.index() as usize])
+    }
+}
+
+/// One past choice of a hidden seat, ready to weigh hands.
 struct Decision {
     seat: u8,
     /// The part of the choice's denominator that is the same in every deal.
     base: f64,
-    /// The share of the seat's current hand held at the decision.
-    held: f64,
+    /// How many of the hand's tiles and `later` came by later draws.
+    late: usize,
+    /// The tiles the seat placed since (not the choice's own).
+    later: TileSet,
     /// Each tile's weight `z_k(t)`.
-    z: [f32; TILE_COUNT],
+    z: [f64; TILE_COUNT],
 }
 
 /// The choices of the hidden seats this round, ready to weigh deals.
@@ -46,108 +230,26 @@ pub(crate) struct ChoiceModel {
     decisions: Vec<Decision>,
 }
 
-/// One seat's tiles this round as the log tells them.
-#[derive(Clone, Default)]
-struct SeatLog {
-    /// Draws so far this round.
-    draws: u32,
-    /// Placed tiles that may have been held before (not forced by a draw),
-    /// with the draws made before placing each.
-    placed: Vec<(triominos_core::Tile, u32)>,
-    /// Draws whose tile was placed at once (forced): they add nothing to the hand.
-    forced: u32,
-}
-
 impl ChoiceModel {
-    /// The model of `obs`'s round at temperature `t` (points).
-    pub(crate) fn new(obs: &Observation, t: f64) -> ChoiceModel {
+    /// The model of `obs`'s round, each seat at its temperature (points).
+    pub(crate) fn new(obs: &Observation, temperatures: &[f64; MAX_PLAYERS]) -> ChoiceModel {
         let public = obs.public();
-        let rules = public.rules();
-        let n = public.players();
-        let me = obs.seat();
         let events = public.events();
-        let mut out = ChoiceModel { decisions: Vec::new() };
         let Some(start) = events.iter().rposition(|e| matches!(e, Event::RoundStarted { .. })) else {
-            return out;
+            return ChoiceModel { decisions: Vec::new() };
         };
-        let dwa = rules.draw_when_able();
-        let drawn_only = rules.after_draw() == AfterDraw::DrawnTile;
-        let mut board = Board::new(rules.vertex_contacts_must_match());
-        // Per decision: the seat's draws and forced draws then, and the tile
-        // it placed (to work out later which tiles were held).
-        let mut marks: Vec<(u32, u32, Option<triominos_core::Tile>)> = Vec::new();
-        let mut logs: Vec<SeatLog> = vec![SeatLog::default(); n];
-        // The seat whose turn is going on and its draws this turn.
-        let mut turn: Option<(u8, u32)> = None;
-        let inv_t = 1.0 / t;
-        let weigh = |board: &Board, chosen: i32| {
-            let mut z = [0f32; TILE_COUNT];
-            let open = TileSet::ALL.difference(board.tiles());
-            board.for_each_placement(open, |q: Placement| {
-                let pts = score_placement(rules, q.tile, false, board.preview(q), true).points;
-                z[q.tile.index() as usize] += (((pts - chosen) as f64) * inv_t).exp() as f32;
-            });
-            z
-        };
-        for e in &events[start + 1..] {
-            match *e {
-                Event::Drew { player, .. } if (player as usize) < n => {
-                    let k = match turn {
-                        Some((p, k)) if p == player => k,
-                        _ => 0,
-                    };
-                    if k == 0 && dwa && player != me && !board.is_empty() {
-                        let z = weigh(&board, 0);
-                        out.decisions.push(Decision { seat: player, base: 1.0, held: 1.0, z });
-                        marks.push((logs[player as usize].draws, logs[player as usize].forced, None));
-                    }
-                    logs[player as usize].draws += 1;
-                    turn = Some((player, k + 1));
-                }
-                Event::Played { player, placement, .. } if (player as usize) < n => {
-                    let forced = drawn_only && matches!(turn, Some((p, k)) if p == player && k > 0);
-                    let log = &mut logs[player as usize];
-                    if forced {
-                        log.forced += 1;
-                    } else {
-                        if player != me && !board.is_empty() {
-                            let chosen =
-                                score_placement(rules, placement.tile, false, board.preview(placement), true).points;
-                            let z = weigh(&board, chosen);
-                            let base = z[placement.tile.index() as usize] as f64
-                                + if dwa { (-(chosen as f64) * inv_t).exp() } else { 0.0 };
-                            out.decisions.push(Decision { seat: player, base, held: 1.0, z });
-                            marks.push((log.draws, log.forced, Some(placement.tile)));
-                        }
-                        log.placed.push((placement.tile, log.draws));
-                    }
-                    board.place(placement);
-                    turn = None;
-                }
-                Event::Passed { .. } => turn = None,
-                Event::RoundEnded { .. } | Event::GameEnded { .. } => break,
-                _ => {}
-            }
-        }
-        // Which tiles count as held at each decision: the chosen one fully
-        // (already in `base`); the hand now and the tiles placed since, each
-        // with the share of them that cannot have been drawn since. The
-        // tiles placed since are the same in every deal: they go to `base`.
-        let sizes = public.hand_sizes();
-        for (d, &(draws_then, forced_then, own)) in out.decisions.iter_mut().zip(&marks) {
-            let log = &logs[d.seat as usize];
-            let late = (log.draws - draws_then).saturating_sub(log.forced - forced_then) as f64;
-            let later: Vec<usize> = log
-                .placed
-                .iter()
-                .filter(|&&(t, before)| before >= draws_then && Some(t) != own)
-                .map(|&(t, _)| t.index() as usize)
-                .collect();
-            let candidates = (sizes[d.seat as usize] as usize + later.len()) as f64;
-            d.held = if candidates > 0.0 { (1.0 - late / candidates).clamp(0.0, 1.0) } else { 1.0 };
-            d.base += later.iter().map(|&i| d.held * d.z[i] as f64).sum::<f64>();
-        }
-        out
+        let (choices, logs) = walk_round(obs, &events[start + 1..]);
+        let dwa = public.rules().draw_when_able();
+        let decisions = choices
+            .iter()
+            .map(|c| {
+                let t = temperatures[c.seat as usize];
+                let z = c.weights(t);
+                let (late, later) = c.late(&logs[c.seat as usize]);
+                Decision { seat: c.seat, base: c.base(&z, t, dwa), late, later, z }
+            })
+            .collect();
+        ChoiceModel { decisions }
     }
 
     /// Whether the model weighs anything (some hidden seat has chosen).
@@ -158,16 +260,81 @@ impl ChoiceModel {
     /// The log likelihood of the past choices, up to a constant, had the
     /// hidden seats held `hands` (indexed by seat).
     pub(crate) fn log_weight(&self, hands: &[TileSet]) -> f64 {
-        let mut lw = 0.0;
-        for d in &self.decisions {
-            let mut s = 0.0f64;
-            for t in hands[d.seat as usize] {
-                s += d.z[t.index() as usize] as f64;
-            }
-            lw -= (d.base + d.held * s).ln();
-        }
-        lw
+        self.decisions
+            .iter()
+            .map(|d| choice_log_likelihood(&d.z, d.base, hands[d.seat as usize].union(d.later), d.late))
+            .sum()
     }
+}
+
+/// Random accounts of which tiles were late draws a fitted choice averages over.
+const FIT_ACCOUNTS: usize = 32;
+
+/// The log likelihood of a choice had the seat held `tiles` (its hand at
+/// the round's end and the tiles placed since), `late` of which came by
+/// later draws: averaged over accounts of which ones did (every one when
+/// `late` is 0, else [`FIT_ACCOUNTS`] random ones, the same for every
+/// temperature), not the likeliest account [`ChoiceModel`] takes, which
+/// would make every player look colder than they are.
+fn averaged_log_likelihood(z: &[f64; TILE_COUNT], base: f64, accounts: &[TileSet]) -> f64 {
+    let mean: f64 =
+        accounts.iter().map(|held| 1.0 / (base + held.iter().map(|t| z[t.index() as usize]).sum::<f64>())).sum::<f64>()
+            / accounts.len() as f64;
+    mean.ln()
+}
+
+/// Each seat's temperature: for a seat other than the observer with at least
+/// a few choices in the game's finished rounds, the one of [`TEMPERATURES`]
+/// under which those choices were likeliest (the hands shown at each round's
+/// end tell what the seat held); else `default`.
+pub(crate) fn fit_temperatures(obs: &Observation, default: f64) -> [f64; MAX_PLAYERS] {
+    let public = obs.public();
+    let events = public.events();
+    let dwa = public.rules().draw_when_able();
+    let mut ll = [[0.0f64; TEMPERATURES.len()]; MAX_PLAYERS];
+    let mut count = [0usize; MAX_PLAYERS];
+    let mut rng = seeded(0x7e3d);
+    let mut accounts: Vec<TileSet> = Vec::with_capacity(FIT_ACCOUNTS);
+    for (i, e) in events.iter().enumerate() {
+        if !matches!(e, Event::RoundStarted { .. }) {
+            continue;
+        }
+        let rest = &events[i + 1..];
+        let Some(end) = rest.iter().position(|e| matches!(e, Event::RoundStarted { .. } | Event::RoundEnded { .. }))
+        else {
+            break;
+        };
+        let Event::RoundEnded { hands, .. } = rest[end] else { continue };
+        let (choices, logs) = walk_round(obs, &rest[..end]);
+        for c in &choices {
+            let seat = c.seat as usize;
+            let (late, later) = c.late(&logs[seat]);
+            let tiles: Vec<Tile> = hands[seat].union(later).iter().collect();
+            accounts.clear();
+            for _ in 0..if late == 0 { 1 } else { FIT_ACCOUNTS } {
+                let mut held: TileSet = tiles.iter().copied().collect();
+                let mut pool = tiles.clone();
+                for _ in 0..late.min(tiles.len()) {
+                    let j = below(&mut rng, pool.len() as u32) as usize;
+                    held.remove(pool.swap_remove(j));
+                }
+                accounts.push(held);
+            }
+            for (k, &t) in TEMPERATURES.iter().enumerate() {
+                let z = c.weights(t);
+                ll[seat][k] += averaged_log_likelihood(&z, c.base(&z, t, dwa), &accounts);
+            }
+            count[seat] += 1;
+        }
+    }
+    let mut out = [default; MAX_PLAYERS];
+    for seat in 0..public.players() {
+        if count[seat] >= FIT_MIN_CHOICES {
+            let best = (0..TEMPERATURES.len()).max_by(|&a, &b| ll[seat][a].total_cmp(&ll[seat][b])).unwrap_or(0);
+            out[seat] = TEMPERATURES[best];
+        }
+    }
+    out
 }
 
 /// Deals for a search, kept in proportion to a [`ChoiceModel`]'s likelihood:
@@ -274,7 +441,7 @@ mod tests {
         let (mut rank_sum, mut n) = (0.0, 0);
         for g in &found {
             let obs = g.observe(0);
-            let model = ChoiceModel::new(&obs, 3.0);
+            let model = ChoiceModel::new(&obs, &[3.0; MAX_PLAYERS]);
             assert!(!model.is_empty());
             let inf = obs.inference();
             let truth = model.log_weight(g.hands());
@@ -295,7 +462,7 @@ mod tests {
         let found = positions(5, 10);
         for g in &found {
             let obs = g.observe(0);
-            let model = ChoiceModel::new(&obs, 3.0);
+            let model = ChoiceModel::new(&obs, &[3.0; MAX_PLAYERS]);
             let inf = obs.inference();
             let r = Resampler::new(&obs, &inf, &model, 300, &mut seeded(1));
             let again = Resampler::new(&obs, &inf, &model, 300, &mut seeded(1));
@@ -319,5 +486,37 @@ mod tests {
                     / 100.0;
             assert!(mean_weight >= plain, "{mean_weight} < {plain}");
         }
+    }
+
+    /// The temperature fitted to seat 1 after one round of a 2-player
+    /// Goliath game where seat 1 plays `level` (seat 0 plays `greedy`).
+    fn fitted_after_a_round(level: &str, seed: u64) -> f64 {
+        let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
+        let mut bots =
+            [make_bot("greedy", seed, Budget::default()).unwrap(), make_bot(level, seed, Budget::default()).unwrap()];
+        let before = fit_temperatures(&game.observe(0), 10.0)[1];
+        assert_eq!(before, 10.0, "no finished round: the default");
+        while !game.is_round_over() {
+            let seat = game.to_move();
+            let a = bots[seat as usize].choose(&game.observe(seat));
+            game.play(a).unwrap();
+        }
+        let temps = fit_temperatures(&game.observe(0), 10.0);
+        assert_eq!(temps[0], 10.0, "the observer's own seat is not fitted");
+        temps[1]
+    }
+
+    #[test]
+    fn a_greedy_player_fits_cold_and_a_random_one_warm() {
+        let (mut greedy, mut random) = (Vec::new(), Vec::new());
+        for seed in 1..9 {
+            greedy.push(fitted_after_a_round("greedy", seed));
+            random.push(fitted_after_a_round("random", seed));
+        }
+        greedy.sort_by(f64::total_cmp);
+        random.sort_by(f64::total_cmp);
+        // Medians: greedy takes the most points (cold), random anything (warm).
+        assert!(greedy[4] <= 5.0, "greedy fitted {greedy:?}");
+        assert!(random[4] >= 20.0, "random fitted {random:?}");
     }
 }

@@ -31,7 +31,7 @@ use crate::{Bot, Budget};
 use rayon::prelude::*;
 use std::time::Instant;
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
-use triominos_core::{Action, Game, Observation, Phase};
+use triominos_core::{Action, Game, Observation, Phase, MAX_PLAYERS};
 
 /// Default playouts per decision when the budget names none.
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
@@ -119,6 +119,10 @@ pub(crate) struct Config {
     /// model ([`crate::choices`]): deals kept in proportion to how likely
     /// the players' choices this round were with those hands.
     pub choice_temperature: f64,
+    /// With `choice_temperature`: each player's temperature fitted to their
+    /// choices in the game's finished rounds ([`crate::choices`]), the
+    /// default until they have made enough.
+    pub fit_temperature: bool,
 }
 
 impl Config {
@@ -143,6 +147,7 @@ impl Config {
         hand_weight: 0.0,
         choice_margin: 0,
         choice_temperature: 0.0,
+        fit_temperature: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -159,7 +164,8 @@ impl Config {
     /// b: bias, r: root prior, i: inference 0/1, d: common deals 0/1,
     /// f: final choice by mean, share of the most visits, v: no voluntary
     /// draw 0/1, t: horizon, u: tree reuse 0/1, e: hand weight, o: choice
-    /// margin of the inference, l: temperature of the soft choice model).
+    /// margin of the inference, l: temperature of the soft choice model, a:
+    /// each player's temperature fitted to their past rounds 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -182,6 +188,7 @@ impl Config {
                 "e" => c.hand_weight = f,
                 "o" => c.choice_margin = f as i32,
                 "l" => c.choice_temperature = f,
+                "a" => c.fit_temperature = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -567,6 +574,9 @@ pub struct Mcts {
     /// With `cfg.reuse`: the last decision's tree, the number of events the
     /// observation held then, and its round.
     kept: Option<(Tree, usize, u32)>,
+    /// With `cfg.fit_temperature`: the players' fitted temperatures, and the
+    /// position in the event log of the round end they were fitted after.
+    fitted: Option<(usize, [f64; MAX_PLAYERS])>,
 }
 
 impl Mcts {
@@ -605,7 +615,15 @@ impl Mcts {
     }
 
     pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
-        Mcts { rng: seeded(seed), budget, threads: threads.max(1), cfg, name: name.to_string(), kept: None }
+        Mcts {
+            rng: seeded(seed),
+            budget,
+            threads: threads.max(1),
+            cfg,
+            name: name.to_string(),
+            kept: None,
+            fitted: None,
+        }
     }
 
     /// Searches one tree; returns its root statistics.
@@ -615,9 +633,10 @@ impl Mcts {
         iterations: u32,
         deadline: Option<Instant>,
         cfg: Config,
+        temperatures: &[f64; MAX_PLAYERS],
     ) -> Vec<(Action, u32, f64)> {
         let tree = Tree::new(cfg, iterations.min(200_000) as usize);
-        Mcts::search_tree(obs, seed, iterations, deadline, tree).root_stats()
+        Mcts::search_tree(obs, seed, iterations, deadline, tree, temperatures).root_stats()
     }
 
     /// The last decision's subtree reached by the public actions since, if
@@ -636,7 +655,14 @@ impl Mcts {
     }
 
     /// Runs `iterations` more iterations on `tree` from `obs`; returns it.
-    fn search_tree(obs: &Observation, seed: u64, iterations: u32, deadline: Option<Instant>, mut tree: Tree) -> Tree {
+    fn search_tree(
+        obs: &Observation,
+        seed: u64,
+        iterations: u32,
+        deadline: Option<Instant>,
+        mut tree: Tree,
+        temperatures: &[f64; MAX_PLAYERS],
+    ) -> Tree {
         let cfg = tree.cfg;
         let mut rng = seeded(seed);
         if cfg.root_prior > 0.0 {
@@ -656,7 +682,7 @@ impl Mcts {
         });
         let resampler = match &inference {
             Some(inf) if cfg.choice_temperature > 0.0 => {
-                let model = crate::choices::ChoiceModel::new(obs, cfg.choice_temperature);
+                let model = crate::choices::ChoiceModel::new(obs, temperatures);
                 (!model.is_empty()).then(|| {
                     let candidates = iterations.clamp(256, 4096) as usize;
                     crate::choices::Resampler::new(obs, inf, &model, candidates, &mut rng)
@@ -716,19 +742,20 @@ impl Mcts {
             self.budget.iterations.unwrap_or(if self.budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS });
         let deadline = self.budget.time.map(|t| Instant::now() + t);
         let (threads, cfg) = (self.threads, self.cfg);
+        let temps = self.temperatures(obs);
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
         let per_thread = iterations.div_ceil(threads as u32);
         let results: Vec<Vec<(Action, u32, f64)>> = if cfg.reuse && threads == 1 {
             let capacity = iterations.min(200_000) as usize;
             let tree = self.reusable(obs, capacity).unwrap_or_else(|| Tree::new(cfg, capacity));
-            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree);
+            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree, &temps);
             let stats = tree.root_stats();
             self.kept = Some((tree, obs.public().events().len(), obs.public().round()));
             vec![stats]
         } else if threads > 1 {
-            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg)).collect()
+            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg, &temps)).collect()
         } else {
-            vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg)]
+            vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg, &temps)]
         };
         // (action, visits, reward sum)
         let mut totals: Vec<(Action, u64, f64)> = legal.iter().map(|&a| (a, 0, 0.0)).collect();
@@ -786,6 +813,28 @@ fn final_choice(stats: &[(Action, u32, f64)], final_mean: f64) -> Option<Action>
 }
 
 impl Mcts {
+    /// Each player's temperature for the soft choice model: the default, or
+    /// with `fit_temperature` fitted to the game's finished rounds (once a
+    /// round, kept until the next round ends).
+    fn temperatures(&mut self, obs: &Observation) -> [f64; MAX_PLAYERS] {
+        let default = [self.cfg.choice_temperature; MAX_PLAYERS];
+        if !self.cfg.fit_temperature || self.cfg.choice_temperature <= 0.0 {
+            return default;
+        }
+        let events = obs.public().events();
+        let Some(end) = events.iter().rposition(|e| matches!(e, triominos_core::Event::RoundEnded { .. })) else {
+            return default;
+        };
+        match self.fitted {
+            Some((at, temps)) if at == end => temps,
+            _ => {
+                let temps = crate::choices::fit_temperatures(obs, self.cfg.choice_temperature);
+                self.fitted = Some((end, temps));
+                temps
+            }
+        }
+    }
+
     fn rng_next(&mut self) -> u64 {
         use rand_core::Rng;
         self.rng.next_u64()
@@ -796,7 +845,7 @@ impl Mcts {
 /// from a fixed position (for `selfplay --json` and docs).
 pub fn playouts_per_second(obs: &Observation, iterations: u32) -> f64 {
     let t = Instant::now();
-    Mcts::search(obs, 1, iterations, None, Config::CURRENT);
+    Mcts::search(obs, 1, iterations, None, Config::CURRENT, &[CHOICE_TEMPERATURE; MAX_PLAYERS]);
     iterations as f64 / t.elapsed().as_secs_f64()
 }
 
