@@ -4,7 +4,8 @@
 //! with what the players did ([`Observation::determinize_inferred`], from one
 //! [`Observation::inference`] a decision), and in proportion to how likely
 //! the players' choices this round were with the hands dealt (the soft
-//! choice model of `choices`, at [`CHOICE_TEMPERATURE`]), walks the shared tree choosing
+//! choice model of `choices`: at [`CHOICE_TEMPERATURE`] in the first round,
+//! then at each player's temperature fitted to the finished rounds), walks the shared tree choosing
 //! among the actions legal in that deal (UCB1 with availability counts),
 //! expands one node, plays on greedily (each move the placement scoring the
 //! most now) for [`HORIZON`] moves or to the end of the round, and backs up
@@ -37,8 +38,10 @@ use triominos_core::{Action, Game, Observation, Phase, MAX_PLAYERS};
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
 
 /// Temperature (points) of the soft choice model `mcts` deals by
-/// ([`crate::choices`]): a player is taken to choose a placement with a
-/// chance proportional to `exp(points / CHOICE_TEMPERATURE)`.
+/// ([`crate::choices`]) in a game's first round: a player is taken to choose
+/// a placement with a chance proportional to `exp(points /
+/// CHOICE_TEMPERATURE)`. From the second round on, each player's own
+/// temperature is fitted to their choices in the finished rounds.
 pub const CHOICE_TEMPERATURE: f64 = 10.0;
 
 /// Moves a playout of `mcts` plays before it scores the round so far (about
@@ -156,8 +159,9 @@ impl Config {
     /// and score the round so far.
     pub const V4: Config = Config { horizon: HORIZON, ..Config::V3 };
     /// `mcts`: the current search, `mcts-v4` dealing by the soft choice
-    /// model at [`CHOICE_TEMPERATURE`].
-    pub const CURRENT: Config = Config { choice_temperature: CHOICE_TEMPERATURE, ..Config::V4 };
+    /// model, at [`CHOICE_TEMPERATURE`] until each player's own temperature
+    /// can be fitted to the game's finished rounds.
+    pub const CURRENT: Config = Config { choice_temperature: CHOICE_TEMPERATURE, fit_temperature: true, ..Config::V4 };
 
     /// A development variant: `V2` with `key=value` changes separated by
     /// `~` (g: greedy percent, h: hex penalty, c, s: scale, w: game weight,
@@ -1053,13 +1057,47 @@ mod tests {
     }
 
     #[test]
+    fn the_search_fits_each_players_temperature_once_a_round_has_ended() {
+        let mut cold = 0;
+        for seed in 1..6 {
+            let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
+            let mut greedy = make_bot("greedy", seed, Budget::default()).unwrap();
+            let mut bot = Mcts::new(seed, Budget::iterations(50), 1);
+            let obs = game.observe(0);
+            assert_eq!(bot.temperatures(&obs), [CHOICE_TEMPERATURE; MAX_PLAYERS], "no round has ended");
+            while !game.is_round_over() {
+                let seat = game.to_move();
+                let a = greedy.choose(&game.observe(seat));
+                game.play(a).unwrap();
+            }
+            game.next_round().unwrap();
+            let obs = game.observe(0);
+            let temps = bot.temperatures(&obs);
+            assert_eq!(temps[0], CHOICE_TEMPERATURE, "the bot's own seat keeps the default");
+            cold += (temps[1] < CHOICE_TEMPERATURE) as u32;
+            assert_eq!(bot.fitted.map(|f| f.1), Some(temps), "kept for the round");
+            // A bot without the fit keeps the default.
+            let mut plain = Mcts::with_config(
+                seed,
+                Budget::iterations(50),
+                1,
+                Config { fit_temperature: false, ..Config::CURRENT },
+                "x",
+            );
+            assert_eq!(plain.temperatures(&obs), [CHOICE_TEMPERATURE; MAX_PLAYERS]);
+        }
+        // A greedy opponent takes the most points: it fits colder than the default.
+        assert!(cold >= 4, "only {cold} of 5 greedy opponents fitted cold");
+    }
+
+    #[test]
     fn development_variants_parse_and_bad_ones_are_refused() {
         let c = Config::parse("g=100~h=25~w=0.5~i=1").unwrap();
         assert_eq!((c.greedy_percent, c.hex_penalty, c.game_weight, c.infer), (100, 25, 0.5, true));
         assert_eq!(Config::parse("").unwrap(), Config::V2);
         assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::V3);
         assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::V4);
-        assert_eq!(Config::parse("g=100~i=1~t=10~l=10").unwrap(), Config::CURRENT);
+        assert_eq!(Config::parse("g=100~i=1~t=10~l=10~a=1").unwrap(), Config::CURRENT);
         let c = Config::parse("d=1~f=0.5~v=1~t=7~u=1").unwrap();
         assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
         for bad in ["x=1", "g", "g=fast"] {
