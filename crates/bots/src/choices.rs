@@ -408,26 +408,11 @@ mod tests {
     use crate::{make_bot, Bot, Budget};
     use triominos_core::{Preset, RuleSet};
 
-    /// Positions of seeded greedy games (2-player Goliath) where seat 1 has
-    /// placed at least `placed` tiles this round and seat 0 is to move.
+    /// Positions of seeded greedy games (2-player Goliath) where seat 0 is
+    /// to move and the round's board holds at least `placed` tiles of each
+    /// seat (about: seat 1 has chosen that often).
     fn positions(placed: usize, max: usize) -> Vec<Game> {
-        let mut found = Vec::new();
-        for seed in 1..400 {
-            let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
-            let mut bots: Vec<Box<dyn Bot>> =
-                (0..2).map(|s| make_bot("greedy", seed * 2 + s, Budget::default()).unwrap()).collect();
-            while !game.is_round_over() && found.len() < max {
-                let seat = game.to_move();
-                let by_one = game.public().board().placements().len() / 2;
-                if seat == 0 && by_one >= placed {
-                    found.push(game.clone());
-                    break;
-                }
-                let a = bots[seat as usize].choose(&game.observe(seat));
-                game.play(a).unwrap();
-            }
-        }
-        found
+        crate::mcts::tests::positions(|g| g.to_move() == 0 && g.public().board().placements().len() / 2 >= placed, max)
     }
 
     #[test]

@@ -854,14 +854,14 @@ pub fn playouts_per_second(obs: &Observation, iterations: u32) -> f64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::make_bot;
     use triominos_core::scoring::Bonuses;
     use triominos_core::{Placement, Preset, RuleSet};
 
     /// Every decision of seeded greedy games (2-player Goliath) where `keep` says yes.
-    fn positions(keep: impl Fn(&Game) -> bool, max: usize) -> Vec<Game> {
+    pub(crate) fn positions(keep: impl Fn(&Game) -> bool, max: usize) -> Vec<Game> {
         let mut found = Vec::new();
         for seed in 1..200 {
             let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
