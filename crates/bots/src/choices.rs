@@ -405,7 +405,7 @@ impl Resampler {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{make_bot, Bot, Budget};
+    use crate::{make_bot, Budget};
     use triominos_core::{Preset, RuleSet};
 
     /// Positions of seeded greedy games (2-player Goliath) where seat 0 is
