@@ -8,7 +8,11 @@
 //! never the other hands or the pool order) and works from it alone:
 //!
 //! 1. **The bot's preferred action**: the most visited root action of an
-//!    ISMCTS search ([`Mcts::analyse`]) of `iterations` iterations.
+//!    ISMCTS search ([`Mcts::analyse`]) of `iterations` iterations, by
+//!    [`Mcts::v4`]: the search that deals the unseen tiles as the values
+//!    below do (every hand the rules allow alike), not today's `mcts`, whose
+//!    soft choice model believes other hands than the evaluator and would
+//!    be judged by beliefs it does not share.
 //! 2. **Values, in points**: the played action and the preferred one are
 //!    each evaluated on the same `samples` deals of the unseen tiles
 //!    ([`Observation::determinize_inferred`], consistent with what the
@@ -432,7 +436,7 @@ pub fn judge(m: &Moment, opts: &Options) -> Decision {
         m.played
     } else {
         let seed = decision_seed(opts.seed, m.round, m.step, 1);
-        let mut bot = Mcts::new(seed, Budget::iterations(opts.iterations.max(1)), 1);
+        let mut bot = Mcts::v4(seed, Budget::iterations(opts.iterations.max(1)), 1);
         bot.analyse(obs).first().map_or(m.played, |t| t.0)
     };
     let candidates: Vec<Action> = if preferred == m.played { vec![m.played] } else { vec![m.played, preferred] };
