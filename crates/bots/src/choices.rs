@@ -41,7 +41,7 @@ use triominos_core::tile::TILE_COUNT;
 use triominos_core::{AfterDraw, Board, Event, Game, Inference, Observation, Placement, Tile, TileSet, MAX_PLAYERS};
 
 /// The temperatures a player's fit chooses among (points).
-pub(crate) const TEMPERATURES: [f64; 9] = [2.0, 3.0, 5.0, 7.0, 10.0, 14.0, 20.0, 30.0, 50.0];
+const TEMPERATURES: [f64; 9] = [2.0, 3.0, 5.0, 7.0, 10.0, 14.0, 20.0, 30.0, 50.0];
 
 /// A player's choices in finished rounds needed before their temperature is
 /// fitted rather than taken as the default.
@@ -149,16 +149,15 @@ fn walk_round(obs: &Observation, events: &[Event]) -> (Vec<Choice>, Vec<SeatLog>
 /// The most late tiles a choice accounts for (more are counted as held).
 const MAX_LATE: usize = 8;
 
-/// `sum` (of `values`) less the `late` largest of `values`.
-fn less_largest(sum: f64, values: impl Iterator<Item = f64>, late: usize) -> f64 {
-    if late == 0 {
-        return sum;
-    }
+/// The sum of `values` less the `late` largest of them (one pass).
+fn sum_less_largest(values: impl Iterator<Item = f64>, late: usize) -> f64 {
     let late = late.min(MAX_LATE);
+    let mut sum = 0.0;
     let mut top = [0.0f64; MAX_LATE];
     for v in values {
+        sum += v;
         // Keep `top[..late]` the largest so far, largest first.
-        if v > top[late - 1] {
+        if late > 0 && v > top[late - 1] {
             let mut i = late - 1;
             while i > 0 && top[i - 1] < v {
                 top[i] = top[i - 1];
@@ -174,8 +173,7 @@ fn less_largest(sum: f64, values: impl Iterator<Item = f64>, late: usize) -> f64
 /// had the seat held `tiles` (its hand and the tiles placed since), `late`
 /// of which came by later draws.
 fn choice_log_likelihood(z: &[f64; TILE_COUNT], base: f64, tiles: TileSet, late: usize) -> f64 {
-    let sum: f64 = tiles.iter().map(|t| z[t.index() as usize]).sum();
-    -(base + less_largest(sum, tiles.iter().map(|t| z[t.index() as usize]), late)).ln()
+    -(base + sum_less_largest(tiles.iter().map(|t| z[t.index() as usize]), late)).ln()
 }
 
 impl Choice {

@@ -28,6 +28,7 @@
 //! policy, rewards, progressive bias) are in `Config`, reachable from the
 //! arena as `mcts~KEY=VALUE~...` for measuring (crates/bots/README.md).
 
+use crate::choices::{ChoiceModel, Resampler};
 use crate::{Bot, Budget};
 use rayon::prelude::*;
 use std::time::Instant;
@@ -637,10 +638,10 @@ impl Mcts {
         iterations: u32,
         deadline: Option<Instant>,
         cfg: Config,
-        temperatures: &[f64; MAX_PLAYERS],
+        model: Option<&ChoiceModel>,
     ) -> Vec<(Action, u32, f64)> {
         let tree = Tree::new(cfg, iterations.min(200_000) as usize);
-        Mcts::search_tree(obs, seed, iterations, deadline, tree, temperatures).root_stats()
+        Mcts::search_tree(obs, seed, iterations, deadline, tree, model).root_stats()
     }
 
     /// The last decision's subtree reached by the public actions since, if
@@ -659,13 +660,14 @@ impl Mcts {
     }
 
     /// Runs `iterations` more iterations on `tree` from `obs`; returns it.
+    /// With `model` (and the inference deal), the deals are resampled by it.
     fn search_tree(
         obs: &Observation,
         seed: u64,
         iterations: u32,
         deadline: Option<Instant>,
         mut tree: Tree,
-        temperatures: &[f64; MAX_PLAYERS],
+        model: Option<&ChoiceModel>,
     ) -> Tree {
         let cfg = tree.cfg;
         let mut rng = seeded(seed);
@@ -684,13 +686,10 @@ impl Mcts {
             m if m > 0 => obs.inference_assuming(m),
             _ => obs.inference(),
         });
-        let resampler = match &inference {
-            Some(inf) if cfg.choice_temperature > 0.0 => {
-                let model = crate::choices::ChoiceModel::new(obs, temperatures);
-                (!model.is_empty()).then(|| {
-                    let candidates = iterations.clamp(256, 4096) as usize;
-                    crate::choices::Resampler::new(obs, inf, &model, candidates, &mut rng)
-                })
+        let resampler = match (&inference, model) {
+            (Some(inf), Some(model)) if !model.is_empty() => {
+                let candidates = iterations.clamp(256, 4096) as usize;
+                Some(Resampler::new(obs, inf, model, candidates, &mut rng))
             }
             _ => None,
         };
@@ -746,20 +745,21 @@ impl Mcts {
             self.budget.iterations.unwrap_or(if self.budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS });
         let deadline = self.budget.time.map(|t| Instant::now() + t);
         let (threads, cfg) = (self.threads, self.cfg);
-        let temps = self.temperatures(obs);
+        // The choice model once a decision, shared by the threads' trees.
+        let model = (cfg.infer && cfg.choice_temperature > 0.0).then(|| ChoiceModel::new(obs, &self.temperatures(obs)));
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
         let per_thread = iterations.div_ceil(threads as u32);
         let results: Vec<Vec<(Action, u32, f64)>> = if cfg.reuse && threads == 1 {
             let capacity = iterations.min(200_000) as usize;
             let tree = self.reusable(obs, capacity).unwrap_or_else(|| Tree::new(cfg, capacity));
-            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree, &temps);
+            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree, model.as_ref());
             let stats = tree.root_stats();
             self.kept = Some((tree, obs.public().events().len(), obs.public().round()));
             vec![stats]
         } else if threads > 1 {
-            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg, &temps)).collect()
+            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg, model.as_ref())).collect()
         } else {
-            vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg, &temps)]
+            vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg, model.as_ref())]
         };
         // (action, visits, reward sum)
         let mut totals: Vec<(Action, u64, f64)> = legal.iter().map(|&a| (a, 0, 0.0)).collect();
@@ -849,7 +849,8 @@ impl Mcts {
 /// from a fixed position (for `selfplay --json` and docs).
 pub fn playouts_per_second(obs: &Observation, iterations: u32) -> f64 {
     let t = Instant::now();
-    Mcts::search(obs, 1, iterations, None, Config::CURRENT, &[CHOICE_TEMPERATURE; MAX_PLAYERS]);
+    let model = ChoiceModel::new(obs, &[CHOICE_TEMPERATURE; MAX_PLAYERS]);
+    Mcts::search(obs, 1, iterations, None, Config::CURRENT, Some(&model));
     iterations as f64 / t.elapsed().as_secs_f64()
 }
 
