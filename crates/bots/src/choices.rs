@@ -336,11 +336,19 @@ pub(crate) fn fit_temperatures(obs: &Observation, default: f64) -> [f64; MAX_PLA
 }
 
 /// Deals for a search, kept in proportion to a [`ChoiceModel`]'s likelihood:
-/// `candidates` deals made once a decision, each remembered by its seed,
-/// then each deal of the search redrawn from them by weight with its pool
-/// shuffled anew.
+/// `candidates` deals made once a decision, their hands and pools kept,
+/// then each deal of the search redrawn from them by weight
+/// ([`Observation::determinize_from`]) with its pool shuffled anew.
 pub(crate) struct Resampler {
+    /// The seed each candidate was dealt from.
+    #[cfg(test)]
     seeds: Vec<u64>,
+    /// The candidates' hands, `players` a candidate.
+    hands: Vec<TileSet>,
+    /// The candidates' pools in draw order, `pool_size` a candidate.
+    pools: Vec<Tile>,
+    players: usize,
+    pool_size: usize,
     /// Cumulative normalised weights.
     cumulative: Vec<f64>,
 }
@@ -355,24 +363,38 @@ impl Resampler {
         rng: &mut ChaCha8Rng,
     ) -> Resampler {
         use rand_core::Rng;
-        let mut seeds = Vec::with_capacity(candidates);
+        let candidates = candidates.max(1);
+        let players = obs.public().players();
+        let pool_size = obs.public().pool_size();
+        let mut r = Resampler {
+            #[cfg(test)]
+            seeds: Vec::with_capacity(candidates),
+            hands: Vec::with_capacity(candidates * players),
+            pools: Vec::with_capacity(candidates * pool_size),
+            players,
+            pool_size,
+            cumulative: Vec::with_capacity(candidates),
+        };
         let mut logs = Vec::with_capacity(candidates);
-        for _ in 0..candidates.max(1) {
+        for _ in 0..candidates {
             let seed = rng.next_u64();
             let g = obs.determinize_inferred(&mut seeded(seed), inf);
             logs.push(model.log_weight(g.hands()));
-            seeds.push(seed);
+            r.hands.extend_from_slice(g.hands());
+            r.pools.extend(g.pool());
+            #[cfg(test)]
+            r.seeds.push(seed);
         }
         let top = logs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let mut acc = 0.0;
-        let cumulative = logs
+        r.cumulative = logs
             .iter()
             .map(|&l| {
                 acc += (l - top).exp();
                 acc
             })
             .collect();
-        Resampler { seeds, cumulative }
+        r
     }
 
     /// The effective number of distinct deals (Kish's: `(sum w)^2 / sum w^2`).
@@ -393,8 +415,14 @@ impl Resampler {
     pub(crate) fn deal(&self, obs: &Observation, inf: &Inference, rng: &mut ChaCha8Rng) -> Game {
         let total = *self.cumulative.last().unwrap_or(&0.0);
         let x = (below(rng, 1 << 30) as f64 + 0.5) / (1u64 << 30) as f64 * total;
-        let i = self.cumulative.partition_point(|&c| c < x).min(self.seeds.len() - 1);
-        let mut g = obs.determinize_inferred(&mut seeded(self.seeds[i]), inf);
+        let i = self.cumulative.partition_point(|&c| c < x).min(self.cumulative.len() - 1);
+        let hands = &self.hands[i * self.players..(i + 1) * self.players];
+        let pool = &self.pools[i * self.pool_size..(i + 1) * self.pool_size];
+        let mut g = match obs.determinize_from(rng, hands, pool) {
+            Ok(g) => g,
+            // Not reached: the candidates are deals of this observation.
+            Err(_) => obs.determinize_inferred(rng, inf),
+        };
         g.shuffle_pool(rng);
         g
     }

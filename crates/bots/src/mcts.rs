@@ -127,6 +127,14 @@ pub(crate) struct Config {
     /// choices in the game's finished rounds ([`crate::choices`]), the
     /// default until they have made enough.
     pub fit_temperature: bool,
+    /// Sequential halving at the root (with an iteration budget): the
+    /// root's actions get equal shares of each of about log2(n) rounds, and
+    /// after each round the better half by mean reward goes on; below the
+    /// root, UCB1 as before.
+    pub halving: bool,
+    /// A playout that reaches its horizon in the middle of a turn (after a
+    /// draw) plays the turn to its end before it scores.
+    pub finish_turn: bool,
 }
 
 impl Config {
@@ -152,6 +160,8 @@ impl Config {
         choice_margin: 0,
         choice_temperature: 0.0,
         fit_temperature: false,
+        halving: false,
+        finish_turn: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -170,7 +180,9 @@ impl Config {
     /// f: final choice by mean, share of the most visits, v: no voluntary
     /// draw 0/1, t: horizon, u: tree reuse 0/1, e: hand weight, o: choice
     /// margin of the inference, l: temperature of the soft choice model, a:
-    /// each player's temperature fitted to their past rounds 0/1).
+    /// each player's temperature fitted to their past rounds 0/1, q:
+    /// sequential halving at the root 0/1, k: a playout finishes the turn
+    /// at its horizon 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -194,6 +206,8 @@ impl Config {
                 "o" => c.choice_margin = f as i32,
                 "l" => c.choice_temperature = f,
                 "a" => c.fit_temperature = f != 0.0,
+                "q" => c.halving = f != 0.0,
+                "k" => c.finish_turn = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -247,8 +261,9 @@ impl Tree {
         }
     }
 
-    /// One iteration from a determinized game.
-    fn iterate(&mut self, mut g: Game, rng: &mut ChaCha8Rng) {
+    /// One iteration from a determinized game; with `forced`, the root's
+    /// action is that one (sequential halving) instead of UCB1's.
+    fn iterate(&mut self, mut g: Game, rng: &mut ChaCha8Rng, forced: Option<Action>) {
         // The rewards count the round's points from here, the searched
         // position, so that the moves of the tree path count.
         let start = (!self.cfg.v1).then(|| round_points(&g));
@@ -277,8 +292,12 @@ impl Tree {
             }
             let mover = g.to_move();
             let untried = self.legal.len() - self.compatible.len();
-            if untried > 0 {
-                let a = self.pick_untried(&g, untried, rng);
+            let forced_here = if node == 0 { forced } else { None };
+            let expand = match forced_here {
+                Some(a) => self.compatible.iter().all(|&c| self.nodes[c as usize].action != a).then_some(a),
+                None => (untried > 0).then(|| self.pick_untried(&g, untried, rng)),
+            };
+            if let Some(a) = expand {
                 let prior = if node == 0 && !self.root_priors.is_empty() {
                     self.root_priors.iter().find(|p| p.0 == a).map_or(0.0, |p| p.1)
                 } else if self.cfg.bias > 0.0 {
@@ -311,6 +330,12 @@ impl Tree {
             for &c in &self.compatible {
                 let n = &mut self.nodes[c as usize];
                 n.avail += 1;
+                if let Some(a) = forced_here {
+                    if n.action == a {
+                        best = c;
+                    }
+                    continue;
+                }
                 let visits = n.visits.max(1) as f64;
                 let mut v = n.reward / visits + self.cfg.c * ((n.avail as f64).ln() / visits).sqrt();
                 if bias > 0.0 {
@@ -454,6 +479,48 @@ impl Tree {
     }
 }
 
+/// The schedule of sequential halving at the root: which root action each
+/// iteration plays.
+struct Halving {
+    /// The root actions still in the running.
+    survivors: Vec<Action>,
+    /// Iterations a round (the budget over the number of rounds).
+    per_round: u32,
+    /// Visits each survivor gets this round.
+    each: u32,
+    /// Iterations played this round.
+    done: u32,
+}
+
+impl Halving {
+    fn new(actions: Vec<Action>, iterations: u32) -> Halving {
+        let rounds = (actions.len() as f64).log2().ceil().max(1.0) as u32;
+        let per_round = (iterations / rounds).max(1);
+        let each = (per_round / actions.len() as u32).max(1);
+        Halving { survivors: actions, per_round, each, done: 0 }
+    }
+
+    /// The root action of the next iteration; halves the survivors, by the
+    /// mean rewards of the root's children in `tree`, when a round is done.
+    fn next(&mut self, tree: &Tree) -> Action {
+        let n = self.survivors.len() as u32;
+        if n > 1 && self.done >= n * self.each {
+            let mean =
+                |a: &Action| tree.root_stats().into_iter().find(|s| s.0 == *a).map_or(f64::NEG_INFINITY, |s| s.2);
+            let mut ranked: Vec<(Action, f64)> = self.survivors.iter().map(|a| (*a, mean(a))).collect();
+            // Stable: ties keep the order of legal actions.
+            ranked.sort_by(|x, y| y.1.total_cmp(&x.1));
+            ranked.truncate(n.div_ceil(2) as usize);
+            self.survivors = ranked.into_iter().map(|r| r.0).collect();
+            self.each = (self.per_round / self.survivors.len() as u32).max(1);
+            self.done = 0;
+        }
+        let a = self.survivors[(self.done % self.survivors.len() as u32) as usize];
+        self.done += 1;
+        a
+    }
+}
+
 /// Removes a draw from legal actions that hold a placement.
 fn drop_voluntary_draw(legal: &mut Vec<Action>) {
     if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
@@ -524,7 +591,10 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &
     let round = g.public().round();
     let mut guard = 0;
     let limit = if cfg.horizon > 0 { cfg.horizon } else { 2_000 };
-    while g.public().phase() == Phase::Playing && g.public().round() == round && guard < limit {
+    while g.public().phase() == Phase::Playing
+        && g.public().round() == round
+        && (guard < limit || (cfg.finish_turn && g.public().draws_this_turn() > 0 && guard < limit + 8))
+    {
         guard += 1;
         g.legal_actions_into(legal);
         let a = playout_move(g, legal, rng, cfg);
@@ -697,6 +767,8 @@ impl Mcts {
         if cfg.no_voluntary_draw {
             drop_voluntary_draw(&mut root_legal);
         }
+        let mut halving = (cfg.halving && deadline.is_none() && root_legal.len() > 1)
+            .then(|| Halving::new(root_legal.clone(), iterations));
         let root_legal = root_legal.len();
         let mut deals: Vec<Game> = Vec::new();
         for i in 0..iterations {
@@ -722,7 +794,8 @@ impl Mcts {
             } else {
                 deal(&mut rng)
             };
-            tree.iterate(g, &mut rng);
+            let forced = halving.as_mut().map(|h| h.next(&tree));
+            tree.iterate(g, &mut rng, forced);
         }
         tree
     }
@@ -794,7 +867,9 @@ impl Bot for Mcts {
             _ => {}
         }
         let stats = self.analyse(obs);
-        final_choice(&stats, self.cfg.final_mean).unwrap_or(legal[0])
+        // Sequential halving's last two have the most visits, alike: the better mean of them.
+        let final_mean = if self.cfg.halving { 1.0 } else { self.cfg.final_mean };
+        final_choice(&stats, final_mean).unwrap_or(legal[0])
     }
 }
 
@@ -1029,6 +1104,37 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn sequential_halving_gives_each_round_equal_shares_and_halves_the_field() {
+        let found = positions(|g| g.legal_actions().len() >= 5 && !g.public().board().is_empty(), 3);
+        assert_eq!(found.len(), 3);
+        let cfg = Config { halving: true, ..Config::CURRENT };
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let n = obs.legal_actions().len();
+            let mut bot = Mcts::with_config(9, Budget::iterations(600), 1, cfg, "halving");
+            let stats = bot.analyse(&obs);
+            assert_eq!(stats.iter().map(|s| s.1).sum::<u32>(), 600, "one root visit an iteration");
+            // Every action gets the first round's share; the shares then
+            // double for the better half, so at most half the field gets
+            // more than one round's share, and the most visited got about
+            // the most of every round.
+            let rounds = (n as f64).log2().ceil() as u32;
+            let first = 600 / rounds / n as u32;
+            assert!(stats.iter().all(|s| s.1 >= first), "{stats:?}");
+            let beyond = stats.iter().filter(|s| s.1 > first).count();
+            assert!(beyond <= n.div_ceil(2), "{beyond} of {n} went on: {stats:?}");
+            // The choice is among the last two, the better mean of them.
+            let mut again = Mcts::with_config(9, Budget::iterations(600), 1, cfg, "halving");
+            let a = again.choose(&obs);
+            let top = stats[0].1;
+            let finalists: Vec<_> = stats.iter().filter(|s| s.1 == top).collect();
+            assert!(finalists.len() <= 2, "{stats:?}");
+            let best = finalists.iter().max_by(|x, y| x.2.total_cmp(&y.2)).unwrap();
+            assert_eq!(a, best.0);
+        }
+    }
+
+    #[test]
     fn with_reuse_a_decision_starts_from_the_subtree_the_game_reached() {
         let cfg = Config { reuse: true, ..Config::CURRENT };
         let mut reused = 0;
@@ -1146,7 +1252,7 @@ pub(crate) mod tests {
             if hands_only {
                 g.shuffle_pool(rng);
             }
-            tree.iterate(g, rng);
+            tree.iterate(g, rng, None);
         }
         let stats = tree.root_stats();
         stats.iter().max_by_key(|s| s.1).map(|s| s.0).unwrap_or_else(|| game.legal_actions()[0])

@@ -51,6 +51,9 @@ pub enum DealError {
     NoDealer,
     /// The previous round is not over.
     RoundInProgress,
+    /// A hand leaves out what an observation shows in it: the observer's
+    /// own hand, or a tile publicly known to be in that seat's hand.
+    NotTheObservation(u8),
 }
 
 impl fmt::Display for DealError {
@@ -64,6 +67,7 @@ impl fmt::Display for DealError {
             DealError::BadSeat(s) => write!(f, "no seat {s}"),
             DealError::NoDealer => write!(f, "no seed to deal from"),
             DealError::RoundInProgress => write!(f, "the round is not over"),
+            DealError::NotTheObservation(s) => write!(f, "seat {s}'s hand is not the one the observation shows"),
         }
     }
 }

@@ -93,6 +93,7 @@
 //! ```
 
 use crate::action::{Action, IllegalAction};
+use crate::deal::DealError;
 use crate::game::Game;
 pub use crate::infer::{Fact, FactKind, Inference};
 use crate::public::Public;
@@ -249,6 +250,73 @@ impl Observation {
         }
         let pool = inf.deal(rng, &mut hands);
         self.assemble(rng, self.public.clone_lean(), hands, pool)
+    }
+
+    /// [`Observation::determinize_for_search`] with the hidden hands and the
+    /// pool given (the pool in draw order, as [`Game::pool`] lists it): a
+    /// search that weighs the deals it made once a decision can keep their
+    /// hands and pools and make each game again from them, without dealing
+    /// anew. `rng` guesses the tile drawn this turn when the observer is not
+    /// the one to move (as the other determinizations do). Refused, and
+    /// nothing made, unless the hands and pool are a deal this observation
+    /// allows: the observer's own hand, each seat's publicly known tiles and
+    /// hand size, and every tile not on the board once.
+    ///
+    /// ```
+    /// use triominos_core::{Game, RuleSet, Tile};
+    /// use triominos_core::rng::seeded;
+    ///
+    /// let game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 7).unwrap();
+    /// let obs = game.observe(game.to_move());
+    /// let deal = obs.determinize(&mut seeded(1));
+    /// let pool: Vec<Tile> = deal.pool().collect();
+    /// let again = obs.determinize_from(&mut seeded(2), deal.hands(), &pool).unwrap();
+    /// assert_eq!(again.hands(), deal.hands());
+    /// assert!(again.pool().eq(deal.pool()));
+    /// // The other seat's hand given to the observer: refused.
+    /// let swapped = [deal.hands()[1], deal.hands()[0]];
+    /// assert!(obs.determinize_from(&mut seeded(2), &swapped, &pool).is_err());
+    /// ```
+    pub fn determinize_from<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hands: &[TileSet],
+        pool: &[Tile],
+    ) -> Result<Game, DealError> {
+        let n = self.public.players();
+        if hands.len() != n {
+            return Err(DealError::PlayerCount(hands.len()));
+        }
+        let mut all = self.public.board().tiles();
+        for (p, &hand) in hands.iter().enumerate() {
+            let seat = p as u8;
+            let expected = self.public.hand_sizes()[p] as usize;
+            if hand.len() != expected {
+                return Err(DealError::HandSize { player: seat, got: hand.len(), expected });
+            }
+            let shown = if seat == self.seat { self.hand } else { self.public.known_tiles(seat) };
+            if (seat == self.seat && hand != shown) || !shown.difference(hand).is_empty() {
+                return Err(DealError::NotTheObservation(seat));
+            }
+            if let Some(t) = all.intersection(hand).iter().next() {
+                return Err(DealError::Duplicate(t));
+            }
+            all = all.union(hand);
+        }
+        for &t in pool {
+            if all.contains(t) {
+                return Err(DealError::Duplicate(t));
+            }
+            all.insert(t);
+        }
+        if all != TileSet::ALL || pool.len() != self.public.pool_size() {
+            return Err(DealError::NotAllTiles);
+        }
+        let mut h = [TileSet::EMPTY; MAX_PLAYERS];
+        h[..n].copy_from_slice(hands);
+        // `Game` keeps the next tile to draw last.
+        let pool: Vec<Tile> = pool.iter().rev().copied().collect();
+        Ok(self.assemble(rng, self.public.clone_lean(), h, pool))
     }
 
     fn determinize_with<R: Rng + ?Sized>(&self, rng: &mut R, public: Public) -> Game {

@@ -297,3 +297,61 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_deal_is_made_again_from_its_hands_and_pool_and_a_wrong_one_is_refused() {
+    use triominos_core::DealError;
+    for (name, rules, n) in variants() {
+        let mut rng = seeded(7);
+        random_game(rules, n, 5, |game, _| {
+            for seat in 0..n as u8 {
+                let obs = game.observe(seat);
+                // The true deal is one the observation allows.
+                let pool: Vec<Tile> = game.pool().collect();
+                let g = obs.determinize_from(&mut rng, game.hands(), &pool).expect("the true deal");
+                assert_eq!(g.hands(), game.hands(), "{name}");
+                assert!(g.pool().eq(game.pool()), "{name}: the pool in draw order");
+                assert_eq!(g.to_move(), game.to_move());
+                if seat == game.to_move() {
+                    assert_eq!(g.legal_actions(), game.legal_actions(), "{name}: same choices");
+                }
+                // A determinization's hands and pool make it again.
+                let d = obs.determinize(&mut rng);
+                let d_pool: Vec<Tile> = d.pool().collect();
+                let again = obs.determinize_from(&mut rng, d.hands(), &d_pool).expect("a determinization");
+                assert_eq!(again.hands(), d.hands());
+                assert!(again.pool().eq(d.pool()));
+                // Wrong deals are refused.
+                assert_eq!(
+                    obs.determinize_from(&mut rng, &game.hands()[..n - 1], &pool).err(),
+                    Some(DealError::PlayerCount(n - 1))
+                );
+                if let (Some(&first), Some(mine)) = (pool.first(), obs.hand().iter().next()) {
+                    // The observer's tile swapped with the pool's first.
+                    let mut hands = game.hands().to_vec();
+                    hands[seat as usize].remove(mine);
+                    hands[seat as usize].insert(first);
+                    let mut p = pool.clone();
+                    p[0] = mine;
+                    assert_eq!(
+                        obs.determinize_from(&mut rng, &hands, &p).err(),
+                        Some(DealError::NotTheObservation(seat)),
+                        "{name}"
+                    );
+                    // A tile twice, another missing.
+                    let mut p = pool.clone();
+                    p[0] = mine;
+                    assert_eq!(
+                        obs.determinize_from(&mut rng, game.hands(), &p).err(),
+                        Some(DealError::Duplicate(mine))
+                    );
+                    // The pool one tile short.
+                    assert_eq!(
+                        obs.determinize_from(&mut rng, game.hands(), &pool[1..]).err(),
+                        Some(DealError::NotAllTiles)
+                    );
+                }
+            }
+        });
+    }
+}
