@@ -135,6 +135,14 @@ pub(crate) struct Config {
     /// A playout that reaches its horizon in the middle of a turn (after a
     /// draw) plays the turn to its end before it scores.
     pub finish_turn: bool,
+    /// A playout at its horizon plays on while the next move takes a bonus
+    /// (a hexagon or a bridge the player to move would surely take), up to
+    /// four moves more.
+    pub quiesce: bool,
+    /// From the second round, playouts move each other seat by its fitted
+    /// choice model (a placement with a chance proportional to `exp(points
+    /// / T)`, `T` the seat's temperature) instead of greedily.
+    pub model_moves: bool,
 }
 
 impl Config {
@@ -162,6 +170,8 @@ impl Config {
         fit_temperature: false,
         halving: false,
         finish_turn: false,
+        quiesce: false,
+        model_moves: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -182,7 +192,9 @@ impl Config {
     /// margin of the inference, l: temperature of the soft choice model, a:
     /// each player's temperature fitted to their past rounds 0/1, q:
     /// sequential halving at the root 0/1, k: a playout finishes the turn
-    /// at its horizon 0/1).
+    /// at its horizon 0/1, z: a playout at its horizon plays on through
+    /// bonuses 0/1, m: playouts move the other seats by their fitted
+    /// choice model 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -208,6 +220,8 @@ impl Config {
                 "a" => c.fit_temperature = f != 0.0,
                 "q" => c.halving = f != 0.0,
                 "k" => c.finish_turn = f != 0.0,
+                "z" => c.quiesce = f != 0.0,
+                "m" => c.model_moves = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -227,6 +241,8 @@ struct Tree {
     compatible: Vec<u32>,
     /// The heuristic's judgement of the root's actions (with `root_prior`).
     root_priors: Vec<(Action, f32)>,
+    /// Each seat's playout temperature (0: greedy), with `model_moves`.
+    policy: [f64; MAX_PLAYERS],
 }
 
 impl Tree {
@@ -250,6 +266,7 @@ impl Tree {
             tried: Vec::with_capacity(128),
             compatible: Vec::with_capacity(128),
             root_priors: Vec::new(),
+            policy: [0.0; MAX_PLAYERS],
         }
     }
 
@@ -354,7 +371,7 @@ impl Tree {
             self.path.push(best);
         }
         let start = start.unwrap_or_else(|| round_points(&g));
-        let rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg);
+        let rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg, &self.policy);
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
@@ -581,13 +598,53 @@ fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) 
     }
 }
 
+/// A placement among `legal` drawn with a chance proportional to
+/// `exp(points / t)` (the soft choice model's player); a draw or pass only
+/// without a placement.
+fn soft_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, t: f64) -> Action {
+    let mut best = i32::MIN;
+    for &a in legal {
+        if let Action::Play { placement, .. } = a {
+            best = best.max(g.placement_score(placement).points);
+        }
+    }
+    if best == i32::MIN {
+        return legal[0];
+    }
+    let weight = |a: &Action| match *a {
+        Action::Play { placement, .. } => ((g.placement_score(placement).points - best) as f64 / t).exp(),
+        _ => 0.0,
+    };
+    let total: f64 = legal.iter().map(weight).sum();
+    let mut x = (below(rng, 1 << 30) as f64 + 0.5) / (1u64 << 30) as f64 * total;
+    let mut last = legal[0];
+    for a in legal {
+        let w = weight(a);
+        if w > 0.0 {
+            last = *a;
+            if x < w {
+                return *a;
+            }
+            x -= w;
+        }
+    }
+    last
+}
+
 /// Plays on to the end of the round, or for `cfg.horizon` moves when it is
 /// above 0: most of the time the placement judged best now, else a random
 /// placement; draw or pass only without a placement. Returns each seat's
 /// reward in 0..1: the round's points since `start` against the best
 /// opponent's (blended with the chance to win the game estimated from the
 /// totals, by `cfg.game_weight`), or 1 / 0 for a game won / lost.
-fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &[i32; 6], cfg: &Config) -> [f64; 6] {
+fn playout(
+    g: &mut Game,
+    rng: &mut ChaCha8Rng,
+    legal: &mut Vec<Action>,
+    start: &[i32; 6],
+    cfg: &Config,
+    policy: &[f64; MAX_PLAYERS],
+) -> [f64; 6] {
     let round = g.public().round();
     let mut guard = 0;
     let limit = if cfg.horizon > 0 { cfg.horizon } else { 2_000 };
@@ -597,8 +654,24 @@ fn playout(g: &mut Game, rng: &mut ChaCha8Rng, legal: &mut Vec<Action>, start: &
     {
         guard += 1;
         g.legal_actions_into(legal);
-        let a = playout_move(g, legal, rng, cfg);
+        let t = policy[g.to_move() as usize];
+        let a = if t > 0.0 { soft_move(g, legal, rng, t) } else { playout_move(g, legal, rng, cfg) };
         g.play_unchecked(a);
+    }
+    if cfg.quiesce {
+        for _ in 0..4 {
+            if g.public().phase() != Phase::Playing || g.public().round() != round {
+                break;
+            }
+            g.legal_actions_into(legal);
+            let a = playout_move(g, legal, rng, cfg);
+            match a {
+                Action::Play { placement, .. } if !g.placement_score(placement).bonuses.is_empty() => {
+                    g.play_unchecked(a);
+                }
+                _ => break,
+            }
+        }
     }
     let pts = g.public().round_points();
     let n = pts.len();
@@ -751,6 +824,11 @@ impl Mcts {
                     _ => (a, draw / 50.0),
                 })
                 .collect();
+        }
+        if cfg.model_moves {
+            if let Some(m) = model {
+                tree.policy = m.policy(obs.seat());
+            }
         }
         let inference = cfg.infer.then(|| match cfg.choice_margin {
             m if m > 0 => obs.inference_assuming(m),
@@ -997,6 +1075,30 @@ pub(crate) mod tests {
         }
     }
 
+    const GREEDY: [f64; MAX_PLAYERS] = [0.0; MAX_PLAYERS];
+
+    #[test]
+    fn a_soft_move_is_greedy_when_cold_and_varied_when_warm() {
+        let found = positions(|g| plays(g).len() >= 3, 10);
+        assert_eq!(found.len(), 10);
+        let mut rng = seeded(11);
+        let (mut warm_best, mut warm_moves) = (0, 0);
+        for g in &found {
+            let legal = g.legal_actions();
+            let best = plays(g).iter().map(|&p| g.placement_score(p).points).max().unwrap();
+            for _ in 0..20 {
+                // Cold: the placement scoring the most (points apart by 1 or more).
+                let p = chosen(soft_move(g, &legal, &mut rng, 0.05));
+                assert_eq!(g.placement_score(p).points, best);
+                // Warm: mostly uniform among the placements, never a draw.
+                let p = chosen(soft_move(g, &legal, &mut rng, 1000.0));
+                warm_best += (g.placement_score(p).points == best) as u32;
+                warm_moves += 1;
+            }
+        }
+        assert!(warm_best < warm_moves * 3 / 4, "warm took the best {warm_best} of {warm_moves} times");
+    }
+
     #[test]
     fn the_hex_penalty_avoids_leaving_a_hexagon_spot_for_no_gain() {
         // Positions where a placement would leave a point with five of six
@@ -1047,7 +1149,7 @@ pub(crate) mod tests {
             let start = round_points(g);
             let cfg = Config { horizon: 4, ..Config::CURRENT };
             let mut short = g.clone();
-            let rewards = playout(&mut short, &mut seeded(9), &mut Vec::new(), &start, &cfg);
+            let rewards = playout(&mut short, &mut seeded(9), &mut Vec::new(), &start, &cfg, &GREEDY);
             // The same four moves by hand: the playout stopped there.
             let mut by_hand = g.clone();
             let mut rng = seeded(9);
@@ -1068,7 +1170,7 @@ pub(crate) mod tests {
             }
             // Without a horizon the playout ends the round.
             let mut full = g.clone();
-            playout(&mut full, &mut seeded(9), &mut Vec::new(), &start, &Config::V3);
+            playout(&mut full, &mut seeded(9), &mut Vec::new(), &start, &Config::V3, &GREEDY);
             assert_ne!(full.public().phase(), Phase::Playing);
         }
     }
@@ -1172,6 +1274,8 @@ pub(crate) mod tests {
             let mut bot = Mcts::new(seed, Budget::iterations(50), 1);
             let obs = game.observe(0);
             assert_eq!(bot.temperatures(&obs), [CHOICE_TEMPERATURE; MAX_PLAYERS], "no round has ended");
+            let before = ChoiceModel::new(&obs, &[CHOICE_TEMPERATURE; MAX_PLAYERS]);
+            assert_eq!(before.policy(0), [0.0; MAX_PLAYERS], "playouts greedy until a round has ended");
             while !game.is_round_over() {
                 let seat = game.to_move();
                 let a = greedy.choose(&game.observe(seat));
@@ -1183,6 +1287,9 @@ pub(crate) mod tests {
             assert_eq!(temps[0], CHOICE_TEMPERATURE, "the bot's own seat keeps the default");
             cold += (temps[1] < CHOICE_TEMPERATURE) as u32;
             assert_eq!(bot.fitted.map(|f| f.1), Some(temps), "kept for the round");
+            // Playouts (with `model_moves`) move the opponent by its fitted temperature, the bot itself greedily.
+            let policy = ChoiceModel::new(&obs, &temps).policy(0);
+            assert_eq!((policy[0], policy[1]), (0.0, temps[1]));
             // A bot without the fit keeps the default.
             let mut plain = Mcts::with_config(
                 seed,
@@ -1205,6 +1312,9 @@ pub(crate) mod tests {
         assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::V3);
         assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::V4);
         assert_eq!(Config::parse("g=100~i=1~t=10~l=10~a=1").unwrap(), Config::CURRENT);
+        let c = Config::parse("q=1~k=1~z=1~m=1").unwrap();
+        assert!(c.halving && c.finish_turn && c.quiesce && c.model_moves);
+        assert_eq!(Config { halving: false, finish_turn: false, quiesce: false, model_moves: false, ..c }, Config::V2);
         let c = Config::parse("d=1~f=0.5~v=1~t=7~u=1").unwrap();
         assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
         for bad in ["x=1", "g", "g=fast"] {
@@ -1222,8 +1332,8 @@ pub(crate) mod tests {
         let start = round_points(&game);
         let mut legal = Vec::new();
         let (mut a, mut b) = (game.clone(), game.clone());
-        let without = playout(&mut a, &mut seeded(1), &mut legal, &start, &plain);
-        let with = playout(&mut b, &mut seeded(1), &mut legal, &start, &weighted);
+        let without = playout(&mut a, &mut seeded(1), &mut legal, &start, &plain, &GREEDY);
+        let with = playout(&mut b, &mut seeded(1), &mut legal, &start, &weighted, &GREEDY);
         assert_eq!(a.public().events().len(), b.public().events().len(), "the same one move");
         assert_eq!(b.public().phase(), Phase::Playing, "stopped by the horizon");
         let sizes = [b.hands()[0].len() as f64, b.hands()[1].len() as f64];
@@ -1235,8 +1345,15 @@ pub(crate) mod tests {
         // A round that ended is scored as it ended, whatever the weight.
         let mut ended = game.clone();
         let full = Config { horizon: 0, ..weighted };
-        let r1 = playout(&mut ended, &mut seeded(2), &mut legal, &start, &full);
-        let r0 = playout(&mut game.clone(), &mut seeded(2), &mut legal, &start, &Config { hand_weight: 0.0, ..full });
+        let r1 = playout(&mut ended, &mut seeded(2), &mut legal, &start, &full, &GREEDY);
+        let r0 = playout(
+            &mut game.clone(),
+            &mut seeded(2),
+            &mut legal,
+            &start,
+            &Config { hand_weight: 0.0, ..full },
+            &GREEDY,
+        );
         assert_ne!(ended.public().phase(), Phase::Playing);
         assert_eq!(r1, r0);
     }
