@@ -97,6 +97,12 @@ pub struct ServeConfig {
     /// or from its last answer: a half-sent request, or a keep-alive
     /// connection left idle, is closed after it. A WebSocket is not bound by it.
     pub header_timeout: Duration,
+    /// A WebSocket that sends nothing this long, not even the answer to
+    /// the server's pings (which browsers send by themselves), is closed
+    /// with a close frame 1001 `idle`, and its seat shows as away: a laptop
+    /// gone to sleep or a network gone without a goodbye. The server pings
+    /// every third of it.
+    pub ws_idle: Duration,
 }
 
 impl ServeConfig {
@@ -131,6 +137,7 @@ impl ServeConfig {
             max_replays: DEFAULT_MAX_REPLAYS,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
+            ws_idle: DEFAULT_WS_IDLE,
         }
     }
 }
@@ -164,6 +171,8 @@ pub const DEFAULT_MAX_REPLAYS: usize = 2;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1000;
 /// Time to send a request head (and longest idle keep-alive), unless configured.
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Time a WebSocket may stay silent (pings unanswered) before it is closed, unless configured.
+pub const DEFAULT_WS_IDLE: Duration = Duration::from_secs(60);
 
 /// Bot decisions at once, unless configured: the number of cores.
 pub fn default_thinking() -> usize {

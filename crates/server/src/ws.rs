@@ -12,6 +12,11 @@
 //! [`crate::protocol::ServerMsg`]. A bad message is refused and the
 //! connection stays open; one over [`MAX_FRAME`] closes it with a close
 //! frame 1009 `message too big`.
+//!
+//! The server pings every third of [`crate::ServeConfig::ws_idle`]; a
+//! socket that sends nothing for that long, not even the pongs browsers
+//! answer with by themselves, is closed with a close frame 1001 `idle` and
+//! its seat shows as away.
 
 use crate::api::Fail;
 use crate::play::{self, Asker};
@@ -143,47 +148,80 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
         (conn, r.id.clone())
     };
     tracing::info!(game = %game_id, seat, "connected");
+    let idle = state.config.ws_idle;
+    let mut ping = tokio::time::interval(idle / 3);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = tokio::time::Instant::now();
     loop {
         tokio::select! {
+            _ = ping.tick() => {
+                if heard.elapsed() >= idle {
+                    tracing::info!(game = %game_id, seat, "idle: closed");
+                    let frame = CloseFrame { code: close_code::AWAY, reason: "idle".into() };
+                    // The close frame, then a moment for the client's own
+                    // (its pongs, if any, are read and dropped meanwhile).
+                    let _ = tokio::time::timeout(idle / 3, async {
+                        if socket.send(Message::Close(Some(frame))).await.is_ok() {
+                            while let Some(Ok(m)) = socket.recv().await {
+                                if matches!(m, Message::Close(_)) {
+                                    break;
+                                }
+                            }
+                        }
+                    })
+                    .await;
+                    break;
+                }
+                if !sent_within(idle, socket.send(Message::Ping(Default::default()))).await {
+                    break;
+                }
+            }
             out = rx.recv() => match out {
                 Some(text) => {
-                    // Everything already queued goes out in one write.
-                    let mut ok = socket.feed(Message::Text(text.as_ref().into())).await.is_ok();
-                    while ok {
-                        match rx.try_recv() {
-                            Ok(more) => ok = socket.feed(Message::Text(more.as_ref().into())).await.is_ok(),
-                            Err(_) => break,
+                    // Everything already queued goes out in one write; a
+                    // client that reads nothing for `idle` is dropped.
+                    let write = async {
+                        let mut ok = socket.feed(Message::Text(text.as_ref().into())).await.is_ok();
+                        while ok {
+                            match rx.try_recv() {
+                                Ok(more) => ok = socket.feed(Message::Text(more.as_ref().into())).await.is_ok(),
+                                Err(_) => break,
+                            }
                         }
-                    }
-                    if !ok || socket.flush().await.is_err() {
+                        ok && socket.flush().await.is_ok()
+                    };
+                    if !tokio::time::timeout(idle, write).await.unwrap_or(false) {
                         break;
                     }
                 }
                 // The room dropped us (too slow): close; the client resyncs.
                 None => break,
             },
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    let reply = handle(&state, &room, seat, conn, text.as_str()).await;
-                    if let Some(reply) = reply {
-                        if socket.send(Message::Text(reply.into())).await.is_err() {
+            incoming = socket.recv() => {
+                heard = tokio::time::Instant::now();
+                match incoming {
+                    Some(Ok(Message::Text(text))) => {
+                        let reply = handle(&state, &room, seat, conn, text.as_str()).await;
+                        if let Some(reply) = reply {
+                            if !sent_within(idle, socket.send(Message::Text(reply.into()))).await {
+                                break;
+                            }
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        let m = error_msg(Refused::BadJson, None);
+                        if !sent_within(idle, socket.send(Message::Text(m.into()))).await {
                             break;
                         }
                     }
-                }
-                Some(Ok(Message::Binary(_))) => {
-                    let m = error_msg(Refused::BadJson, None);
-                    if socket.send(Message::Text(m.into())).await.is_err() {
+                    Some(Err(e)) => {
+                        close_after(&mut socket, e).await;
                         break;
                     }
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(_)) => {}
                 }
-                Some(Err(e)) => {
-                    close_after(&mut socket, e).await;
-                    break;
-                }
-                Some(Ok(Message::Close(_))) | None => break,
-                Some(Ok(_)) => {}
-            },
+            }
         }
     }
     let mut r = room.lock().await;
@@ -193,6 +231,15 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
         state.forget(&game_id);
     }
     tracing::info!(game = %game_id, seat, "disconnected");
+}
+
+/// Whether a write to the socket succeeded within `limit` (a client that
+/// reads nothing cannot hold the session up for longer).
+async fn sent_within(
+    limit: std::time::Duration,
+    write: impl std::future::Future<Output = Result<(), axum::Error>>,
+) -> bool {
+    matches!(tokio::time::timeout(limit, write).await, Ok(Ok(())))
 }
 
 /// Handles one client message; returns a direct reply, if any.

@@ -576,3 +576,33 @@ async fn bad_rules_are_refused_naming_the_option_for_games_and_sheets() {
     assert_eq!((s, body.as_str()), (200, r#"{"sheets":[]}"#));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_socket_is_closed_as_idle_and_its_seat_shows_away() {
+    let db = temp_db();
+    let idle = std::time::Duration::from_millis(600);
+    let server = start_with(&db, |c| c.ws_idle = idle).await;
+    let addr = server.addr;
+    let g = create(&server, two_humans("pressman", 3)).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    // `a` keeps reading (the client answers the server's pings as it
+    // reads); `b` says hello and then reads nothing, so answers nothing.
+    let mut a = Client::connect(addr, &id, Some(&token_of(&g, 0))).await;
+    let mut b = Client::connect(addr, &id, Some(&token_of(&g, 1))).await;
+    let opened = std::time::Instant::now();
+    for seats in [json!([0, 1]), json!([0])] {
+        while a.recv_type("presence").await["seats"] != seats {}
+    }
+    assert!(opened.elapsed() >= idle, "closed only once silent for the idle time");
+    // `b`'s socket is gone: reading it ends (the close frame 1001 `idle`
+    // was sent, but a client that reads only now finds the connection
+    // closed under the pongs it queued; with the socket still open this
+    // would read pings until its time limit and fail).
+    let end = b.closed().await;
+    assert!(end == (1001, "idle".to_string()) || end.0 == 0, "{end:?}");
+    // `a`, reading all along, outlives several idle times and still answers.
+    let _ = tokio::time::timeout(idle * 3, a.recv_type("never sent")).await;
+    a.send(json!({"type": "ping", "id": 7})).await;
+    assert_eq!(a.recv_type("pong").await["id"], 7);
+    server.stop().await;
+}

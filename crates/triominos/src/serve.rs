@@ -52,6 +52,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "MS", default_value_t = triominos_server::DEFAULT_HEADER_TIMEOUT.as_millis() as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub header_timeout_ms: u64,
+    /// Seconds a WebSocket may stay silent, its pings unanswered, before it is closed and
+    /// its seat shows as away (browsers answer the pings by themselves).
+    #[arg(long, value_name = "S", default_value_t = triominos_server::DEFAULT_WS_IDLE.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub ws_idle_s: u64,
     /// Largest .tri file /api/replay reads, in bytes (413 record_too_large beyond).
     #[arg(long, value_name = "BYTES", default_value_t = triominos_server::DEFAULT_MAX_RECORD_BYTES)]
     pub max_record_bytes: usize,
@@ -94,6 +99,7 @@ impl Default for ServeArgs {
             sweep_every_s: triominos_server::DEFAULT_SWEEP_EVERY_S,
             max_connections: triominos_server::DEFAULT_MAX_CONNECTIONS,
             header_timeout_ms: triominos_server::DEFAULT_HEADER_TIMEOUT.as_millis() as u64,
+            ws_idle_s: triominos_server::DEFAULT_WS_IDLE.as_secs(),
             max_record_bytes: triominos_server::DEFAULT_MAX_RECORD_BYTES,
             max_record_actions: triominos_server::DEFAULT_MAX_RECORD_ACTIONS,
             max_record_rounds: triominos_server::DEFAULT_MAX_RECORD_ROUNDS,
@@ -130,6 +136,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
     config.fixed_seeds = args.fixed_seeds;
     config.max_connections = args.max_connections;
     config.header_timeout = Duration::from_millis(args.header_timeout_ms);
+    config.ws_idle = Duration::from_secs(args.ws_idle_s);
     config.max_record_bytes = args.max_record_bytes;
     config.max_record_actions = args.max_record_actions;
     config.max_record_rounds = args.max_record_rounds;
