@@ -143,6 +143,18 @@ pub(crate) struct Config {
     /// choice model (a placement with a chance proportional to `exp(points
     /// / T)`, `T` the seat's temperature) instead of greedily.
     pub model_moves: bool,
+    /// Above 0: the tree grows only this many plies below the root; from a
+    /// node that deep the playout takes over (1: flat Monte Carlo with UCB1
+    /// at the root, every later move the playout's).
+    pub max_depth: u32,
+    /// Above 0: progressive widening below the root. A node gets a new
+    /// child only while it has fewer children legal in this deal than its
+    /// visits to this power (at least one), best immediate points first;
+    /// otherwise UCB1 selects among those it has.
+    pub widening: f64,
+    /// Nodes an iteration adds to the tree (0 or 1: one, the classic
+    /// expansion), each below the last, before its playout.
+    pub expansions: u32,
 }
 
 impl Config {
@@ -172,6 +184,9 @@ impl Config {
         finish_turn: false,
         quiesce: false,
         model_moves: false,
+        max_depth: 0,
+        widening: 0.0,
+        expansions: 0,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -194,7 +209,9 @@ impl Config {
     /// sequential halving at the root 0/1, k: a playout finishes the turn
     /// at its horizon 0/1, z: a playout at its horizon plays on through
     /// bonuses 0/1, m: playouts move the other seats by their fitted
-    /// choice model 0/1).
+    /// choice model 0/1, x: plies the tree grows below the root, 0 no limit,
+    /// p: progressive widening's exponent, 0 off, n: nodes an iteration
+    /// adds).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -222,6 +239,9 @@ impl Config {
                 "k" => c.finish_turn = f != 0.0,
                 "z" => c.quiesce = f != 0.0,
                 "m" => c.model_moves = f != 0.0,
+                "x" => c.max_depth = f as u32,
+                "p" => c.widening = f,
+                "n" => c.expansions = f as u32,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -287,8 +307,11 @@ impl Tree {
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
+        let mut expanded = 0;
         loop {
-            if g.public().phase() != Phase::Playing {
+            if g.public().phase() != Phase::Playing
+                || (self.cfg.max_depth > 0 && self.path.len() > self.cfg.max_depth as usize)
+            {
                 break;
             }
             g.legal_actions_into(&mut self.legal);
@@ -308,7 +331,13 @@ impl Tree {
                 c = n.next_sibling;
             }
             let mover = g.to_move();
-            let untried = self.legal.len() - self.compatible.len();
+            let mut untried = self.legal.len() - self.compatible.len();
+            if node != 0 && self.cfg.widening > 0.0 && !self.compatible.is_empty() {
+                let allowed = (self.nodes[node as usize].visits as f64).powf(self.cfg.widening).max(1.0);
+                if self.compatible.len() as f64 >= allowed {
+                    untried = 0;
+                }
+            }
             let forced_here = if node == 0 { forced } else { None };
             let expand = match forced_here {
                 Some(a) => self.compatible.iter().all(|&c| self.nodes[c as usize].action != a).then_some(a),
@@ -338,7 +367,12 @@ impl Tree {
                     next_sibling,
                 });
                 self.path.push(id);
-                break;
+                expanded += 1;
+                if expanded >= self.cfg.expansions.max(1) {
+                    break;
+                }
+                node = id;
+                continue;
             }
             // Select among the children whose action is legal in this deal.
             let mut best = NONE;
@@ -414,9 +448,10 @@ impl Tree {
     }
 
     /// An untried legal action (`self.tried` marks the tried ones): the one
-    /// with the best prior under progressive bias, else one at random.
+    /// with the best prior under progressive bias or widening, else one at
+    /// random.
     fn pick_untried(&self, g: &Game, untried: usize, rng: &mut ChaCha8Rng) -> Action {
-        if self.cfg.bias > 0.0 {
+        if self.cfg.bias > 0.0 || self.cfg.widening > 0.0 {
             let mut best = None;
             let mut best_prior = f32::NEG_INFINITY;
             for (a, _) in self.legal.iter().zip(&self.tried).filter(|(_, &t)| !t) {
@@ -1236,6 +1271,121 @@ pub(crate) mod tests {
         }
     }
 
+    /// The deepest ply of `tree` below its root.
+    fn depth(tree: &Tree, node: u32) -> u32 {
+        let mut deepest = 0;
+        let mut c = tree.nodes[node as usize].first_child;
+        while c != NONE {
+            deepest = deepest.max(1 + depth(tree, c));
+            c = tree.nodes[c as usize].next_sibling;
+        }
+        deepest
+    }
+
+    #[test]
+    fn a_depth_limit_stops_the_tree_growing_below_it() {
+        let found = positions(|g| g.legal_actions().len() >= 3 && !g.public().board().is_empty(), 3);
+        assert_eq!(found.len(), 3);
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let mut rng = seeded(5);
+            let mut grown = [0usize; 3];
+            for (x, size) in grown.iter_mut().enumerate() {
+                let cfg = Config { max_depth: x as u32, ..Config::V4 };
+                let mut tree = Tree::new(cfg, 400);
+                for _ in 0..300 {
+                    tree.iterate(obs.determinize(&mut rng), &mut rng, None);
+                }
+                let d = depth(&tree, 0);
+                match x {
+                    // Flat: the root's actions, each tried, nothing below.
+                    1 => {
+                        assert_eq!(d, 1);
+                        assert_eq!(tree.nodes.len(), 1 + obs.legal_actions().len());
+                    }
+                    2 => assert_eq!(d, 2),
+                    _ => assert!(d > 2, "no limit, depth {d}"),
+                }
+                assert_eq!(tree.nodes[0].visits, 300);
+                assert_eq!(tree.root_stats().iter().map(|s| s.1).sum::<u32>(), 300);
+                *size = tree.nodes.len();
+            }
+            assert!(grown[1] < grown[2] && grown[2] < grown[0], "{grown:?}");
+        }
+    }
+
+    #[test]
+    fn an_iteration_adds_as_many_nodes_as_configured_each_below_the_last() {
+        let found = positions(|g| g.legal_actions().len() >= 2 && g.public().pool_size() > 10, 3);
+        assert_eq!(found.len(), 3);
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let mut rng = seeded(6);
+            for n in [1u32, 3] {
+                let mut tree = Tree::new(Config { expansions: n, ..Config::V4 }, 400);
+                tree.iterate(obs.determinize(&mut rng), &mut rng, None);
+                // A chain: the root and n new nodes, each the only child of the one before.
+                assert_eq!(tree.nodes.len(), 1 + n as usize);
+                assert_eq!(depth(&tree, 0), n);
+                assert!(tree.nodes.iter().all(|node| node.visits == 1));
+                for _ in 0..99 {
+                    tree.iterate(obs.determinize(&mut rng), &mut rng, None);
+                }
+                assert!(tree.nodes.len() <= 1 + 100 * n as usize);
+                assert!(tree.nodes.len() > 100, "{} nodes", tree.nodes.len());
+            }
+        }
+    }
+
+    #[test]
+    fn progressive_widening_keeps_nodes_to_fewer_replies_best_first() {
+        let found = positions(|g| g.legal_actions().len() >= 3 && g.public().pool_size() > 10, 3);
+        assert_eq!(found.len(), 3);
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            // On one deal every child is legal each time: a widened node
+            // has at most one child more than the square root of its visits.
+            let deal = obs.determinize(&mut seeded(7));
+            let mut beyond = Vec::new();
+            for widening in [0.0, 0.5] {
+                let mut rng = seeded(8);
+                let mut tree = Tree::new(Config { widening, ..Config::V4 }, 1000);
+                for _ in 0..500 {
+                    tree.iterate(deal.clone(), &mut rng, None);
+                }
+                // The root is not widened: every action is tried.
+                assert_eq!(tree.root_stats().len(), obs.legal_actions().len());
+                let over = (1..tree.nodes.len() as u32)
+                    .filter(|&id| {
+                        let mut children = 0;
+                        let mut c = tree.nodes[id as usize].first_child;
+                        while c != NONE {
+                            children += 1;
+                            c = tree.nodes[c as usize].next_sibling;
+                        }
+                        children as f64 > (tree.nodes[id as usize].visits as f64).sqrt().max(1.0) + 1.0
+                    })
+                    .count();
+                beyond.push(over);
+            }
+            assert_eq!(beyond[1], 0, "widened nodes with too many children");
+            assert!(beyond[0] > 0, "the plain tree never has more (the test shows nothing)");
+            // The first reply a widened node tries is the one scoring the most.
+            let mut tree = Tree::new(Config { widening: 0.5, expansions: 2, ..Config::V4 }, 10);
+            let mut rng = seeded(9);
+            let mut deal = obs.determinize(&mut rng);
+            tree.iterate(deal.clone(), &mut rng, None);
+            let root_action = tree.nodes[1].action;
+            deal.play(root_action).unwrap();
+            assert_eq!(tree.nodes.len(), 3);
+            if deal.public().phase() == Phase::Playing {
+                let best =
+                    deal.legal_actions().iter().map(|&a| Tree::prior(&deal, a)).fold(f32::NEG_INFINITY, f32::max);
+                assert_eq!(Tree::prior(&deal, tree.nodes[2].action), best);
+            }
+        }
+    }
+
     #[test]
     fn with_reuse_a_decision_starts_from_the_subtree_the_game_reached() {
         let cfg = Config { reuse: true, ..Config::CURRENT };
@@ -1317,7 +1467,8 @@ pub(crate) mod tests {
         assert_eq!(Config { halving: false, finish_turn: false, quiesce: false, model_moves: false, ..c }, Config::V2);
         let c = Config::parse("d=1~f=0.5~v=1~t=7~u=1").unwrap();
         assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
-        for bad in ["x=1", "g", "g=fast"] {
+        assert_eq!(Config::parse("x=2").unwrap(), Config { max_depth: 2, ..Config::V2 });
+        for bad in ["y=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
         assert!(make_bot("mcts~zz=1", 1, Budget::default()).is_err());
