@@ -112,7 +112,7 @@ pub const NAMED: [Level; 4] = [
         bot_only_budget: iterations(CLEVER_ITERATIONS),
         strength: Strength {
             against: "greedy",
-            win_rate: 0.805,
+            win_rate: 0.86,
             games: 200,
             lower_bound: false,
             command: "triominos arena --bots clever,greedy --deals 100 --seed 1",

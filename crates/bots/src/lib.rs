@@ -64,8 +64,9 @@ pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 /// `mcts-v3` the third (every playout move greedy, the inference deal, but
 /// playouts to the end of the round instead of `mcts`'s horizon), `mcts-v4`
 /// the fourth (the horizon, but every hand the rules allow dealt alike,
-/// without the soft choice model).
-pub const PREVIOUS_LEVELS: [&str; 4] = ["mcts-v1", "mcts-v2", "mcts-v3", "mcts-v4"];
+/// without the soft choice model), `mcts-v5` the fifth (the soft choice
+/// model, one node added to the tree an iteration).
+pub const PREVIOUS_LEVELS: [&str; 5] = ["mcts-v1", "mcts-v2", "mcts-v3", "mcts-v4", "mcts-v5"];
 
 /// A bot of the given level, seeded for reproducible play: one of [`LEVELS`]
 /// or [`PREVIOUS_LEVELS`] with `budget`, or the id of a named level
@@ -84,6 +85,7 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "mcts-v2" => Ok(Box::new(Mcts::v2(seed, budget, budget.threads))),
         "mcts-v3" => Ok(Box::new(Mcts::v3(seed, budget, budget.threads))),
         "mcts-v4" => Ok(Box::new(Mcts::v4(seed, budget, budget.threads))),
+        "mcts-v5" => Ok(Box::new(Mcts::v5(seed, budget, budget.threads))),
         _ if level.starts_with("mcts~") => {
             let cfg = mcts::Config::parse(&level["mcts~".len()..])?;
             Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))

@@ -213,9 +213,13 @@ fn the_review_never_reads_a_hidden_tile() {
 
 #[test]
 fn a_random_player_loses_more_per_decision_than_a_searching_one() {
+    // The searching player is `mcts-v5`, one node an iteration like the
+    // review's own search (`mcts-v4`): today's `mcts` grows its tree three
+    // plies an iteration and makes choices that search values otherwise
+    // (random lost 2.76 a decision against its 1.55 on these two games).
     let (mut random, mut mcts) = ((0.0, 0), (0.0, 0));
     for seed in 1..=2u64 {
-        let levels = if seed % 2 == 0 { ["random", "mcts"] } else { ["mcts", "random"] };
+        let levels = if seed % 2 == 0 { ["random", "mcts-v5"] } else { ["mcts-v5", "random"] };
         let g = game(levels, goliath_to("none"), seed, None);
         let rep = replayed(&g);
         for seat in 0..2u8 {

@@ -14,7 +14,7 @@ use triominos_bots::Budget;
 #[derive(Args, Debug, Clone)]
 pub struct Common {
     /// Bots, comma-separated, one per seat: random, greedy, heuristic, mcts, mcts-v1, mcts-v2,
-    /// mcts-v3 or mcts-v4 (earlier versions of mcts, to compare), or cmd:PROGRAM ARGS. A searching bot may name its own budget after an
+    /// mcts-v3, mcts-v4 or mcts-v5 (earlier versions of mcts, to compare), or cmd:PROGRAM ARGS. A searching bot may name its own budget after an
     /// @, overriding --iterations and --time-ms for that bot: mcts@10000 (iterations a decision),
     /// mcts@1s or mcts@250ms (time a decision).
     #[arg(long, default_value = "random,random")]
