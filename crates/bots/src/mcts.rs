@@ -41,7 +41,7 @@ use triominos_core::{Action, Game, Observation, Phase, MAX_PLAYERS};
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
 
 /// Temperature (points) of the soft choice model `mcts` deals by
-/// ([`crate::choices`]) in a game's first round: a player is taken to choose
+/// (module `choices`) in a game's first round: a player is taken to choose
 /// a placement with a chance proportional to `exp(points /
 /// CHOICE_TEMPERATURE)`. From the second round on, each player's own
 /// temperature is fitted to their choices in the finished rounds.
@@ -128,11 +128,11 @@ pub(crate) struct Config {
     /// ([`Observation::inference_assuming`]).
     pub choice_margin: i32,
     /// With `infer`, above 0: the temperature (points) of the soft choice
-    /// model ([`crate::choices`]): deals kept in proportion to how likely
+    /// model (module `choices`): deals kept in proportion to how likely
     /// the players' choices this round were with those hands.
     pub choice_temperature: f64,
     /// With `choice_temperature`: each player's temperature fitted to their
-    /// choices in the game's finished rounds ([`crate::choices`]), the
+    /// choices in the game's finished rounds (module `choices`), the
     /// default until they have made enough.
     pub fit_temperature: bool,
     /// Sequential halving at the root (with an iteration budget): the
