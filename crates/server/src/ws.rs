@@ -82,7 +82,15 @@ async fn close_after(socket: &mut WebSocket, error: axum::Error) {
         CloseFrame { code: close_code::PROTOCOL, reason: "bad frame".into() }
     };
     let _ = socket.send(Message::Close(Some(frame))).await;
+    // The rest of the bad message is still unread: dropping the socket now
+    // would make the kernel answer with a reset, which can reach the client
+    // before it reads the close frame and discard it. A moment's linger
+    // lets the frame be read first.
+    tokio::time::sleep(CLOSE_LINGER).await;
 }
+
+/// How long a socket closed for a bad frame is held before it is dropped.
+const CLOSE_LINGER: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Waits for the hello: the seat of its token (`None`: a spectator), or the
 /// socket refused and closed (`None` returned).
