@@ -62,6 +62,15 @@ pub const EXPANSIONS: u32 = 3;
 /// No node (end of a child list).
 const NONE: u32 = u32::MAX;
 
+/// The children of `node` in `nodes`, newest first (their linked list).
+fn children(nodes: &[Node], node: u32) -> impl Iterator<Item = u32> + '_ {
+    let first = nodes[node as usize].first_child;
+    std::iter::successors((first != NONE).then_some(first), move |&c| {
+        let next = nodes[c as usize].next_sibling;
+        (next != NONE).then_some(next)
+    })
+}
+
 struct Node {
     /// The action that leads here (`Pass` at the root, never read there).
     action: Action,
@@ -332,14 +341,12 @@ impl Tree {
             self.tried.clear();
             self.tried.resize(self.legal.len(), false);
             self.compatible.clear();
-            let mut c = self.nodes[node as usize].first_child;
-            while c != NONE {
-                let n = &self.nodes[c as usize];
-                if let Some(i) = self.legal.iter().position(|a| *a == n.action) {
+            for c in children(&self.nodes, node) {
+                let action = self.nodes[c as usize].action;
+                if let Some(i) = self.legal.iter().position(|a| *a == action) {
                     self.tried[i] = true;
                     self.compatible.push(c);
                 }
-                c = n.next_sibling;
             }
             let mover = g.to_move();
             let mut untried = self.legal.len() - self.compatible.len();
@@ -430,19 +437,12 @@ impl Tree {
     /// are the same in every deal, so this is known before dealing; it
     /// repeats the selection of [`Tree::iterate`] without its side effects.
     fn next_root_visits(&self, root_legal: usize) -> u32 {
-        let mut children = 0;
-        let mut c = self.nodes[0].first_child;
-        while c != NONE {
-            children += 1;
-            c = self.nodes[c as usize].next_sibling;
-        }
-        if children < root_legal {
+        if children(&self.nodes, 0).count() < root_legal {
             return 0;
         }
         let bias = if !self.root_priors.is_empty() { self.cfg.root_prior } else { self.cfg.bias };
         let (mut best_visits, mut best_value) = (0, f64::NEG_INFINITY);
-        let mut c = self.nodes[0].first_child;
-        while c != NONE {
+        for c in children(&self.nodes, 0) {
             let n = &self.nodes[c as usize];
             let visits = n.visits.max(1) as f64;
             let mut v = n.reward / visits + self.cfg.c * (((n.avail + 1) as f64).ln() / visits).sqrt();
@@ -453,7 +453,6 @@ impl Tree {
                 best_value = v;
                 best_visits = n.visits;
             }
-            c = n.next_sibling;
         }
         best_visits
     }
@@ -483,10 +482,9 @@ impl Tree {
     /// The child of `node` reached by the public action of `e`, if the tree has it.
     fn child_by_event(&self, node: u32, e: &triominos_core::Event) -> Option<u32> {
         use triominos_core::Event;
-        let mut c = self.nodes[node as usize].first_child;
-        while c != NONE {
+        children(&self.nodes, node).find(|&c| {
             let n = &self.nodes[c as usize];
-            let hit = match (e, n.action) {
+            match (e, n.action) {
                 (Event::Played { player, placement, .. }, Action::Play { placement: p, .. }) => {
                     *player == n.player && *placement == p
                 }
@@ -494,13 +492,8 @@ impl Tree {
                     *player == n.player
                 }
                 _ => false,
-            };
-            if hit {
-                return Some(c);
             }
-            c = n.next_sibling;
-        }
-        None
+        })
     }
 
     /// A new tree holding a copy of the subtree under `root` (children in
@@ -511,9 +504,8 @@ impl Tree {
         t.nodes[0] = copy(&self.nodes[root as usize]);
         let mut stack = vec![(root, 0u32)];
         while let Some((old, new)) = stack.pop() {
-            let mut c = self.nodes[old as usize].first_child;
             let mut prev = NONE;
-            while c != NONE {
+            for c in children(&self.nodes, old) {
                 let id = t.nodes.len() as u32;
                 t.nodes.push(copy(&self.nodes[c as usize]));
                 if prev == NONE {
@@ -523,7 +515,6 @@ impl Tree {
                 }
                 prev = id;
                 stack.push((c, id));
-                c = self.nodes[c as usize].next_sibling;
             }
         }
         t
@@ -531,14 +522,12 @@ impl Tree {
 
     /// The root's children: action, visits, mean reward.
     fn root_stats(&self) -> Vec<(Action, u32, f64)> {
-        let mut out = Vec::new();
-        let mut c = self.nodes[0].first_child;
-        while c != NONE {
-            let n = &self.nodes[c as usize];
-            out.push((n.action, n.visits, n.reward / n.visits.max(1) as f64));
-            c = n.next_sibling;
-        }
-        out
+        children(&self.nodes, 0)
+            .map(|c| {
+                let n = &self.nodes[c as usize];
+                (n.action, n.visits, n.reward / n.visits.max(1) as f64)
+            })
+            .collect()
     }
 }
 
@@ -1291,13 +1280,7 @@ pub(crate) mod tests {
 
     /// The deepest ply of `tree` below its root.
     fn depth(tree: &Tree, node: u32) -> u32 {
-        let mut deepest = 0;
-        let mut c = tree.nodes[node as usize].first_child;
-        while c != NONE {
-            deepest = deepest.max(1 + depth(tree, c));
-            c = tree.nodes[c as usize].next_sibling;
-        }
-        deepest
+        children(&tree.nodes, node).map(|c| 1 + depth(tree, c)).max().unwrap_or(0)
     }
 
     #[test]
@@ -1375,13 +1358,8 @@ pub(crate) mod tests {
                 assert_eq!(tree.root_stats().len(), obs.legal_actions().len());
                 let over = (1..tree.nodes.len() as u32)
                     .filter(|&id| {
-                        let mut children = 0;
-                        let mut c = tree.nodes[id as usize].first_child;
-                        while c != NONE {
-                            children += 1;
-                            c = tree.nodes[c as usize].next_sibling;
-                        }
-                        children as f64 > (tree.nodes[id as usize].visits as f64).sqrt().max(1.0) + 1.0
+                        let count = children(&tree.nodes, id).count();
+                        count as f64 > (tree.nodes[id as usize].visits as f64).sqrt().max(1.0) + 1.0
                     })
                     .count();
                 beyond.push(over);
