@@ -62,8 +62,9 @@ pub const HORIZON: u32 = 10;
 /// where the whole tree won 59.1%), and three a playout grows them sooner.
 pub const EXPANSIONS: u32 = 3;
 
-/// Iterations a decision from which `mcts` searches as Expert does
-/// ([`Config::EXPERT`]); a time budget (Expert's second) counts as large too.
+/// Iterations a decision from which `mcts` searches as Expert does (the
+/// first round dealt at [`EXPERT_CHOICE_TEMPERATURE`]); a time budget
+/// (Expert's second) counts as large too.
 pub const LARGE_BUDGET: u32 = 10_000;
 
 /// Temperature (points) of the soft choice model in a game's first round for
