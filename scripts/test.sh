@@ -17,6 +17,9 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 
+step "cargo doc -D warnings (every intra-doc link resolves)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+
 step "cargo build --release"
 cargo build --release --workspace
 

@@ -745,7 +745,7 @@ pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<S
     write_record(game, names, tags, None)
 }
 
-/// [`write`] for a game that ended by a forfeit rather than by the rules:
+/// [`write`](fn@write) for a game that ended by a forfeit rather than by the rules:
 /// `seat` lost it for `reason` (a bot that crashed, hung or answered an
 /// illegal action). The record gets a header `[Forfeit "NAME" "REASON"]`
 /// after the other tags and ends with a comment `# NAME forfeits: REASON`;

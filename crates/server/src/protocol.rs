@@ -270,8 +270,8 @@ pub enum Refused {
 }
 
 impl Refused {
-    /// Every code, for the translations' test: [`Refused::code`] of each
-    /// variant is in it (checked by an exhaustive test).
+    /// Every code, for the translations' test: the code of each variant (its
+    /// [`Refusal`]'s) is in it (checked by an exhaustive test).
     pub const CODES: [&'static str; 45] = [
         "not_found",
         "game_not_found",

@@ -26,7 +26,7 @@
 //! /api/pad/{id}/sheet.csv?lang=fr`. Pages: `/pad`, `/pad/{id}`. Refusals are
 //! `{"code", "params"}` like the rest of the API.
 //!
-//! Modules: [`store`] (the stored form), [`routes`] (the handlers), [`json`]
+//! Modules: [`store`] (the stored form), [`routes`](mod@routes) (the handlers), [`json`]
 //! (the views the page is sent), [`csv`] (the sheet as a spreadsheet).
 
 pub mod csv;
