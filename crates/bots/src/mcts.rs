@@ -75,6 +75,12 @@ pub const LARGE_BUDGET: u32 = 10_000;
 /// [`CHOICE_TEMPERATURE`] won 58.2% and 56.5% (crates/bots/README.md).
 pub const EXPERT_CHOICE_TEMPERATURE: f64 = 5.0;
 
+/// The most iterations a decision of `budget` searches: its own cap, none
+/// (`u32::MAX`) for a time budget without one, else [`DEFAULT_ITERATIONS`].
+fn iteration_cap(budget: Budget) -> u32 {
+    budget.iterations.unwrap_or(if budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS })
+}
+
 /// No node (end of a child list).
 const NONE: u32 = u32::MAX;
 
@@ -243,11 +249,7 @@ impl Config {
     /// large one ([`LARGE_BUDGET`] iterations or more, or time without an
     /// iteration cap), else [`Config::CURRENT`].
     pub fn for_budget(budget: Budget) -> Config {
-        let large = match budget.iterations {
-            Some(n) => n >= LARGE_BUDGET,
-            None => budget.time.is_some(),
-        };
-        if large {
+        if iteration_cap(budget) >= LARGE_BUDGET {
             Config::EXPERT
         } else {
             Config::CURRENT
@@ -973,8 +975,7 @@ impl Mcts {
         if legal.is_empty() {
             return Vec::new();
         }
-        let iterations =
-            self.budget.iterations.unwrap_or(if self.budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS });
+        let iterations = iteration_cap(self.budget);
         let deadline = self.budget.time.map(|t| Instant::now() + t);
         let (threads, cfg) = (self.threads, self.cfg);
         // The choice model once a decision, shared by the threads' trees.
