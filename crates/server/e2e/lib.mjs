@@ -73,6 +73,12 @@ export async function playOneMove(page) {
         const cy = (up[0][1] + up[1][1] + up[2][1]) / 3;
         return [s.a * cx + s.c * cy + s.e, s.b * cx + s.d * cy + s.f, b.width];
       });
+      // A spot off the screen (the page scrolled, the layout grew) cannot be clicked: say so.
+      const view = page.viewportSize();
+      if (!(pts[0] >= 0 && pts[1] >= 0 && pts[0] < view.width && pts[1] < view.height)) {
+        const scroll = await page.evaluate(() => [scrollY, document.documentElement.scrollHeight]);
+        throw new Error(`the spot ${cell} is off the screen at (${pts[0].toFixed(0)}, ${pts[1].toFixed(0)}); page scrolled ${scroll[0]} px of ${scroll[1]}`);
+      }
       const before = await page.$$eval('#board .tiles .tile', (t) => t.length);
       await page.mouse.move(pts[0], pts[1]);
       await page.mouse.click(pts[0], pts[1]);
@@ -80,7 +86,11 @@ export async function playOneMove(page) {
         await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length > n || !document.querySelector('#turn .mine'), before, { timeout: 5000 });
         return { kind: 'play', cell, box };
       } catch (e) {
-        if (attempt === 4) throw e;
+        if (attempt === 4) {
+          // What took the clicks instead: the element at that point.
+          const at = await page.evaluate(([x, y]) => { const el = document.elementFromPoint(x, y); return el ? `${el.tagName.toLowerCase()}#${el.id}.${el.getAttribute('class')}` : 'nothing'; }, pts);
+          throw new Error(`five clicks on the spot ${cell} placed nothing; at the point is ${at}`, { cause: e });
+        }
       }
     }
   }

@@ -4,7 +4,10 @@
 // Without the rule, and for spectators, there is no toggle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { launch, newPage, BASE, api, playOneMove } from '../lib.mjs';
+
+const en = JSON.parse(readFileSync(new URL('../../assets/i18n/en.json', import.meta.url), 'utf8'));
 
 // Every message the page sends and receives on its game's WebSocket, parsed.
 function recordFrames(page) {
@@ -158,6 +161,44 @@ test('in French, the toggle speaks French and is large enough to touch on a phon
     assert.equal(await page.getAttribute('#announce', 'aria-pressed'), 'false');
     assert.equal(plays(frames).length, 0);
     assert.equal(page.__errors || 0, 0, 'no script errors');
+  } finally {
+    await browser.close();
+  }
+});
+
+// Once failed one run in ten on a busy machine: the Announce and Hint buttons beside a long
+// Draw label ("Draw (−5, and −10 if it does not fit)", the last draw of a turn) squeezed the
+// rack to one tile a row; a rack of 12 then pushed the board off the top of the page.
+test('on a laptop screen, with every button shown and the longest Draw label, the rack keeps five tiles a row and the page does not scroll', async () => {
+  const g = await api('/api/games', { preset: 'goliath', seed: 3, hints: true, options: { announce_bonuses: 'true' }, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy', name: 'Bob' }] });
+  assert.equal(g.status, 201);
+  const browser = await launch();
+  try {
+    for (const width of [1366, 1280, 1200, 1024, 900]) {
+      const { page } = await newPage(browser, { viewport: { width, height: 768 } });
+      await page.goto(BASE + g.json.seats[0].link);
+      await page.waitForSelector('#rack .racktile');
+      await page.waitForSelector('#announce:not([hidden])');
+      await page.waitForSelector('#hint:not([hidden])');
+      // The rack as it is after a few draws, and the longest label the Draw button takes.
+      const long = en['game.draw_last'].replace('{cost}', '5').replace('{fail}', '10');
+      const got = await page.evaluate((label) => {
+        const rack = document.querySelector('#rack');
+        const tile = rack.querySelector('.racktile');
+        while (rack.children.length < 13) rack.append(tile.cloneNode(true));
+        document.querySelector('#draw').textContent = label;
+        const step = tile.getBoundingClientRect().width;
+        const rows = new Set([...rack.children].map((b) => Math.round(b.getBoundingClientRect().top))).size;
+        const over = [...document.querySelectorAll('#rackbar button')].filter((b) => !b.hidden && b.getBoundingClientRect().right > document.querySelector('#rackbar').getBoundingClientRect().right + 1).map((b) => b.id);
+        return { perRow: Math.floor(rack.clientWidth / step), rows, scroll: document.documentElement.scrollHeight - innerHeight, over };
+      }, long);
+      assert.ok(got.perRow >= 5, `${width} px: room for ${got.perRow} tiles a row`);
+      assert.ok(got.rows <= 3, `${width} px: 13 tiles in ${got.rows} rows`);
+      assert.ok(got.scroll <= 0, `${width} px: the page scrolls by ${got.scroll} px`);
+      assert.deepEqual(got.over, [], `${width} px: no button sticks out of the rack bar`);
+      assert.equal(page.__errors || 0, 0, 'no script errors');
+      await page.close();
+    }
   } finally {
     await browser.close();
   }
