@@ -172,6 +172,8 @@ test('in French, the toggle speaks French and is large enough to touch on a phon
 test('on a laptop screen, with every button shown and the longest Draw label, the rack keeps five tiles a row and the page does not scroll', async () => {
   const g = await api('/api/games', { preset: 'goliath', seed: 3, hints: true, options: { announce_bonuses: 'true' }, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy', name: 'Bob' }] });
   assert.equal(g.status, 201);
+  // The longest label the Draw button takes.
+  const long = en['game.draw_last'].replace('{cost}', '5').replace('{fail}', '10');
   const browser = await launch();
   try {
     for (const width of [1366, 1280, 1200, 1024, 900]) {
@@ -180,8 +182,7 @@ test('on a laptop screen, with every button shown and the longest Draw label, th
       await page.waitForSelector('#rack .racktile');
       await page.waitForSelector('#announce:not([hidden])');
       await page.waitForSelector('#hint:not([hidden])');
-      // The rack as it is after a few draws, and the longest label the Draw button takes.
-      const long = en['game.draw_last'].replace('{cost}', '5').replace('{fail}', '10');
+      // The rack as it is after a few draws, and that label.
       const got = await page.evaluate((label) => {
         const rack = document.querySelector('#rack');
         const tile = rack.querySelector('.racktile');
