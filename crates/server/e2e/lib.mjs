@@ -44,6 +44,18 @@ export async function api(path, body, headers = {}) {
   return { status: r.status, json: await r.json() };
 }
 
+// The screen point of a board mark's centre (the centroid of its triangle),
+// given the mark's element handle.
+export function markCentre(mark) {
+  return mark.evaluate((m) => {
+    const s = m.ownerSVGElement.getScreenCTM();
+    const p = m.getAttribute('points').split(' ').map((q) => q.split(',').map(Number));
+    const cx = (p[0][0] + p[1][0] + p[2][0]) / 3;
+    const cy = (p[0][1] + p[1][1] + p[2][1]) / 3;
+    return [s.a * cx + s.c * cy + s.e, s.b * cx + s.d * cy + s.f];
+  });
+}
+
 // Plays one move as a person would: a placement by clicking a rack tile and a
 // highlighted cell, else the draw or pass button. Returns what it did.
 export async function playOneMove(page) {
@@ -64,15 +76,7 @@ export async function playOneMove(page) {
       }
       const box = await marks[0].boundingBox();
       const cell = await marks[0].getAttribute('data-cell');
-      // The centroid of the triangle mark.
-      const pts = await marks[0].evaluate((m) => {
-        const b = m.getBBox();
-        const s = m.ownerSVGElement.getScreenCTM();
-        const up = m.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
-        const cx = (up[0][0] + up[1][0] + up[2][0]) / 3;
-        const cy = (up[0][1] + up[1][1] + up[2][1]) / 3;
-        return [s.a * cx + s.c * cy + s.e, s.b * cx + s.d * cy + s.f, b.width];
-      });
+      const pts = await markCentre(marks[0]);
       // A spot off the screen (the page scrolled, the layout grew) cannot be clicked: say so.
       const view = page.viewportSize();
       if (!(pts[0] >= 0 && pts[1] >= 0 && pts[0] < view.width && pts[1] < view.height)) {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, BASE, api, playOneMove } from '../lib.mjs';
+import { launch, newPage, BASE, api, playOneMove, markCentre } from '../lib.mjs';
 
 const en = JSON.parse(readFileSync(new URL('../../assets/i18n/en.json', import.meta.url), 'utf8'));
 
@@ -205,16 +205,9 @@ test('on a laptop screen, with every button shown and the longest Draw label, th
   }
 });
 
-// The screen point of a legal-cell mark's centre.
-async function markCentre(page, cellKey) {
-  const mark = await page.waitForSelector(`#board .mark.legal[data-cell="${cellKey}"]`);
-  return mark.evaluate((m) => {
-    const s = m.ownerSVGElement.getScreenCTM();
-    const p = m.getAttribute('points').split(' ').map((q) => q.split(',').map(Number));
-    const cx = (p[0][0] + p[1][0] + p[2][0]) / 3;
-    const cy = (p[0][1] + p[1][1] + p[2][1]) / 3;
-    return [s.a * cx + s.c * cy + s.e, s.b * cx + s.d * cy + s.f];
-  });
+// The screen point of the centre of a legal cell's mark.
+async function legalCentre(page, cellKey) {
+  return markCentre(await page.waitForSelector(`#board .mark.legal[data-cell="${cellKey}"]`));
 }
 
 test('a figure placed unannounced: the hints tell what announcing would score, the bonus is lost, called out and noted on the sheet', async () => {
@@ -243,7 +236,7 @@ test('a figure placed unannounced: the hints tell what announcing would score, t
     // Pick the tile, turn it to the figure's rotation, point at the spot.
     await page.click(`#rack .racktile[data-tile="${fig.tile}"]`);
     for (let k = 0; k < fig.rotation; k++) await page.click(`#rack .racktile[data-tile="${fig.tile}"]`);
-    const [x, y] = await markCentre(page, fig.cell.join(','));
+    const [x, y] = await legalCentre(page, fig.cell.join(','));
     await page.mouse.move(x, y);
     await page.waitForSelector('#board .ghostlayer .ghostpoints');
     assert.equal(await page.textContent('#board .ghostpoints'), '+' + fig.unannounced);
