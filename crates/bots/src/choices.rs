@@ -268,6 +268,11 @@ impl ChoiceModel {
         out
     }
 
+    /// Each seat's temperature.
+    pub(crate) fn temperatures(&self) -> [f64; MAX_PLAYERS] {
+        self.temperatures
+    }
+
     /// Whether the model weighs anything (some hidden seat has chosen).
     pub(crate) fn is_empty(&self) -> bool {
         self.decisions.is_empty()

@@ -194,6 +194,13 @@ pub(crate) struct Config {
     /// Nodes an iteration adds to the tree (0 or 1: one, the classic
     /// expansion), each below the last, before its playout.
     pub expansions: u32,
+    /// Above the horizon: the playout goes on to this many moves and the
+    /// reward is the mean of the rewards at the horizon and here.
+    pub long_horizon: u32,
+    /// In the tree, the other seats move by the soft choice model at their
+    /// temperatures (sampled) instead of by UCB1 on their rewards: the tree
+    /// then models opponents who do not know the searcher's hand.
+    pub opponent_model: bool,
 }
 
 impl Config {
@@ -226,6 +233,8 @@ impl Config {
         max_depth: 0,
         widening: 0.0,
         expansions: 0,
+        long_horizon: 0,
+        opponent_model: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -268,7 +277,8 @@ impl Config {
     /// bonuses 0/1, m: playouts move the other seats by their fitted
     /// choice model 0/1, x: plies the tree grows below the root, 0 no limit,
     /// p: progressive widening's exponent, 0 off, n: nodes an iteration
-    /// adds).
+    /// adds, j: a long horizon, the reward the mean of the rewards at `t`
+    /// and at `j` moves).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -299,6 +309,8 @@ impl Config {
                 "x" => c.max_depth = f as u32,
                 "p" => c.widening = f,
                 "n" => c.expansions = f as u32,
+                "j" => c.long_horizon = f as u32,
+                "om" => c.opponent_model = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -320,6 +332,8 @@ struct Tree {
     root_priors: Vec<(Action, f32)>,
     /// Each seat's playout temperature (0: greedy), with `model_moves`.
     policy: [f64; MAX_PLAYERS],
+    /// With `opponent_model`: each seat's temperature in the tree.
+    opponent_temperatures: [f64; MAX_PLAYERS],
 }
 
 impl Tree {
@@ -344,6 +358,7 @@ impl Tree {
             compatible: Vec::with_capacity(128),
             root_priors: Vec::new(),
             policy: [0.0; MAX_PLAYERS],
+            opponent_temperatures: [0.0; MAX_PLAYERS],
         }
     }
 
@@ -365,6 +380,7 @@ impl Tree {
         self.path.push(0);
         let mut node = 0u32;
         let mut expanded = 0;
+        let searcher = g.to_move();
         loop {
             if g.public().phase() != Phase::Playing
                 || (self.cfg.max_depth > 0 && self.path.len() > self.cfg.max_depth as usize)
@@ -394,9 +410,20 @@ impl Tree {
                 }
             }
             let forced_here = if node == 0 { forced } else { None };
-            let expand = match forced_here {
-                Some(a) => self.compatible.iter().all(|&c| self.nodes[c as usize].action != a).then_some(a),
-                None => (untried > 0).then(|| self.pick_untried(&g, untried, rng)),
+            let modelled = (self.cfg.opponent_model && mover != searcher)
+                .then(|| model_action(&g, &self.legal, rng, self.opponent_temperatures[mover as usize]));
+            if let Some(a) = modelled {
+                if let Some(&c) = self.compatible.iter().find(|&&c| self.nodes[c as usize].action == a) {
+                    g.play_unchecked(a);
+                    self.path.push(c);
+                    node = c;
+                    continue;
+                }
+            }
+            let expand = match (forced_here, modelled) {
+                (Some(a), _) => self.compatible.iter().all(|&c| self.nodes[c as usize].action != a).then_some(a),
+                (None, Some(a)) => Some(a),
+                (None, None) => (untried > 0).then(|| self.pick_untried(&g, untried, rng)),
             };
             if let Some(a) = expand {
                 let prior = if node == 0 && !self.root_priors.is_empty() {
@@ -460,7 +487,16 @@ impl Tree {
             self.path.push(best);
         }
         let start = start.unwrap_or_else(|| round_points(&g));
-        let rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg, &self.policy);
+        let mut rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg, &self.policy);
+        if self.cfg.horizon > 0 && self.cfg.long_horizon > self.cfg.horizon {
+            // The playout goes on to the long horizon; the reward is the mean
+            // of the two.
+            let on = Config { horizon: self.cfg.long_horizon - self.cfg.horizon, ..self.cfg };
+            let later = playout(&mut g, rng, &mut self.legal, &start, &on, &self.policy);
+            for (r, l) in rewards.iter_mut().zip(later) {
+                *r = 0.5 * (*r + l);
+            }
+        }
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
@@ -703,6 +739,36 @@ fn soft_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, t: f64) -> Action
     last
 }
 
+/// An action among `legal` drawn as the soft choice model takes a player to
+/// choose at temperature `t`: a placement with a chance proportional to
+/// `exp(points / t)`, a draw (when a placement is legal too) as a placement
+/// of 0 points; without a placement the first legal action.
+fn model_action(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, t: f64) -> Action {
+    let points = |a: &Action| match *a {
+        Action::Play { placement, .. } => Some(g.placement_score(placement).points),
+        Action::Draw => Some(0),
+        Action::Pass => None,
+    };
+    let Some(best) = legal.iter().filter(|a| matches!(a, Action::Play { .. })).filter_map(points).max() else {
+        return legal[0];
+    };
+    let weight = |a: &Action| points(a).map_or(0.0, |p| ((p - best) as f64 / t).exp());
+    let total: f64 = legal.iter().map(weight).sum();
+    let mut x = (below(rng, 1 << 30) as f64 + 0.5) / (1u64 << 30) as f64 * total;
+    let mut last = legal[0];
+    for a in legal {
+        let w = weight(a);
+        if w > 0.0 {
+            last = *a;
+            if x < w {
+                return *a;
+            }
+            x -= w;
+        }
+    }
+    last
+}
+
 /// Plays on to the end of the round, or for `cfg.horizon` moves when it is
 /// above 0: most of the time the placement judged best now, else a random
 /// placement; draw or pass only without a placement. Returns each seat's
@@ -912,6 +978,10 @@ impl Mcts {
             if let Some(m) = model {
                 tree.policy = m.policy(obs.seat());
             }
+        }
+        if cfg.opponent_model {
+            tree.opponent_temperatures =
+                model.map_or([cfg.choice_temperature.max(1.0); MAX_PLAYERS], |m| m.temperatures());
         }
         let inference = cfg.infer.then(|| match cfg.choice_margin {
             m if m > 0 => obs.inference_assuming(m),
@@ -1524,6 +1594,8 @@ pub(crate) mod tests {
         let c = Config::parse("d=1~f=0.5~v=1~t=7~u=1").unwrap();
         assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
         assert_eq!(Config::parse("x=2").unwrap(), Config { max_depth: 2, ..Config::V2 });
+        assert_eq!(Config::parse("t=10~j=40").unwrap(), Config { horizon: 10, long_horizon: 40, ..Config::V2 });
+        assert_eq!(Config::parse("om=1").unwrap(), Config { opponent_model: true, ..Config::V2 });
         for bad in ["y=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
