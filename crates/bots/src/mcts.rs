@@ -278,7 +278,8 @@ impl Config {
     /// choice model 0/1, x: plies the tree grows below the root, 0 no limit,
     /// p: progressive widening's exponent, 0 off, n: nodes an iteration
     /// adds, j: a long horizon, the reward the mean of the rewards at `t`
-    /// and at `j` moves).
+    /// and at `j` moves, om: the other seats move in the tree by the soft
+    /// choice model 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -411,7 +412,7 @@ impl Tree {
             }
             let forced_here = if node == 0 { forced } else { None };
             let modelled = (self.cfg.opponent_model && mover != searcher)
-                .then(|| model_action(&g, &self.legal, rng, self.opponent_temperatures[mover as usize]));
+                .then(|| soft_move(&g, &self.legal, rng, self.opponent_temperatures[mover as usize], true));
             if let Some(a) = modelled {
                 if let Some(&c) = self.compatible.iter().find(|&&c| self.nodes[c as usize].action == a) {
                     g.play_unchecked(a);
@@ -706,48 +707,15 @@ fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) 
     }
 }
 
-/// A placement among `legal` drawn with a chance proportional to
-/// `exp(points / t)` (the soft choice model's player); a draw or pass only
-/// without a placement.
-fn soft_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, t: f64) -> Action {
-    let mut best = i32::MIN;
-    for &a in legal {
-        if let Action::Play { placement, .. } = a {
-            best = best.max(g.placement_score(placement).points);
-        }
-    }
-    if best == i32::MIN {
-        return legal[0];
-    }
-    let weight = |a: &Action| match *a {
-        Action::Play { placement, .. } => ((g.placement_score(placement).points - best) as f64 / t).exp(),
-        _ => 0.0,
-    };
-    let total: f64 = legal.iter().map(weight).sum();
-    let mut x = (below(rng, 1 << 30) as f64 + 0.5) / (1u64 << 30) as f64 * total;
-    let mut last = legal[0];
-    for a in legal {
-        let w = weight(a);
-        if w > 0.0 {
-            last = *a;
-            if x < w {
-                return *a;
-            }
-            x -= w;
-        }
-    }
-    last
-}
-
 /// An action among `legal` drawn as the soft choice model takes a player to
 /// choose at temperature `t`: a placement with a chance proportional to
-/// `exp(points / t)`, a draw (when a placement is legal too) as a placement
-/// of 0 points; without a placement the first legal action.
-fn model_action(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, t: f64) -> Action {
+/// `exp(points / t)`; with `draws`, a draw (when a placement is legal too)
+/// as a placement of 0 points; without a placement the first legal action.
+fn soft_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, t: f64, draws: bool) -> Action {
     let points = |a: &Action| match *a {
         Action::Play { placement, .. } => Some(g.placement_score(placement).points),
-        Action::Draw => Some(0),
-        Action::Pass => None,
+        Action::Draw if draws => Some(0),
+        _ => None,
     };
     let Some(best) = legal.iter().filter(|a| matches!(a, Action::Play { .. })).filter_map(points).max() else {
         return legal[0];
@@ -793,7 +761,7 @@ fn playout(
         guard += 1;
         g.legal_actions_into(legal);
         let t = policy[g.to_move() as usize];
-        let a = if t > 0.0 { soft_move(g, legal, rng, t) } else { playout_move(g, legal, rng, cfg) };
+        let a = if t > 0.0 { soft_move(g, legal, rng, t, false) } else { playout_move(g, legal, rng, cfg) };
         g.play_unchecked(a);
     }
     if cfg.quiesce {
@@ -1240,15 +1208,37 @@ pub(crate) mod tests {
             let best = plays(g).iter().map(|&p| g.placement_score(p).points).max().unwrap();
             for _ in 0..20 {
                 // Cold: the placement scoring the most (points apart by 1 or more).
-                let p = chosen(soft_move(g, &legal, &mut rng, 0.05));
+                let p = chosen(soft_move(g, &legal, &mut rng, 0.05, false));
                 assert_eq!(g.placement_score(p).points, best);
                 // Warm: mostly uniform among the placements, never a draw.
-                let p = chosen(soft_move(g, &legal, &mut rng, 1000.0));
+                let p = chosen(soft_move(g, &legal, &mut rng, 1000.0, false));
                 warm_best += (g.placement_score(p).points == best) as u32;
                 warm_moves += 1;
             }
         }
         assert!(warm_best < warm_moves * 3 / 4, "warm took the best {warm_best} of {warm_moves} times");
+    }
+
+    #[test]
+    fn a_soft_move_with_draws_draws_as_a_placement_of_no_points() {
+        // Goliath lets a player draw when able: with draws the model draws
+        // about as often as it takes a 0-point placement, warm; cold, never
+        // while a placement scores points.
+        let found = positions(|g| plays(g).len() >= 3 && g.legal_actions().contains(&Action::Draw), 10);
+        assert_eq!(found.len(), 10);
+        let mut rng = seeded(12);
+        let (mut warm_draws, mut moves) = (0, 0);
+        for g in &found {
+            let legal = g.legal_actions();
+            for _ in 0..40 {
+                assert_ne!(soft_move(g, &legal, &mut rng, 0.05, true), Action::Draw, "cold, a placement scores more");
+                warm_draws += (soft_move(g, &legal, &mut rng, 1000.0, true) == Action::Draw) as u32;
+                moves += 1;
+            }
+        }
+        // Warm, a draw is one more option among the placements (at least 3).
+        let share = warm_draws as f64 / moves as f64;
+        assert!(share > 0.0 && share < 0.34, "drew {warm_draws} of {moves}");
     }
 
     #[test]
