@@ -541,16 +541,15 @@ mod tests {
             let obs = g.observe(0);
             let truth = g.hands()[1];
             let inf = obs.inference();
-            let right = |r: &Resampler, rng: &mut ChaCha8Rng| {
-                r.deal(&obs, &inf, rng).hands()[1].intersection(truth).len() as f64
-            };
+            // The tiles of the hidden hand a deal got right.
+            let right = |deal: Game| deal.hands()[1].intersection(truth).len() as f64;
             let r = Resampler::new(&obs, &inf, &ChoiceModel::new(&obs, &[3.0; MAX_PLAYERS]), 2048, &mut seeded(11));
             let b = Resampler::new(&obs, &inf, &ChoiceModel::new(&obs, &[1000.0; MAX_PLAYERS]), 2048, &mut seeded(11));
             let (mut rng, mut rng2, mut rng3) = (seeded(12), seeded(13), seeded(14));
             for _ in 0..deals {
-                plain += obs.determinize_inferred(&mut rng, &inf).hands()[1].intersection(truth).len() as f64;
-                resampled += right(&r, &mut rng2);
-                blind += right(&b, &mut rng3);
+                plain += right(obs.determinize_inferred(&mut rng, &inf));
+                resampled += right(r.deal(&obs, &inf, &mut rng2));
+                blind += right(b.deal(&obs, &inf, &mut rng3));
             }
             hidden += truth.len() as f64;
         }
