@@ -333,7 +333,8 @@ struct Tree {
     root_priors: Vec<(Action, f32)>,
     /// Each seat's playout temperature (0: greedy), with `model_moves`.
     policy: [f64; MAX_PLAYERS],
-    /// With `opponent_model`: each seat's temperature in the tree.
+    /// With `opponent_model`: each seat's temperature in the tree (the
+    /// choice model's; without one, `choice_temperature`, at least 1).
     opponent_temperatures: [f64; MAX_PLAYERS],
 }
 
