@@ -201,6 +201,14 @@ pub(crate) struct Config {
     /// temperatures (sampled) instead of by UCB1 on their rewards: the tree
     /// then models opponents who do not know the searcher's hand.
     pub opponent_model: bool,
+    /// Above the threads: the decision's iterations are split among this
+    /// many independent trees (each with its own deals), their root
+    /// statistics summed, as with threads (root parallelism) but on the
+    /// threads the bot has.
+    pub trees: u32,
+    /// Playouts move every seat by the heuristic's judgement (the
+    /// `heuristic` bot's best placement) instead of the most points now.
+    pub heuristic_playout: bool,
 }
 
 impl Config {
@@ -235,6 +243,8 @@ impl Config {
         expansions: 0,
         long_horizon: 0,
         opponent_model: false,
+        trees: 0,
+        heuristic_playout: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -279,7 +289,8 @@ impl Config {
     /// p: progressive widening's exponent, 0 off, n: nodes an iteration
     /// adds, j: a long horizon, the reward the mean of the rewards at `t`
     /// and at `j` moves, om: the other seats move in the tree by the soft
-    /// choice model 0/1).
+    /// choice model 0/1, rt: independent trees sharing the iterations, hp:
+    /// heuristic playouts 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -312,6 +323,8 @@ impl Config {
                 "n" => c.expansions = f as u32,
                 "j" => c.long_horizon = f as u32,
                 "om" => c.opponent_model = f != 0.0,
+                "rt" => c.trees = f as u32,
+                "hp" => c.heuristic_playout = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -708,6 +721,25 @@ fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) 
     }
 }
 
+/// The placement among `legal` (the legal actions of `g`, not empty) the
+/// heuristic judges best for the player to move (first found on ties); a
+/// draw or pass only without a placement.
+fn heuristic_move(g: &Game, legal: &[Action]) -> Action {
+    let obs = g.observe(g.to_move());
+    let mut best = legal[0];
+    let mut best_score = f64::NEG_INFINITY;
+    for &a in legal {
+        if let Action::Play { placement, .. } = a {
+            let s = crate::heuristic::evaluate(&obs, placement);
+            if s > best_score {
+                best_score = s;
+                best = a;
+            }
+        }
+    }
+    best
+}
+
 /// An action among `legal` drawn as the soft choice model takes a player to
 /// choose at temperature `t`: a placement with a chance proportional to
 /// `exp(points / t)`; with `draws`, a draw (when a placement is legal too)
@@ -762,7 +794,13 @@ fn playout(
         guard += 1;
         g.legal_actions_into(legal);
         let t = policy[g.to_move() as usize];
-        let a = if t > 0.0 { soft_move(g, legal, rng, t, false) } else { playout_move(g, legal, rng, cfg) };
+        let a = if t > 0.0 {
+            soft_move(g, legal, rng, t, false)
+        } else if cfg.heuristic_playout {
+            heuristic_move(g, legal)
+        } else {
+            playout_move(g, legal, rng, cfg)
+        };
         g.play_unchecked(a);
     }
     if cfg.quiesce {
@@ -1019,8 +1057,9 @@ impl Mcts {
         let (threads, cfg) = (self.threads, self.cfg);
         // The choice model once a decision, shared by the threads' trees.
         let model = (cfg.infer && cfg.choice_temperature > 0.0).then(|| ChoiceModel::new(obs, &self.temperatures(obs)));
-        let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();
-        let per_thread = iterations.div_ceil(threads as u32);
+        let trees = threads.max(cfg.trees as usize);
+        let seeds: Vec<u64> = (0..trees).map(|_| self.rng_next()).collect();
+        let per_thread = iterations.div_ceil(trees as u32);
         let results: Vec<Vec<(Action, u32, f64)>> = if cfg.reuse && threads == 1 {
             let capacity = iterations.min(200_000) as usize;
             let tree = self.reusable(obs, capacity).unwrap_or_else(|| Tree::new(cfg, capacity));
@@ -1031,7 +1070,7 @@ impl Mcts {
         } else if threads > 1 {
             seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg, model.as_ref())).collect()
         } else {
-            vec![Mcts::search(obs, seeds[0], iterations, deadline, cfg, model.as_ref())]
+            seeds.iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg, model.as_ref())).collect()
         };
         // (action, visits, reward sum)
         let mut totals: Vec<(Action, u64, f64)> = legal.iter().map(|&a| (a, 0, 0.0)).collect();
@@ -1193,6 +1232,39 @@ pub(crate) mod tests {
         for g in &found {
             let p = chosen(playout_move(g, &g.legal_actions(), &mut rng, &cfg));
             assert!(is_hexagon(g, p), "{p:?} is not the hexagon on offer");
+        }
+    }
+
+    #[test]
+    fn the_heuristic_playout_plays_the_heuristics_best_placement_for_the_player_to_move() {
+        let found = positions(|g| plays(g).len() >= 3, 20);
+        assert!(found.len() >= 20, "only {} positions", found.len());
+        let mut differs = 0;
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let p = chosen(heuristic_move(g, &g.legal_actions()));
+            let best = plays(g).into_iter().map(|q| crate::heuristic::evaluate(&obs, q)).fold(f64::MIN, f64::max);
+            assert_eq!(crate::heuristic::evaluate(&obs, p), best, "{p:?}");
+            differs += (g.placement_score(p).points
+                < plays(g).iter().map(|&q| g.placement_score(q).points).max().unwrap()) as u32;
+        }
+        // The judgement is not the greedy one: somewhere it passes up points.
+        assert!(differs > 0);
+    }
+
+    #[test]
+    fn independent_trees_share_the_iterations_and_sum_their_root_visits() {
+        let found = positions(|g| g.legal_actions().len() >= 5 && !g.public().board().is_empty(), 2);
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let cfg = Config { trees: 4, ..Config::CURRENT };
+            let stats = Mcts::with_config(5, Budget::iterations(400), 1, cfg, "rt").analyse(&obs);
+            assert_eq!(stats.iter().map(|s| s.1 as u64).sum::<u64>(), 400);
+            // Four trees of 100 iterations each try every root action (fewer
+            // than 100 of them) at least once per tree.
+            assert!(stats.iter().all(|s| s.1 >= 4), "{stats:?}");
+            let one = Mcts::with_config(5, Budget::iterations(400), 1, Config::CURRENT, "mcts").analyse(&obs);
+            assert_ne!(stats, one);
         }
     }
 
@@ -1586,6 +1658,8 @@ pub(crate) mod tests {
         assert_eq!((c.common_deals, c.final_mean, c.no_voluntary_draw, c.horizon, c.reuse), (true, 0.5, true, 7, true));
         assert_eq!(Config::parse("x=2").unwrap(), Config { max_depth: 2, ..Config::V2 });
         assert_eq!(Config::parse("t=10~j=40").unwrap(), Config { horizon: 10, long_horizon: 40, ..Config::V2 });
+        assert_eq!(Config::parse("rt=4").unwrap(), Config { trees: 4, ..Config::V2 });
+        assert_eq!(Config::parse("hp=1").unwrap(), Config { heuristic_playout: true, ..Config::V2 });
         assert_eq!(Config::parse("om=1").unwrap(), Config { opponent_model: true, ..Config::V2 });
         for bad in ["y=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
