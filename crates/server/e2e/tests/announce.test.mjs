@@ -169,14 +169,14 @@ test('in French, the toggle speaks French and is large enough to touch on a phon
 // Once failed one run in ten on a busy machine: the Announce and Hint buttons beside a long
 // Draw label ("Draw (−5, and −10 if it does not fit)", the last draw of a turn) squeezed the
 // rack to one tile a row; a rack of 12 then pushed the board off the top of the page.
-test('on a laptop screen, with every button shown and the longest Draw label, the rack keeps five tiles a row and the page does not scroll', async () => {
+test('on a laptop screen (and an 800 px one, where the menu wraps to two lines), with every button shown and the longest Draw label, the rack keeps five tiles a row and the page does not scroll', async () => {
   const g = await api('/api/games', { preset: 'goliath', seed: 3, hints: true, options: { announce_bonuses: 'true' }, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'bot', level: 'greedy', name: 'Bob' }] });
   assert.equal(g.status, 201);
   // The longest label the Draw button takes.
   const long = en['game.draw_last'].replace('{cost}', '5').replace('{fail}', '10');
   const browser = await launch();
   try {
-    for (const width of [1366, 1280, 1200, 1024, 900]) {
+    for (const width of [1366, 1280, 1200, 1024, 900, 800]) {
       const { page } = await newPage(browser, { viewport: { width, height: 768 } });
       await page.goto(BASE + g.json.seats[0].link);
       await page.waitForSelector('#rack .racktile');
