@@ -722,22 +722,12 @@ fn playout_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng, cfg: &Config) 
 }
 
 /// The placement among `legal` (the legal actions of `g`, not empty) the
-/// heuristic judges best for the player to move (first found on ties); a
+/// heuristic judges best for the player to move (the first of ties); a
 /// draw or pass only without a placement.
 fn heuristic_move(g: &Game, legal: &[Action]) -> Action {
     let obs = g.observe(g.to_move());
-    let mut best = legal[0];
-    let mut best_score = f64::NEG_INFINITY;
-    for &a in legal {
-        if let Action::Play { placement, .. } = a {
-            let s = crate::heuristic::evaluate(&obs, placement);
-            if s > best_score {
-                best_score = s;
-                best = a;
-            }
-        }
-    }
-    best
+    let (best, _) = crate::best_placements(legal, |p| crate::heuristic::evaluate(&obs, p));
+    best.first().copied().unwrap_or(legal[0])
 }
 
 /// An action among `legal` drawn as the soft choice model takes a player to
@@ -1059,7 +1049,7 @@ impl Mcts {
         let model = (cfg.infer && cfg.choice_temperature > 0.0).then(|| ChoiceModel::new(obs, &self.temperatures(obs)));
         let trees = threads.max(cfg.trees as usize);
         let seeds: Vec<u64> = (0..trees).map(|_| self.rng_next()).collect();
-        let per_thread = iterations.div_ceil(trees as u32);
+        let per_tree = iterations.div_ceil(trees as u32);
         let results: Vec<Vec<(Action, u32, f64)>> = if cfg.reuse && threads == 1 {
             let capacity = iterations.min(200_000) as usize;
             let tree = self.reusable(obs, capacity).unwrap_or_else(|| Tree::new(cfg, capacity));
@@ -1068,9 +1058,9 @@ impl Mcts {
             self.kept = Some((tree, obs.public().events().len(), obs.public().round()));
             vec![stats]
         } else if threads > 1 {
-            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg, model.as_ref())).collect()
+            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_tree, deadline, cfg, model.as_ref())).collect()
         } else {
-            seeds.iter().map(|&s| Mcts::search(obs, s, per_thread, deadline, cfg, model.as_ref())).collect()
+            seeds.iter().map(|&s| Mcts::search(obs, s, per_tree, deadline, cfg, model.as_ref())).collect()
         };
         // (action, visits, reward sum)
         let mut totals: Vec<(Action, u64, f64)> = legal.iter().map(|&a| (a, 0, 0.0)).collect();
@@ -1243,10 +1233,11 @@ pub(crate) mod tests {
         for g in &found {
             let obs = g.observe(g.to_move());
             let p = chosen(heuristic_move(g, &g.legal_actions()));
-            let best = plays(g).into_iter().map(|q| crate::heuristic::evaluate(&obs, q)).fold(f64::MIN, f64::max);
+            let placements = plays(g);
+            let best = placements.iter().map(|&q| crate::heuristic::evaluate(&obs, q)).fold(f64::MIN, f64::max);
             assert_eq!(crate::heuristic::evaluate(&obs, p), best, "{p:?}");
-            differs += (g.placement_score(p).points
-                < plays(g).iter().map(|&q| g.placement_score(q).points).max().unwrap()) as u32;
+            let most = placements.iter().map(|&q| g.placement_score(q).points).max().unwrap();
+            differs += (g.placement_score(p).points < most) as u32;
         }
         // The judgement is not the greedy one: somewhere it passes up points.
         assert!(differs > 0);
