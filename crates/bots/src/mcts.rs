@@ -38,7 +38,7 @@ use crate::{Bot, Budget};
 use rayon::prelude::*;
 use std::time::Instant;
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
-use triominos_core::{Action, Game, Observation, Phase, MAX_PLAYERS};
+use triominos_core::{Action, Game, Observation, Phase, Placement, MAX_PLAYERS};
 
 /// Default playouts per decision when the budget names none.
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
@@ -103,6 +103,11 @@ struct Node {
     reward: f64,
     /// The action's prior (its immediate points, scaled), for progressive bias.
     prior: f32,
+    /// With `rave`: the iterations in which the same player made the same
+    /// placement at any later point of the iteration (all moves as first),
+    /// and their rewards' sum.
+    amaf_visits: u32,
+    amaf_reward: f32,
     first_child: u32,
     next_sibling: u32,
 }
@@ -209,6 +214,15 @@ pub(crate) struct Config {
     /// Playouts move every seat by the heuristic's judgement (the
     /// `heuristic` bot's best placement) instead of the most points now.
     pub heuristic_playout: bool,
+    /// Above 0: RAVE (all moves as first), the equivalence constant `k`. A
+    /// child's mean is blended with the mean reward of the iterations in
+    /// which its player made its placement at any later point, the blend's
+    /// weight `sqrt(k / (3 visits + k))` fading as its own visits grow.
+    pub rave: f64,
+    /// Each tree searches a single deal, its pool's order included, dealt
+    /// once (with `trees`: perfect-information Monte Carlo, the trees'
+    /// root statistics summed over as many deals).
+    pub fixed_deal: bool,
 }
 
 impl Config {
@@ -245,6 +259,8 @@ impl Config {
         opponent_model: false,
         trees: 0,
         heuristic_playout: false,
+        rave: 0.0,
+        fixed_deal: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -290,7 +306,8 @@ impl Config {
     /// adds, j: a long horizon, the reward the mean of the rewards at `t`
     /// and at `j` moves, om: the other seats move in the tree by the soft
     /// choice model 0/1, rt: independent trees sharing the iterations, hp:
-    /// heuristic playouts 0/1).
+    /// heuristic playouts 0/1, ra: RAVE's equivalence constant, 0 off, fd:
+    /// one deal a tree 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -325,6 +342,8 @@ impl Config {
                 "om" => c.opponent_model = f != 0.0,
                 "rt" => c.trees = f as u32,
                 "hp" => c.heuristic_playout = f != 0.0,
+                "ra" => c.rave = f,
+                "fd" => c.fixed_deal = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -342,6 +361,11 @@ struct Tree {
     tried: Vec<bool>,
     /// The children of the current node whose action is legal in this deal.
     compatible: Vec<u32>,
+    /// With `rave`: the number of events of the deal when each node of the
+    /// path was reached, and the placements of the iteration (event index,
+    /// player, placement).
+    path_events: Vec<u32>,
+    placed: Vec<(u32, u8, Placement)>,
     /// The heuristic's judgement of the root's actions (with `root_prior`).
     root_priors: Vec<(Action, f32)>,
     /// Each seat's playout temperature (0: greedy), with `model_moves`.
@@ -361,6 +385,8 @@ impl Tree {
             avail: 0,
             reward: 0.0,
             prior: 0.0,
+            amaf_visits: 0,
+            amaf_reward: 0.0,
             first_child: NONE,
             next_sibling: NONE,
         });
@@ -371,6 +397,8 @@ impl Tree {
             path: Vec::with_capacity(64),
             tried: Vec::with_capacity(128),
             compatible: Vec::with_capacity(128),
+            path_events: Vec::new(),
+            placed: Vec::new(),
             root_priors: Vec::new(),
             policy: [0.0; MAX_PLAYERS],
             opponent_temperatures: [0.0; MAX_PLAYERS],
@@ -393,6 +421,11 @@ impl Tree {
         let start = (!self.cfg.v1).then(|| round_points(&g));
         self.path.clear();
         self.path.push(0);
+        let rave = self.cfg.rave > 0.0;
+        self.path_events.clear();
+        if rave {
+            self.path_events.push(g.public().events().len() as u32);
+        }
         let mut node = 0u32;
         let mut expanded = 0;
         let searcher = g.to_move();
@@ -431,6 +464,9 @@ impl Tree {
                 if let Some(&c) = self.compatible.iter().find(|&&c| self.nodes[c as usize].action == a) {
                     g.play_unchecked(a);
                     self.path.push(c);
+                    if rave {
+                        self.path_events.push(g.public().events().len() as u32);
+                    }
                     node = c;
                     continue;
                 }
@@ -460,10 +496,15 @@ impl Tree {
                     avail: 1,
                     reward: 0.0,
                     prior,
+                    amaf_visits: 0,
+                    amaf_reward: 0.0,
                     first_child: NONE,
                     next_sibling,
                 });
                 self.path.push(id);
+                if rave {
+                    self.path_events.push(g.public().events().len() as u32);
+                }
                 expanded += 1;
                 if expanded >= self.cfg.expansions.max(1) {
                     break;
@@ -485,7 +526,12 @@ impl Tree {
                     continue;
                 }
                 let visits = n.visits.max(1) as f64;
-                let mut v = n.reward / visits + self.cfg.c * ((n.avail as f64).ln() / visits).sqrt();
+                let mut mean = n.reward / visits;
+                if rave && n.amaf_visits > 0 {
+                    let beta = (self.cfg.rave / (3.0 * visits + self.cfg.rave)).sqrt();
+                    mean = (1.0 - beta) * mean + beta * n.amaf_reward as f64 / n.amaf_visits as f64;
+                }
+                let mut v = mean + self.cfg.c * ((n.avail as f64).ln() / visits).sqrt();
                 if bias > 0.0 {
                     v += bias * n.prior as f64 / (visits + 1.0);
                 }
@@ -500,6 +546,9 @@ impl Tree {
             g.play_unchecked(self.nodes[best as usize].action);
             node = best;
             self.path.push(best);
+            if rave {
+                self.path_events.push(g.public().events().len() as u32);
+            }
         }
         let start = start.unwrap_or_else(|| round_points(&g));
         let mut rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg, &self.policy);
@@ -516,6 +565,38 @@ impl Tree {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
             n.reward += rewards[n.player as usize];
+        }
+        if rave {
+            self.update_amaf(&g, &rewards);
+        }
+    }
+
+    /// RAVE's statistics: every child of a node of the path whose player made
+    /// its placement at that node or later in the iteration (the tree's
+    /// moves and the playout's) shares the iteration's reward.
+    fn update_amaf(&mut self, g: &Game, rewards: &[f64; 6]) {
+        use triominos_core::Event;
+        let events = g.public().events();
+        let from = self.path_events.first().copied().unwrap_or(0) as usize;
+        self.placed.clear();
+        for (i, e) in events.iter().enumerate().skip(from) {
+            if let Event::Played { player, placement, .. } = *e {
+                self.placed.push((i as u32, player, placement));
+            }
+        }
+        for (k, &node) in self.path.iter().enumerate() {
+            let since = self.path_events[k];
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NONE {
+                let n = &mut self.nodes[c as usize];
+                if let Action::Play { placement, .. } = n.action {
+                    if self.placed.iter().any(|&(i, p, q)| i >= since && p == n.player && q == placement) {
+                        n.amaf_visits += 1;
+                        n.amaf_reward += rewards[n.player as usize] as f32;
+                    }
+                }
+                c = n.next_sibling;
+            }
         }
     }
 
@@ -1012,7 +1093,13 @@ impl Mcts {
                 (Some(inf), None) => obs.determinize_inferred(rng, inf),
                 (None, _) => obs.determinize_for_search(rng),
             };
-            let g = if cfg.common_deals {
+            let g = if cfg.fixed_deal {
+                if deals.is_empty() {
+                    let g = deal(&mut rng);
+                    deals.push(g);
+                }
+                deals[0].clone()
+            } else if cfg.common_deals {
                 let k = tree.next_root_visits(root_legal) as usize;
                 while deals.len() <= k {
                     let g = deal(&mut rng);
@@ -1256,6 +1343,68 @@ pub(crate) mod tests {
             assert!(stats.iter().all(|s| s.1 >= 4), "{stats:?}");
             let one = Mcts::with_config(5, Budget::iterations(400), 1, Config::CURRENT, "mcts").analyse(&obs);
             assert_ne!(stats, one);
+        }
+    }
+
+    #[test]
+    fn rave_credits_a_placement_made_later_in_the_iteration_to_the_child_that_makes_it() {
+        let found = positions(|g| g.legal_actions().len() >= 5 && !g.public().board().is_empty(), 3);
+        assert_eq!(found.len(), 3);
+        for g in &found {
+            let obs = g.observe(g.to_move());
+            let search = |rave: f64| {
+                let cfg = Config { rave, ..Config::CURRENT };
+                Mcts::search_tree(&obs, 3, 600, None, Tree::new(cfg, 600), None)
+            };
+            let tree = search(300.0);
+            let root: Vec<&Node> = children(&tree.nodes, 0).map(|c| &tree.nodes[c as usize]).collect();
+            let (mut own, mut amaf) = (0u64, 0u64);
+            for n in &root {
+                // Every visit of a root placement made it: it counts for RAVE too.
+                if matches!(n.action, Action::Play { .. }) {
+                    assert!(n.amaf_visits >= n.visits, "{} < {}", n.amaf_visits, n.visits);
+                    own += n.visits as u64;
+                    amaf += n.amaf_visits as u64;
+                    let mean = n.amaf_reward as f64 / n.amaf_visits.max(1) as f64;
+                    assert!((0.0..=1.0).contains(&mean));
+                } else {
+                    assert_eq!(n.amaf_visits, 0, "a draw is no placement");
+                }
+            }
+            // The searcher's placements not taken now are often made a turn later.
+            assert!(amaf > own, "{amaf} RAVE visits against {own} own ones");
+            // Without RAVE nothing is counted.
+            let plain = search(0.0);
+            assert!(plain.nodes.iter().all(|n| n.amaf_visits == 0 && n.amaf_reward == 0.0));
+        }
+    }
+
+    #[test]
+    fn a_tree_of_one_deal_answers_with_the_tiles_of_one_hidden_hand() {
+        let found = positions(|g| g.legal_actions().len() >= 3 && !g.public().board().is_empty(), 4);
+        assert_eq!(found.len(), 4);
+        for g in &found {
+            let seat = g.to_move();
+            let obs = g.observe(seat);
+            let hidden = obs.public().hand_sizes()[1 - seat as usize] as usize;
+            // The distinct tiles the opponent places in reply to the root's actions.
+            let replies = |fixed_deal: bool| {
+                let cfg = Config { fixed_deal, ..Config::CURRENT };
+                let tree = Mcts::search_tree(&obs, 3, 800, None, Tree::new(cfg, 800), None);
+                let mut tiles = triominos_core::TileSet::EMPTY;
+                for c in children(&tree.nodes, 0) {
+                    for r in children(&tree.nodes, c) {
+                        let n = &tree.nodes[r as usize];
+                        if let (Action::Play { placement, .. }, true) = (n.action, n.player != seat) {
+                            tiles.insert(placement.tile);
+                        }
+                    }
+                }
+                tiles.len()
+            };
+            let (one, many) = (replies(true), replies(false));
+            assert!((1..=hidden).contains(&one), "{one} tiles from a hand of {hidden}");
+            assert!(many > hidden, "{many} tiles over many deals, a hand of {hidden}");
         }
     }
 
@@ -1650,6 +1799,8 @@ pub(crate) mod tests {
         assert_eq!(Config::parse("x=2").unwrap(), Config { max_depth: 2, ..Config::V2 });
         assert_eq!(Config::parse("t=10~j=40").unwrap(), Config { horizon: 10, long_horizon: 40, ..Config::V2 });
         assert_eq!(Config::parse("rt=4").unwrap(), Config { trees: 4, ..Config::V2 });
+        assert_eq!(Config::parse("ra=300").unwrap(), Config { rave: 300.0, ..Config::V2 });
+        assert_eq!(Config::parse("fd=1").unwrap(), Config { fixed_deal: true, ..Config::V2 });
         assert_eq!(Config::parse("hp=1").unwrap(), Config { heuristic_playout: true, ..Config::V2 });
         assert_eq!(Config::parse("om=1").unwrap(), Config { opponent_model: true, ..Config::V2 });
         for bad in ["y=1", "g", "g=fast"] {
