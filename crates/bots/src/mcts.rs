@@ -351,6 +351,26 @@ impl Config {
     }
 }
 
+impl Config {
+    /// The value by which the tree walk selects child `n` when it has been
+    /// available `avail` times: its mean reward (blended with its RAVE mean
+    /// under `rave`), UCB1's exploration term, and progressive bias of
+    /// weight `bias`.
+    fn selection_value(&self, n: &Node, avail: u32, bias: f64) -> f64 {
+        let visits = n.visits.max(1) as f64;
+        let mut mean = n.reward / visits;
+        if self.rave > 0.0 && n.amaf_visits > 0 {
+            let beta = (self.rave / (3.0 * visits + self.rave)).sqrt();
+            mean = (1.0 - beta) * mean + beta * n.amaf_reward as f64 / n.amaf_visits as f64;
+        }
+        let mut v = mean + self.c * ((avail as f64).ln() / visits).sqrt();
+        if bias > 0.0 {
+            v += bias * n.prior as f64 / (visits + 1.0);
+        }
+        v
+    }
+}
+
 /// One search tree and the buffers its iterations reuse.
 struct Tree {
     nodes: Vec<Node>,
@@ -420,12 +440,8 @@ impl Tree {
         // position, so that the moves of the tree path count.
         let start = (!self.cfg.v1).then(|| round_points(&g));
         self.path.clear();
-        self.path.push(0);
-        let rave = self.cfg.rave > 0.0;
         self.path_events.clear();
-        if rave {
-            self.path_events.push(g.public().events().len() as u32);
-        }
+        self.enter(0, &g);
         let mut node = 0u32;
         let mut expanded = 0;
         let searcher = g.to_move();
@@ -463,10 +479,7 @@ impl Tree {
             if let Some(a) = modelled {
                 if let Some(&c) = self.compatible.iter().find(|&&c| self.nodes[c as usize].action == a) {
                     g.play_unchecked(a);
-                    self.path.push(c);
-                    if rave {
-                        self.path_events.push(g.public().events().len() as u32);
-                    }
+                    self.enter(c, &g);
                     node = c;
                     continue;
                 }
@@ -501,10 +514,7 @@ impl Tree {
                     first_child: NONE,
                     next_sibling,
                 });
-                self.path.push(id);
-                if rave {
-                    self.path_events.push(g.public().events().len() as u32);
-                }
+                self.enter(id, &g);
                 expanded += 1;
                 if expanded >= self.cfg.expansions.max(1) {
                     break;
@@ -525,16 +535,7 @@ impl Tree {
                     }
                     continue;
                 }
-                let visits = n.visits.max(1) as f64;
-                let mut mean = n.reward / visits;
-                if rave && n.amaf_visits > 0 {
-                    let beta = (self.cfg.rave / (3.0 * visits + self.cfg.rave)).sqrt();
-                    mean = (1.0 - beta) * mean + beta * n.amaf_reward as f64 / n.amaf_visits as f64;
-                }
-                let mut v = mean + self.cfg.c * ((n.avail as f64).ln() / visits).sqrt();
-                if bias > 0.0 {
-                    v += bias * n.prior as f64 / (visits + 1.0);
-                }
+                let v = self.cfg.selection_value(n, n.avail, bias);
                 if v > best_value {
                     best_value = v;
                     best = c;
@@ -545,10 +546,7 @@ impl Tree {
             }
             g.play_unchecked(self.nodes[best as usize].action);
             node = best;
-            self.path.push(best);
-            if rave {
-                self.path_events.push(g.public().events().len() as u32);
-            }
+            self.enter(best, &g);
         }
         let start = start.unwrap_or_else(|| round_points(&g));
         let mut rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg, &self.policy);
@@ -566,8 +564,17 @@ impl Tree {
             n.visits += 1;
             n.reward += rewards[n.player as usize];
         }
-        if rave {
+        if self.cfg.rave > 0.0 {
             self.update_amaf(&g, &rewards);
+        }
+    }
+
+    /// Adds `id` to the iteration's path, reached in `g` (with `rave`, and
+    /// the number of events `g` holds there).
+    fn enter(&mut self, id: u32, g: &Game) {
+        self.path.push(id);
+        if self.cfg.rave > 0.0 {
+            self.path_events.push(g.public().events().len() as u32);
         }
     }
 
@@ -613,11 +620,7 @@ impl Tree {
         let (mut best_visits, mut best_value) = (0, f64::NEG_INFINITY);
         for c in children(&self.nodes, 0) {
             let n = &self.nodes[c as usize];
-            let visits = n.visits.max(1) as f64;
-            let mut v = n.reward / visits + self.cfg.c * (((n.avail + 1) as f64).ln() / visits).sqrt();
-            if bias > 0.0 {
-                v += bias * n.prior as f64 / (visits + 1.0);
-            }
+            let v = self.cfg.selection_value(n, n.avail + 1, bias);
             if v > best_value {
                 best_value = v;
                 best_visits = n.visits;
@@ -1093,14 +1096,9 @@ impl Mcts {
                 (Some(inf), None) => obs.determinize_inferred(rng, inf),
                 (None, _) => obs.determinize_for_search(rng),
             };
-            let g = if cfg.fixed_deal {
-                if deals.is_empty() {
-                    let g = deal(&mut rng);
-                    deals.push(g);
-                }
-                deals[0].clone()
-            } else if cfg.common_deals {
-                let k = tree.next_root_visits(root_legal) as usize;
+            let g = if cfg.fixed_deal || cfg.common_deals {
+                // One deal a tree is the first of the common deals, always.
+                let k = if cfg.fixed_deal { 0 } else { tree.next_root_visits(root_legal) as usize };
                 while deals.len() <= k {
                     let g = deal(&mut rng);
                     deals.push(g);
