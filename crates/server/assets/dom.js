@@ -18,6 +18,25 @@ export function h(tag, attrs, ...children) {
   return e;
 }
 
+/**
+ * A form's render function made safe to call from its own controls' events. Removing a
+ * focused input blurs it, and a blur fires the input's `change`: a handler that renders
+ * again would then empty the form from inside its own emptying (Chromium 148 throws
+ * "The node to be removed is no longer a child of this node"). A call made while a
+ * render is running only asks for one more render, run when the first has finished.
+ */
+export function renderer(draw) {
+  let busy = false;
+  let again = false;
+  return function render() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      do { again = false; draw(); } while (again);
+    } finally { busy = false; }
+  };
+}
+
 /** Points with their sign: +5, −5, ±0. */
 export function signed(n) { return (n > 0 ? '+' : n < 0 ? '−' : '±') + Math.abs(n); }
 

@@ -1,7 +1,7 @@
 // The lobby: a new game's seats, whether hints may be asked for, and house rules (built from
 // the server's option schema), then the invitation links.
 import { t } from './i18n.js';
-import { h, api, meta, go } from './dom.js';
+import { h, api, meta, go, renderer } from './dom.js';
 import { defaultLevel, defaultPreset, savedName } from './prefs.js';
 import { optionGrid, changedOptions, rangeOf, rulesErrorText } from './options.js';
 
@@ -23,7 +23,7 @@ export async function showLobby(main) {
   const opts = () => Object.assign({}, presetOf().options, state.overrides);
   const range = () => rangeOf(opts().players);
 
-  function render() {
+  const render = renderer(() => {
     form.replaceChildren();
     const [min, max] = range();
     while (state.seats.length < min) state.seats.push({ kind: 'bot', name: '', level });
@@ -71,7 +71,7 @@ export async function showLobby(main) {
     form.append(details);
     const submit = h('button', { type: 'submit', class: 'primary big', id: 'create' }, t('lobby.create'));
     form.append(submit, err);
-  }
+  });
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();

@@ -35,4 +35,6 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 cd "$here"
-TRIOMINOS_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 tests/
+chromium --version 2>/dev/null || true
+if [ "$#" -eq 0 ]; then set -- tests/; fi
+TRIOMINOS_URL="http://127.0.0.1:$port" node --test --test-concurrency=1 "$@"

@@ -1,7 +1,7 @@
 // The score pad's first page: the sheets this browser holds the keys of (pad/keys.js),
 // and a new sheet (players, rules, target, house rules built from the server's option schema).
 import { t, lang, errorText } from '../i18n.js';
-import { h, api, meta, go, toast } from '../dom.js';
+import { h, api, meta, go, toast, renderer } from '../dom.js';
 import { languagePreset } from '../prefs.js';
 import { optionGrid, changedOptions, intOrNoneParts, rangeOf, specOf, rulesErrorText } from '../options.js';
 import { keepKey, forgetKey, knownSheets, keyHeaders } from './keys.js';
@@ -29,7 +29,7 @@ export async function showList(main) {
   const range = () => rangeOf(opts().players);
   const targetSpec = specOf(m.options, 'target');
 
-  function render() {
+  const render = renderer(() => {
     form.replaceChildren();
     const [min, max] = range();
     while (state.names.length < min) state.names.push('');
@@ -74,7 +74,7 @@ export async function showList(main) {
       house,
       h('button', { type: 'submit', class: 'primary big', id: 'padstart' }, t('pad.start')),
       err);
-  }
+  });
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
