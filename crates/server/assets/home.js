@@ -36,7 +36,8 @@ export async function showHome(main) {
       h('p', {}, h('strong', {}, t('learn.banner')), ' ', t('learn.banner_detail')),
       h('a', { href: '/learn', 'data-link': '', class: 'button big primary', id: 'learn-cta' }, t('learn.banner_button')))
     : null;
-  main.append(
+  // A returning visitor has no invitation: left out (append would write "null").
+  main.append(...[
     learn,
     h('section', { class: 'hero' },
       deco,
@@ -55,5 +56,5 @@ export async function showHome(main) {
       h('a', { href: '/games', 'data-link': '' }, t('home.finished')), ' · ',
       h('a', { href: '/replay', 'data-link': '' }, t('home.open_tri')), ' · ',
       h('a', { href: '/learn', 'data-link': '', id: 'learn-link' }, t('learn.home_link'))),
-  );
+  ].filter((x) => x !== null));
 }

@@ -158,3 +158,17 @@ export async function cellPoint(page, cell) {
     return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
   }, cell);
 }
+
+// The words "null" and "undefined" shown anywhere in an element (a value the page forgot
+// to word: a null child appended as text, a missing parameter): answers the text around
+// each one found, [] when there is none.
+export async function strayWords(page, selector = 'body') {
+  return page.$eval(selector, (root) => {
+    const found = [];
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (/\b(null|undefined|NaN)\b/.test(n.textContent)) found.push((n.parentElement?.textContent || n.textContent).slice(0, 120));
+    }
+    return found;
+  });
+}
