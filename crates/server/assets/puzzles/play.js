@@ -162,9 +162,11 @@ export async function showPuzzle(main, id, date) {
         solved = true;
         markSolved(p.id, tries, hints, date);
         say(t('puzzles.solved_msg', { points: r.points }), 'right');
-        done.replaceChildren(h('p', { class: 'right' }, '✓ ' + t('puzzles.solved')),
+        // The streak line for the daily puzzle only, the next puzzle when there is one: a
+        // part left out is not passed on (replaceChildren would write "null").
+        done.replaceChildren(...[h('p', { class: 'right' }, '✓ ' + t('puzzles.solved')),
           date ? h('p', {}, t('puzzles.streak', { n: streak(date) })) : null,
-          next ? h('a', { class: 'button primary', href: '/puzzles/' + next, 'data-link': '' }, t('puzzles.next')) : null);
+          next ? h('a', { class: 'button primary', href: '/puzzles/' + next, 'data-link': '' }, t('puzzles.next')) : null].filter((x) => x !== null));
         done.hidden = false;
       } else if (r.outcome === 'stuck') {
         tries += 1;

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, BASE, api, cellPoint } from '../lib.mjs';
+import { launch, newPage, BASE, api, cellPoint, strayWords } from '../lib.mjs';
 
 // The shipped collection, with its solutions (the page never receives them).
 const ALL = JSON.parse(readFileSync(new URL('../../../core/data/puzzles.json', import.meta.url), 'utf8'));
@@ -72,6 +72,9 @@ test('one puzzle of each of the four kinds solved as a player would, with one wr
       for (const [i, m] of p.solution.entries()) await place(page, m, kind === 'go_out' && i === p.solution.length - 1);
       await page.waitForSelector('#puzzlemsg.right');
       assert.match(await page.textContent('#puzzledone'), /Solved/);
+      // A puzzle that is not the daily one has no streak line, and nothing in its place (issue 32).
+      assert.deepEqual(await strayWords(page, '#puzzledone'), [], kind);
+      assert.equal((await page.textContent('#puzzledone a.button')).trim(), 'Next puzzle', kind);
       assert.match(await page.textContent('#puzzlecount'), /Wrong tries: 1/);
     }
     // The levels page remembers them.
