@@ -21,6 +21,7 @@ let cleanup = null;
 
 function header() {
   const nav = document.getElementById('nav');
+  menuButton(nav);
   nav.replaceChildren();
   for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/learn', 'nav.learn'], ['/puzzles', 'puzzles.nav']]) {
     const a = document.createElement('a');
@@ -42,6 +43,38 @@ function header() {
   themeButton();
   document.title = t('app.title');
   headerHeight();
+}
+
+// On a phone the menu's links wait behind a button (style.css hides the button on wider
+// screens): it opens them over the page; a link taken, Escape or a tap elsewhere closes them.
+function menuButton(nav) {
+  const top = document.getElementById('top');
+  let b = document.getElementById('menu');
+  if (!b) {
+    b = document.createElement('button');
+    b.type = 'button';
+    b.id = 'menu';
+    b.setAttribute('aria-controls', 'nav');
+    const icon = document.createElement('span');
+    icon.setAttribute('aria-hidden', 'true');
+    icon.textContent = '☰';
+    const label = document.createElement('span');
+    label.className = 'sr';
+    b.append(icon, label);
+    b.addEventListener('click', () => setMenu(!top.classList.contains('open')));
+    top.prepend(b);
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && top.classList.contains('open')) { setMenu(false); b.focus(); }
+    });
+    document.addEventListener('click', (e) => { if (top.classList.contains('open') && !top.contains(e.target)) setMenu(false); });
+  }
+  b.lastElementChild.textContent = t('nav.menu');
+  b.title = t('nav.menu');
+  setMenu(false);
+}
+function setMenu(open) {
+  document.getElementById('top').classList.toggle('open', open);
+  document.getElementById('menu').setAttribute('aria-expanded', open ? 'true' : 'false');
 }
 
 // The theme: the system's (prefers-color-scheme) until the toggle chooses; the choice is remembered.
