@@ -47,7 +47,8 @@ function tileName(text) {
 }
 
 /**
- * The score sheet into `box`: one row per score change, grouped by round, with reasons.
+ * The score sheet into `box`: one row per move (a pass that costs nothing shows ±0) and per
+ * other score change, grouped by round, with reasons.
  * The move that ends a round keeps its own row; the end-of-round scoring follows in another.
  * `hintsUsed` ([{round, seat, count}], optional): under a round's heading, the hints each
  * seat was given in it.
@@ -61,17 +62,19 @@ export function renderSheet(box, log, game, you, hintsUsed) {
     return h('th', { class: 'seat', title: name }, h('span', { class: 'seatname' }, name));
   }))));
   const body = h('tbody', {});
-  const row = (label, scores, cls, lost) => {
+  // `actor`: the seat that moved, shown ±0 when the move scored nothing (a free pass).
+  const row = (label, scores, cls, lost, actor) => {
     const per = new Array(n).fill(null);
     for (const s of scores) {
       per[s.player] = per[s.player] || { pts: 0, why: [] };
       per[s.player].pts += s.points;
       per[s.player].why.push(`${reasonText(s)} ${signed(s.points)}`);
     }
+    if (actor !== null && actor !== undefined && !per[actor]) per[actor] = { pts: 0, why: [] };
     body.append(h('tr', { class: cls }, h('td', { class: 'what' }, tileName(label), lost && lost.length ? h('span', { class: 'why lost' }, lost.join(', ')) : null),
       ...per.map((p) => {
         if (!p) return h('td', {});
-        return h('td', { class: p.pts < 0 ? 'neg' : 'pos', title: p.why.join(', ') }, h('span', { class: 'pts' }, signed(p.pts)), h('span', { class: 'why' }, p.why.join(', ')));
+        return h('td', { class: p.pts < 0 ? 'neg' : p.pts > 0 ? 'pos' : 'zero', title: p.why.join(', ') || null }, h('span', { class: 'pts' }, signed(p.pts)), p.why.length ? h('span', { class: 'why' }, p.why.join(', ')) : null);
       })));
   };
   for (const d of log) {
@@ -86,14 +89,17 @@ export function renderSheet(box, log, game, you, hintsUsed) {
         })));
       }
     }
-    if (!d.scores.length) continue;
+    // Every move has its row, one that scores nothing (a pass) too: else the sheet would
+    // show the next player moving twice. Other entries only when they score.
+    const move = !!d.action && ['play', 'draw', 'pass'].includes(d.action.kind);
+    if (!d.scores.length && !move) continue;
     // A figure formed but not announced (the announce rule) scores nothing: said under the move.
     const lost = d.events.filter((e) => e.type === 'played' && e.unclaimed)
       .flatMap((e) => e.unclaimed.map((b) => t('sheet.not_announced', { bonus: reasonText({ reason: b }) })));
     const roundEnd = d.events.some((e) => e.type === 'round_ended');
     const own = roundEnd ? d.scores.filter((s) => !END_REASONS.includes(s.reason)) : d.scores;
     const end = roundEnd ? d.scores.filter((s) => END_REASONS.includes(s.reason)) : [];
-    if (own.length || (roundEnd && d.action && d.action.kind === 'play')) row(actionText(d, game), own, '', lost);
+    if (own.length || move) row(actionText(d, game), own, '', lost, move ? d.seat : null);
     if (roundEnd) row(t('sheet.round_end'), end, 'end', null);
   }
   const last = log.length ? log[log.length - 1].status : null;

@@ -394,6 +394,40 @@ test('score sheet: tile names on one line, long names do not wrap the header, th
   }
 });
 
+// The moves of the score sheet as [seat name, kind] from its rows' words ("Casual passes").
+const sheetMoves = (page) => page.$$eval('#sheet tbody tr:not(.round):not(.end):not(.hintsrow) td.what, .replayside .sheetbox tbody tr:not(.round):not(.end):not(.hintsrow) td.what', (tds) => tds.map((td) => {
+  const m = td.textContent.match(/^(\S+) (plays|draws|passes)/);
+  return m ? [m[1], m[2]] : ['?', td.textContent];
+}));
+
+test('the score sheet has a row for every move, passes included, in the game and in its replay', async () => {
+  const browser = await launch();
+  try {
+    // Every tile dealt (28 each, the pool empty): a player who cannot play passes. Bots alone.
+    const g = await api('/api/games', { preset: 'goliath', seed: 4, options: { hand_size: '28 7 7 7 7', target: 'none' }, seats: [{ kind: 'bot', level: 'beginner' }, { kind: 'bot', level: 'casual' }] });
+    assert.equal(g.status, 201, JSON.stringify(g.json));
+    const { page } = await newPage(browser);
+    await page.goto(BASE + g.json.spectator);
+    await page.waitForSelector('#overlay:not(.hidden) .gameover', { timeout: 60000 });
+    // The record's moves, in order: "beginner1 pass" is Beginner passing.
+    const tri = await (await fetch(`${BASE}/api/games/${g.json.id}/record.tri`)).text();
+    const word = { play: 'plays', draw: 'draws', pass: 'passes' };
+    const moves = tri.split('\n').map((l) => l.match(/^(beginner1|casual2) (play|draw|pass)\b/)).filter(Boolean)
+      .map((m) => [m[1] === 'beginner1' ? 'Beginner' : 'Casual', word[m[2]]]);
+    assert.ok(moves.filter((m) => m[1] === 'passes').length > 0, 'the game has passes: ' + tri);
+    await page.click('#close-overlay');
+    assert.deepEqual(await sheetMoves(page), moves, 'the table\'s sheet');
+    // The replay, at its last step, shows the same sheet.
+    await page.goto(BASE + '/replay/' + g.json.id);
+    await page.waitForSelector('#steplabel');
+    await page.keyboard.press('End');
+    assert.deepEqual(await sheetMoves(page), moves, 'the replay\'s sheet');
+    assert.equal(page.__errors || 0, 0, 'no script errors');
+  } finally {
+    await browser.close();
+  }
+});
+
 // The relative luminance contrast of two CSS colours (rgb() strings).
 function contrast(a, b) {
   const lum = (c) => {
