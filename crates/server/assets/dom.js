@@ -66,8 +66,11 @@ export function go(path) {
   if (router) router();
 }
 
-/** A passing message at the bottom of the page; `kind` 'error' or 'bonus' styles it. */
-export function toast(text, kind) {
+/**
+ * A passing message over the page; `kind` 'error' or 'bonus' styles it; `seat` (optional)
+ * says whose move it tells of, so that `dropToasts` can take it away when it is stale.
+ */
+export function toast(text, kind, seat) {
   const box = document.getElementById('toasts');
   // The same message again (a bot drawing three times): one message, counted.
   const last = box.lastElementChild;
@@ -79,6 +82,7 @@ export function toast(text, kind) {
   }
   const d = document.createElement('div');
   d.dataset.text = text;
+  if (seat !== undefined && seat !== null) d.dataset.seat = String(seat);
   d.className = 'toast ' + (kind || '');
   d.textContent = text;
   box.appendChild(d);
@@ -86,4 +90,9 @@ export function toast(text, kind) {
   while (box.children.length > 3) box.firstChild.remove();
   setTimeout(() => d.classList.add('out'), kind === 'bonus' ? 2600 : 3200);
   setTimeout(() => d.remove(), kind === 'bonus' ? 3200 : 3800);
+}
+
+/** Takes away at once the passing messages for which `which(element)` is true (all without it). */
+export function dropToasts(which) {
+  for (const d of [...document.getElementById('toasts').children]) if (!which || which(d)) d.remove();
 }

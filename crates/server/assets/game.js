@@ -4,10 +4,10 @@
 // controls of game/controls.js, plus the announce here) changes the picked tile, arms the
 // announce of a bonus, asks for a suggested move, or sends an intent. The server holds the game.
 import { t, errorText } from './i18n.js';
-import { h, toast, signed } from './dom.js';
+import { h, toast, dropToasts, signed } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
-import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, renderHint, announcements } from './game/views.js';
+import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, renderHint, announcements, lastMover } from './game/views.js';
 import { renderSheet } from './game/sheet.js';
 import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
@@ -42,10 +42,11 @@ export async function showGame(main, id, token) {
   const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
   const sound = h('button', { type: 'button', id: 'sound', class: 'small toggle', 'aria-pressed': FX.soundOn() ? 'true' : 'false', title: t('game.sound_help') }, '♪ ' + t('game.sound'));
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys };
+  const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
   main.append(
     h('div', { class: 'gamegrid' },
       players,
-      h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn),
+      boardwrap,
       h('section', { class: 'rackbar', id: 'rackbar' },
         wayOn,
         rack,
@@ -143,7 +144,14 @@ export async function showGame(main, id, token) {
       wsSend({ type: 'since', v: st.v });
     } else if (r.kind === 'update') {
       const wasMine = turnWasMine;
-      for (const [text, kind] of announcements(st, r.live)) toast(text, kind);
+      // Messages do not outlive what they tell: the round over, every one goes (its dialog
+      // says it all); a seat moving, those of another seat's turn go.
+      if (st.status.phase !== 'playing' || r.live.some((d) => d.events.some((e) => e.type === 'round_ended'))) dropToasts();
+      else {
+        const mover = lastMover(r.live);
+        if (mover !== null) dropToasts((el) => el.dataset.seat !== undefined && el.dataset.seat !== String(mover));
+      }
+      for (const [text, kind, seat] of announcements(st, r.live)) toast(text, kind, seat);
       renderAll(new Set(r.live.map((d) => d.v)));
       rewards(r.live, wasMine);
     } else if (r.kind === 'presence') {
@@ -235,6 +243,20 @@ export async function showGame(main, id, token) {
     }
   }
 
+  // The passing messages come over the top of the table, never over the header or the
+  // players' scores (style.css #toasts reads these two).
+  const root = document.documentElement.style;
+  function placeToasts() {
+    const r = boardwrap.getBoundingClientRect();
+    if (!r.width) return;
+    root.setProperty('--toasttop', Math.max(r.top, 0) + 8 + 'px');
+    root.setProperty('--toastx', r.left + r.width / 2 + 'px');
+  }
+  const toastsBox = new ResizeObserver(placeToasts);
+  toastsBox.observe(boardwrap);
+  window.addEventListener('scroll', placeToasts, { passive: true });
+  window.addEventListener('resize', placeToasts);
+
   link = connect(id, token, {
     onOpen: () => {
       conn.classList.add('hidden');
@@ -248,5 +270,10 @@ export async function showGame(main, id, token) {
   return () => {
     ctl.close();
     link.close();
+    toastsBox.disconnect();
+    window.removeEventListener('scroll', placeToasts);
+    window.removeEventListener('resize', placeToasts);
+    root.removeProperty('--toasttop');
+    root.removeProperty('--toastx');
   };
 }

@@ -85,11 +85,26 @@ export function countTo(el, from, to) {
   const ms = 600;
   el.classList.add('ticking');
   el.dataset.shown = String(from);
+  const count = { el, to, done: false };
+  counting.add(count);
   const step = (now) => {
+    if (count.done) return;
     const k = Math.min(1, (now - start) / ms);
     el.dataset.shown = String(Math.round(from + (to - from) * (1 - (1 - k) ** 3)));
     if (k < 1 && el.isConnected) requestAnimationFrame(step);
-    else el.classList.remove('ticking');
+    else finish(count);
   };
   requestAnimationFrame(step);
 }
+
+// The counts running: `settleCounts` ends them at once.
+const counting = new Set();
+function finish(count) {
+  count.done = true;
+  count.el.dataset.shown = String(count.to);
+  count.el.classList.remove('ticking');
+  counting.delete(count);
+}
+
+/** Ends every count at its number now (a dialog opens that shows the same totals). */
+export function settleCounts() { for (const c of [...counting]) finish(c); }

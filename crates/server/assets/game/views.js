@@ -6,7 +6,7 @@ import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
 import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule, touchesTable, hintsOn } from './state.js';
 import { seatName, roundSummary } from './sheet.js';
-import { countTo } from './fx.js';
+import { countTo, settleCounts } from './fx.js';
 
 /**
  * The picked tile drawn where it would go (the pointer's spot, else a suggested play's),
@@ -236,6 +236,8 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
   }
   if (st.overlayFor === key) return;
   st.overlayFor = key;
+  // The bar behind shows the dialog's totals from the first instant, not a count catching up.
+  settleCounts();
   if (!overlay.contains(document.activeElement)) st.overlayReturn = document.activeElement;
   overlay.replaceChildren();
   const box = h('div', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'overlay-title' });
@@ -329,24 +331,43 @@ function reviewHref(st, id) { return `/review/${id}?seat=${st.you ?? 0}`; }
 
 function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
-/** The passing messages for new log entries: [text, kind] (bonuses, bonuses lost unannounced, others' draws and passes, reveals). */
+/**
+ * The passing messages for new log entries, [text, kind, seat]: the bonuses of a play and
+ * those lost unannounced (seat null: they last their time), the reveals at a round's start
+ * (seat null), and the draws and passes, which tell of one seat's turn (`seat`): they are
+ * said only for the seat that moved last in these entries (an earlier seat's turn is over),
+ * and nothing at all when these entries end the round (its dialog tells the whole of it).
+ */
 export function announcements(st, live) {
+  if (live.some((d) => d.events.some((e) => e.type === 'round_ended'))) return [];
+  const last = lastMover(live);
   const out = [];
   for (const d of live) {
     for (const e of d.events) {
       if (e.type === 'played' && (e.bonuses.length || (e.unclaimed && e.unclaimed.length))) {
-        for (const b of e.bonuses) out.push([t('bonus.' + b) + ' — ' + seatName(st.game, e.player, st.you), 'bonus']);
-        for (const b of e.unclaimed || []) out.push([t('game.bonus_lost', { bonus: capital(t('reason.' + b)) }) + ' — ' + seatName(st.game, e.player, st.you), 'lost']);
-      } else if (e.type === 'drew' && e.player !== st.you) {
-        out.push([(e.failed ? t('log.drew_failed', { name: seatName(st.game, e.player) }) : t('log.drew', { name: seatName(st.game, e.player) })) + ` (${signed(e.points)})`]);
-      } else if (e.type === 'drew' && e.failed) {
-        out.push([t('log.you_failed', { points: signed(e.points) }), 'error']);
-      } else if (e.type === 'passed') {
-        out.push([t('log.passed', { name: seatName(st.game, e.player, st.you) })]);
+        for (const b of e.bonuses) out.push([t('bonus.' + b) + ' — ' + seatName(st.game, e.player, st.you), 'bonus', null]);
+        for (const b of e.unclaimed || []) out.push([t('game.bonus_lost', { bonus: capital(t('reason.' + b)) }) + ' — ' + seatName(st.game, e.player, st.you), 'lost', null]);
       } else if (e.type === 'revealed') {
-        out.push([t('log.revealed', { name: seatName(st.game, e.player, st.you), tile: e.tile })]);
+        out.push([t('log.revealed', { name: seatName(st.game, e.player, st.you), tile: e.tile }), '', null]);
+      } else if (e.player !== last) {
+        continue;
+      } else if (e.type === 'drew' && e.player !== st.you) {
+        out.push([(e.failed ? t('log.drew_failed', { name: seatName(st.game, e.player) }) : t('log.drew', { name: seatName(st.game, e.player) })) + ` (${signed(e.points)})`, '', e.player]);
+      } else if (e.type === 'drew' && e.failed) {
+        out.push([t('log.you_failed', { points: signed(e.points) }), 'error', e.player]);
+      } else if (e.type === 'passed') {
+        out.push([t('log.passed', { name: seatName(st.game, e.player, st.you) }), '', e.player]);
       }
     }
   }
   return out;
+}
+
+/** The seat whose move is the last of these log entries (null: none moved). */
+export function lastMover(live) {
+  for (let i = live.length - 1; i >= 0; i--) {
+    const e = [...live[i].events].reverse().find((x) => ['played', 'drew', 'passed'].includes(x.type));
+    if (e) return e.player;
+  }
+  return null;
 }

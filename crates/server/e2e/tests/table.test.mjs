@@ -428,6 +428,64 @@ test('the score sheet has a row for every move, passes included, in the game and
   }
 });
 
+// Watches the table from inside the page: every passing message when it appears (its text
+// and box, the header's and the players' boxes then), and at the instant the round's dialog
+// opens (in the same task that opened it) the totals the bar shows (the count drawn over a
+// total while it runs), the dialog's totals and the messages still showing; then any
+// message that appears after.
+function watchTable() {
+  const w = { toasts: [], open: null, after: [] };
+  window.__watch = w;
+  const box = (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  new MutationObserver((muts) => {
+    for (const m of muts) for (const n of m.addedNodes) {
+      if (!(n instanceof HTMLElement)) continue;
+      const seen = { text: n.textContent, box: box(n), top: box(document.getElementById('top')), players: box(document.getElementById('players')) };
+      (w.open ? w.after : w.toasts).push(seen);
+    }
+  }).observe(document.getElementById('toasts'), { childList: true });
+  new MutationObserver(() => {
+    const o = document.getElementById('overlay');
+    if (w.open || o.classList.contains('hidden')) return;
+    w.open = {
+      bar: [...document.querySelectorAll('#players .total')].map((e) => (e.classList.contains('ticking') ? e.dataset.shown : e.textContent)),
+      dialog: [...document.querySelectorAll('#overlay .summary td.num.strong')].map((e) => e.textContent),
+      toasts: [...document.querySelectorAll('#toasts .toast:not(.out)')].map((e) => e.textContent),
+    };
+  }).observe(document.getElementById('overlay'), { attributes: true });
+}
+
+test('the totals settle before the round\'s dialog opens; passing messages keep off the header and the scores and end with their round', async () => {
+  const browser = await launch();
+  try {
+    for (const opts of [{}, PHONE]) {
+      const { page } = await newPage(browser, opts);
+      // Two tiles each, against a bot that draws before the round ends (seed 2).
+      await page.goto(BASE + await solo('goliath', { hand_size: '2 2 2 2 2' }, 2));
+      await page.waitForSelector('#rack .racktile');
+      await page.evaluate(watchTable);
+      await playToDialog(page);
+      await page.waitForTimeout(800);
+      const w = await page.evaluate(() => window.__watch);
+      const where = opts === PHONE ? 'phone' : 'laptop';
+      assert.ok(w.open, where + ': the dialog opened');
+      assert.equal(w.open.dialog.length, 2, JSON.stringify(w.open));
+      assert.deepEqual(w.open.bar, w.open.dialog, `${where}: the bar shows the dialog's totals when it opens`);
+      assert.ok(w.toasts.length > 0, `${where}: the round had messages (the bot drew)`);
+      assert.deepEqual(w.open.toasts, [], `${where}: no message of the round is left over the dialog`);
+      assert.deepEqual(w.after.map((x) => x.text), [], `${where}: no message arrives after the round ended`);
+      const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      for (const x of w.toasts) {
+        assert.ok(!meets(x.box, x.top), `${where}: "${x.text}" covers the header`);
+        assert.ok(!meets(x.box, x.players), `${where}: "${x.text}" covers the players' scores`);
+      }
+      assert.equal(page.__errors || 0, 0, 'no script errors');
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
 // The relative luminance contrast of two CSS colours (rgb() strings).
 function contrast(a, b) {
   const lum = (c) => {
