@@ -2,7 +2,7 @@
 // one) at a desktop and a phone size, to look at: TRIOMINOS_URL=... node learnshots.mjs [PRESET] [LOCALE]
 // Written to $SHOTS (default /tmp/learnshots).
 import { mkdirSync } from 'node:fs';
-import { launch, newPage, BASE, api, cellPoint } from './lib.mjs';
+import { launch, newPage, BASE, api, cellPoint, turnsTo } from './lib.mjs';
 
 const preset = process.argv[2] || 'goliath';
 const locale = process.argv[3] || 'en-US';
@@ -14,7 +14,7 @@ const browser = await launch();
 async function act(page, a, touch) {
   if (a.kind !== 'play') return page.click('#' + a.kind);
   await page.click(`#rack .racktile[data-tile="${a.tile}"]`);
-  for (let i = 0; i < a.rotation; i++) await page.click('#rotate');
+  for (let i = 0; i < turnsTo(a.rotation); i++) await page.click('#rotate');
   const [x, y] = await cellPoint(page, a.cell);
   if (touch) { await page.touchscreen.tap(x, y); await page.touchscreen.tap(x, y); } else { await page.mouse.move(x, y); await page.mouse.click(x, y); }
 }

@@ -172,3 +172,7 @@ export async function strayWords(page, selector = 'body') {
     return found;
   });
 }
+
+// How many clockwise turns (the ⟳ button, R) take a freshly picked tile (rotation 0) to
+// `rotation`: each turn is one rotation less (rules.md section 2, game/state.js rotate).
+export function turnsTo(rotation) { return (3 - rotation) % 3; }

@@ -154,16 +154,23 @@ export function playAction(st, cell, rotation) {
 /** Is there a tile on this cell? */
 export function occupied(st, cell) { return placementsOf(st.log).some((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]); }
 
-/** Turns the picked tile to its next (dir > 0) or previous rotation, keeping to the legal ones where the pointer is. */
+/**
+ * Turns the picked tile one step clockwise (dir > 0: the ⟳ button, R) or back (dir < 0:
+ * Shift+R), keeping to the rotations that fit where the pointer is when there are several.
+ * Rotation r puts number t[(k + r) mod 3] on corner k, corners clockwise (rules.md section
+ * 2): one more moves every number one corner counter-clockwise, so clockwise is one less.
+ */
 export function rotate(st, dir) {
+  const step = dir > 0 ? 2 : 1; // +2 is −1 modulo 3
   const cell = st.preview || st.hover;
   const eff = cell ? effective(st, cell) : null;
-  if (eff && eff.here.length > 1) {
-    const i = eff.here.findIndex((x) => x.rotation === eff.rotation);
-    st.rot = eff.here[(i + (dir > 0 ? 1 : eff.here.length - 1)) % eff.here.length].rotation;
-  } else {
-    st.rot = (st.rot + (dir > 0 ? 1 : 2)) % 3;
+  const fits = eff && eff.here.length > 1 ? new Set(eff.here.map((x) => x.rotation)) : null;
+  let r = st.rot;
+  for (let k = 0; k < 3; k++) {
+    r = (r + step) % 3;
+    if (!fits || fits.has(r)) break;
   }
+  st.rot = r;
 }
 
 /** The cells where the picked tile fits, for stepping through them with the keyboard. */

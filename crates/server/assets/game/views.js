@@ -48,6 +48,9 @@ export function renderBoard(board, st, fresh) {
       marks.push({ cell: p.cell, kind: st.sel ? 'legal' : 'cand' });
     }
   }
+  // An empty table: the first tile's spot, its centre, whatever the hints box says (the
+  // rule says where it goes; a lesson about the opening has nothing else to show it).
+  if (myTurn(st) && !placementsOf(st.log).length && !marks.some((m) => m.cell[0] === 0 && m.cell[1] === 0)) marks.push({ cell: [0, 0], kind: 'centre' });
   // The spot of a suggested move (whatever the hints box says).
   const hinted = hintedPlay(st);
   if (hinted) marks.push({ cell: hinted.cell, kind: 'hint' });

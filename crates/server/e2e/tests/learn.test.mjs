@@ -5,7 +5,7 @@
 // remembered after a reload. In English and in French.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE, api, cellPoint } from '../lib.mjs';
+import { launch, newPage, BASE, api, cellPoint, turnsTo } from '../lib.mjs';
 
 async function clickCell(page, cell) {
   const [x, y] = await cellPoint(page, cell);
@@ -17,7 +17,7 @@ async function clickCell(page, cell) {
 async function act(page, action) {
   if (action.kind === 'play') {
     await page.click(`#rack .racktile[data-tile="${action.tile}"]`);
-    for (let i = 0; i < action.rotation; i++) await page.click('#rotate');
+    for (let i = 0; i < turnsTo(action.rotation); i++) await page.click('#rotate');
     const [x, y] = await cellPoint(page, action.cell);
     await page.mouse.move(x, y);
     await page.mouse.click(x, y);
@@ -30,7 +30,7 @@ async function act(page, action) {
 async function actByKeys(page, lesson) {
   const a = lesson.solution;
   await page.click(`#rack .racktile[data-tile="${a.tile}"]`);
-  for (let i = 0; i < a.rotation; i++) await page.keyboard.press('r');
+  for (let i = 0; i < turnsTo(a.rotation); i++) await page.keyboard.press('r');
   const at = lesson.open.findIndex((c) => c[0] === a.cell[0] && c[1] === a.cell[1]);
   assert.ok(at >= 0, 'the spot is an open cell');
   for (let i = 0; i <= at; i++) await page.keyboard.press('ArrowRight');
@@ -59,26 +59,32 @@ async function playTutorial(locale, words) {
       assert.doesNotMatch(intro, /\{\w+\}/, `${lesson.name}: a placeholder is left: ${intro}`);
 
       // A wrong answer first: refused by the engine (or legal but not the goal), and explained.
-      await act(page, lesson.wrong);
-      await page.waitForSelector('#feedback:not([hidden])[data-state="wrong"], #feedback:not([hidden])[data-state="miss"]', { timeout: 10000 });
-      const why = await page.textContent('#why');
-      assert.ok(why.length > 15, `${lesson.name}: ${why}`);
-      assert.doesNotMatch(await page.textContent('#feedback'), rawKey, lesson.name);
-      if (lesson.name === 'corners' || lesson.name === 'rotate') {
-        // The corner that disagrees is circled on the board and named in words.
-        assert.equal((await page.$$('#board .badcorner')).length, 1, lesson.name);
-        assert.match(why, words.corner, lesson.name);
-      }
+      // A draw from an empty pool or a pass with tiles in it is not even offered, as in a game
+      // (issue 32): then the player goes straight to the answer.
       // In the bridge lesson the player asks to be shown the answer, then plays it.
       const showMe = lesson.name === 'bridge';
-      await page.click(showMe ? '#showme' : '#retry');
-      if (showMe) {
-        await page.waitForSelector('#feedback:not([hidden])[data-state="info"]');
-        assert.equal(await page.getAttribute('#rack .racktile[aria-pressed="true"]', 'data-tile'), lesson.solution.tile);
-        assert.equal((await page.$$('#board .ghostlayer .tile')).length, 1, 'the answer is drawn on the board');
-      } else await page.waitForSelector('#feedback[hidden]', { state: 'attached' });
-      // The position is back as it was: no tile of the wrong try on the board.
-      assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), lesson.board.length, lesson.name);
+      const offered = lesson.wrong.kind === 'play' || await page.isEnabled('#' + lesson.wrong.kind);
+      if (!offered) assert.equal(lesson.wrong.kind === 'pass', lesson.pool > 0, `${lesson.name}: ${lesson.wrong.kind} not offered with ${lesson.pool} tiles in the pool`);
+      else {
+        await act(page, lesson.wrong);
+        await page.waitForSelector('#feedback:not([hidden])[data-state="wrong"], #feedback:not([hidden])[data-state="miss"]', { timeout: 10000 });
+        const why = await page.textContent('#why');
+        assert.ok(why.length > 15, `${lesson.name}: ${why}`);
+        assert.doesNotMatch(await page.textContent('#feedback'), rawKey, lesson.name);
+        if (lesson.name === 'corners' || lesson.name === 'rotate') {
+          // The corner that disagrees is circled on the board and named in words.
+          assert.equal((await page.$$('#board .badcorner')).length, 1, lesson.name);
+          assert.match(why, words.corner, lesson.name);
+        }
+        await page.click(showMe ? '#showme' : '#retry');
+        if (showMe) {
+          await page.waitForSelector('#feedback:not([hidden])[data-state="info"]');
+          assert.equal(await page.getAttribute('#rack .racktile[aria-pressed="true"]', 'data-tile'), lesson.solution.tile);
+          assert.equal((await page.$$('#board .ghostlayer .tile')).length, 1, 'the answer is drawn on the board');
+        } else await page.waitForSelector('#feedback[hidden]', { state: 'attached' });
+        // The position is back as it was: no tile of the wrong try on the board.
+        assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), lesson.board.length, lesson.name);
+      }
 
       // The retry, right this time (with the keyboard only in the rotate lesson: R, the arrows, Enter).
       if (lesson.name === 'rotate') await actByKeys(page, lesson);
@@ -112,3 +118,34 @@ test('the whole Goliath tutorial, in English', { timeout: 240000 }, () =>
 
 test('the whole Goliath tutorial, in French', { timeout: 240000 }, () =>
   playTutorial('fr-FR', { banner: /débutez au Triominos/, corner: /entouré de rouge/, complete: /toutes les leçons/ }));
+
+// Issue 32: a lesson offers the draw and the pass as a game would, from its pool: no "Pass
+// (free)" with 44 tiles in the pool, no draw from an empty one; the first tile's spot, the
+// centre of an empty table, is marked.
+test('a lesson offers a pass only with the pool empty and a draw only from tiles; an empty table shows its centre', async () => {
+  const browser = await launch();
+  try {
+    const { page } = await newPage(browser);
+    for (const preset of ['goliath', 'pressman', 'dominos-triangles']) {
+      const set = (await api('/api/learn/' + preset)).json;
+      for (const lesson of set.lessons) {
+        await page.goto(`${BASE}/learn/${preset}/${lesson.name}`);
+        await page.waitForSelector('#rack .racktile');
+        const at = `${preset} ${lesson.name} (pool ${lesson.pool})`;
+        assert.equal(await page.isEnabled('#pass'), lesson.pool === 0, at + ': the pass');
+        assert.equal(await page.isEnabled('#draw'), lesson.pool > 0, at + ': the draw');
+        if (!lesson.board.length) {
+          // Before and after a tile is picked, the centre is marked; nothing else is.
+          assert.deepEqual(await page.$$eval('#board .mark', (ms) => ms.map((m) => m.dataset.cell)), ['0,0'], at + ': the centre is marked');
+          await page.click('#rack .racktile');
+          assert.deepEqual(await page.$$eval('#board .mark', (ms) => ms.map((m) => m.dataset.cell)), ['0,0'], at + ': the centre is marked with a tile picked');
+        } else {
+          assert.equal((await page.$$('#board .mark')).length, 0, at + ': no spot is shown on a table with tiles (the lesson is to find it)');
+        }
+      }
+    }
+    assert.equal(page.__errors || 0, 0, 'no script error');
+  } finally {
+    await browser.close();
+  }
+});

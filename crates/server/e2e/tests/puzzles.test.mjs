@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, BASE, api, cellPoint, strayWords } from '../lib.mjs';
+import { launch, newPage, BASE, api, cellPoint, strayWords, turnsTo } from '../lib.mjs';
 
 // The shipped collection, with its solutions (the page never receives them).
 const ALL = JSON.parse(readFileSync(new URL('../../../core/data/puzzles.json', import.meta.url), 'utf8'));
@@ -14,7 +14,7 @@ const ALL = JSON.parse(readFileSync(new URL('../../../core/data/puzzles.json', i
 async function place(page, m, drag) {
   const rackTile = `#rack .racktile[data-tile="${m.tile}"]`;
   await page.click(rackTile);
-  for (let k = 0; k < m.rotation; k++) await page.click('#rotate');
+  for (let k = 0; k < turnsTo(m.rotation); k++) await page.click('#rotate');
   const before = await page.textContent('#puzzlemsg');
   const [x, y] = await cellPoint(page, m.cell);
   if (drag) {
