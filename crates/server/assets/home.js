@@ -1,8 +1,9 @@
-// The front page: one click to play a bot, the presets, the way to the other pages.
-import { t, errorText } from './i18n.js';
+// The front page: one click to play a bot (its level, rules and bots chosen beside the
+// button and remembered), the presets, the way to the other pages.
+import { t, errorText, levelText } from './i18n.js';
 import { h, api, meta, go } from './dom.js';
 import { tileIcon } from './board.js';
-import { defaultLevel, defaultPreset, savedName } from './prefs.js';
+import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, soloBots, saveSoloBots } from './prefs.js';
 import { neverStarted } from './learn/progress.js';
 
 /** Starts a game of one person against `opponents` bots and goes to it. */
@@ -16,19 +17,44 @@ export async function playSolo(preset, level, opponents) {
 export async function showHome(main) {
   const m = await meta();
   main.className = 'home';
-  const preset = defaultPreset();
-  const level = defaultLevel(m.levels);
+  // The solo game as last chosen here or in the lobby (remembered by prefs.js): the level,
+  // the rules, how many bots (up to the rules' players less one).
+  let preset = defaultPreset();
+  if (!m.presets.some((p) => p.name === preset)) preset = m.presets[0].name;
+  let level = defaultLevel(m.levels);
+  const maxBots = () => m.presets.find((p) => p.name === preset).max_players - 1;
+  let bots = soloBots(maxBots());
   const err = h('p', { class: 'error', role: 'alert' });
   const solo = h('button', { class: 'big primary', id: 'solo' }, t('home.solo'));
   solo.addEventListener('click', async () => {
     solo.disabled = true;
     try {
-      await playSolo(preset, level, 1);
+      await playSolo(preset, level, bots);
     } catch (e) {
       err.textContent = errorText(e);
       solo.disabled = false;
     }
   });
+  const levelSel = h('select', { id: 'solo-level' }, ...m.levels.map((l) => h('option', { value: l, selected: l === level }, t('level.' + l))));
+  const presetSel = h('select', { id: 'solo-preset' }, ...m.presets.map((p) => h('option', { value: p.name, selected: p.name === preset }, t('preset.' + p.name))));
+  const botsSel = h('select', { id: 'solo-bots' });
+  const strength = h('p', { class: 'small', id: 'solo-strength', 'aria-live': 'polite' });
+  const drawChoices = () => {
+    botsSel.replaceChildren(...Array.from({ length: maxBots() }, (_, i) => h('option', { value: i + 1, selected: i + 1 === bots }, String(i + 1))));
+    strength.textContent = levelText(m, level);
+  };
+  drawChoices();
+  levelSel.addEventListener('change', () => { level = levelSel.value; saveLevel(level); drawChoices(); });
+  presetSel.addEventListener('change', () => {
+    preset = presetSel.value;
+    savePreset(preset);
+    bots = Math.min(bots, maxBots());
+    drawChoices();
+  });
+  botsSel.addEventListener('change', () => { bots = Number(botsSel.value); saveSoloBots(bots); });
+  const field = (id, key, sel) => h('span', { class: 'field' }, h('label', { for: id }, t(key)), sel);
+  const picker = h('div', { class: 'solopick', role: 'group', 'aria-label': t('home.solo_group') },
+    field('solo-level', 'home.solo_level', levelSel), field('solo-preset', 'home.solo_rules', presetSel), field('solo-bots', 'home.solo_bots', botsSel));
   const deco = h('div', { class: 'deco' }, tileIcon('3-4-5', 0), tileIcon('2-5-5', 1), tileIcon('0-0-0', 0));
   // A first visit is invited to the tutorial, above everything; later it stays one link away.
   const learn = neverStarted()
@@ -43,8 +69,10 @@ export async function showHome(main) {
       deco,
       h('h1', {}, t('home.title')),
       h('p', { class: 'lead' }, t('home.lead')),
-      h('div', { class: 'cta' }, solo, h('a', { href: '/new', 'data-link': '', class: 'button big' }, t('home.friends'))),
-      h('p', { class: 'small' }, t('home.solo_detail', { preset: t('preset.' + preset), level: t('level.' + level) })),
+      h('div', { class: 'cta' },
+        h('div', { class: 'solo' }, solo, picker, strength),
+        h('a', { href: '/new', 'data-link': '', class: 'button big' }, t('home.friends'))),
+      h('p', { class: 'small' }, t('home.solo_more')),
       err),
     h('section', { class: 'cards' },
       ...m.presets.map((p) => h('div', { class: 'card' },

@@ -39,6 +39,33 @@ export async function setLang(l, remember) {
 }
 
 const pluralRules = {};
+/** The name of the level whose bot the others were measured against (Casual), from `/api/meta`. */
+export function referenceLevel(m) {
+  const info = (m.level_info || [])[0];
+  const ref = info && m.level_info.find((x) => x.bot === info.against);
+  return ref ? t('level.' + ref.id) : (info ? info.against : '');
+}
+
+/** How strong a level measured ("wins 48% against Casual, 1 s a move"); '' if not measured. */
+export function levelStrength(m, id) {
+  const info = (m.level_info || []).find((x) => x.id === id);
+  if (!info) return '';
+  let strength;
+  if (info.bot === info.against) strength = t('level.strength.reference');
+  else {
+    const p = { pct: Math.round(info.win_rate * 100), against: referenceLevel(m) };
+    strength = info.at_least ? t('level.strength.at_least', p) : t('level.strength', p);
+  }
+  if (info.think_ms) strength += ', ' + t('level.thinks', { seconds: info.think_ms / 1000 });
+  return strength;
+}
+
+/** A level as the lobby's picker shows it: its name and how strong it measured. */
+export function levelText(m, id) {
+  const strength = levelStrength(m, id);
+  return strength ? t('level.option', { level: t('level.' + id), strength }) : t('level.' + id);
+}
+
 /** The plural category of a count in the page's language ('one', 'other', ...). */
 export function plural(n) {
   if (!pluralRules[current]) pluralRules[current] = new Intl.PluralRules(current);

@@ -1,8 +1,8 @@
 // The lobby: a new game's seats, whether hints may be asked for, and house rules (built from
 // the server's option schema), then the invitation links.
-import { t } from './i18n.js';
+import { t, levelText, referenceLevel } from './i18n.js';
 import { h, api, meta, go, renderer } from './dom.js';
-import { defaultLevel, defaultPreset, savedName } from './prefs.js';
+import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset } from './prefs.js';
 import { optionGrid, changedOptions, rangeOf, rulesErrorText } from './options.js';
 
 export async function showLobby(main) {
@@ -50,7 +50,7 @@ export async function showLobby(main) {
     const add = h('button', { type: 'button', disabled: state.seats.length >= max }, t('lobby.add'));
     add.addEventListener('click', () => { state.seats.push({ kind: 'bot', name: '', level }); render(); });
     form.append(list, add);
-    if (state.seats.some((s) => s.kind === 'bot')) form.append(h('p', { class: 'small', id: 'level-help' }, t('lobby.level_help', { against: referenceName(m) })));
+    if (state.seats.some((s) => s.kind === 'bot')) form.append(h('p', { class: 'small', id: 'level-help' }, t('lobby.level_help', { against: referenceLevel(m) })));
 
     // Hints: a setting of the game (not a rule), for every person at the table.
     const hintBox = h('input', { type: 'checkbox', id: 'game-hints', checked: state.hints, 'aria-describedby': 'game-hints-help' });
@@ -79,11 +79,11 @@ export async function showLobby(main) {
     const options = changedOptions(state.overrides, presetOf().options);
     const seats = state.seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', name: s.name, level: s.level } : { kind: 'human', name: s.name }));
     try {
-      localStorage.setItem('triominos.preset', state.preset);
+      savePreset(state.preset);
       const mine = state.seats.find((s) => s.kind === 'human');
       if (mine && mine.name) localStorage.setItem('triominos.name', mine.name);
       const bot = state.seats.find((s) => s.kind === 'bot');
-      if (bot) localStorage.setItem('triominos.level', bot.level);
+      if (bot) saveLevel(bot.level);
       const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints });
       const humans = g.seats.filter((s) => s.link);
       if (humans.length === 1) go(humans[0].link);
@@ -93,27 +93,6 @@ export async function showLobby(main) {
     }
   });
   render();
-}
-
-/** The name of the level whose bot the others were measured against (Casual). */
-function referenceName(m) {
-  const info = (m.level_info || [])[0];
-  const ref = info && m.level_info.find((x) => x.bot === info.against);
-  return ref ? t('level.' + ref.id) : (info ? info.against : '');
-}
-
-/** A level as the picker shows it: its name and how strong it measured. */
-function levelText(m, id) {
-  const info = (m.level_info || []).find((x) => x.id === id);
-  if (!info) return t('level.' + id);
-  let strength;
-  if (info.bot === info.against) strength = t('level.strength.reference');
-  else {
-    const p = { pct: Math.round(info.win_rate * 100), against: referenceName(m) };
-    strength = info.at_least ? t('level.strength.at_least', p) : t('level.strength', p);
-  }
-  if (info.think_ms) strength += ', ' + t('level.thinks', { seconds: info.think_ms / 1000 });
-  return t('level.option', { level: t('level.' + id), strength });
 }
 
 function showInvites(main, g) {
