@@ -16,9 +16,10 @@ export async function showGames(main) {
       const game = { seats: s.seats };
       return h('tr', {},
         h('td', {}, new Date(g.finished * 1000).toLocaleString()),
-        h('td', {}, t('preset.' + s.preset)),
-        h('td', {}, s.seats.map((_, i) => `${seatName(game, i)} ${s.totals[i]}`).join(' · ')),
-        h('td', {}, s.winners.map((w) => seatName(game, w)).join(', ')),
+        // Each cell says what it is (style.css shows it where a phone stacks the cells).
+        h('td', { 'data-label': t('games.preset') }, t('preset.' + s.preset)),
+        h('td', { 'data-label': t('games.players') }, s.seats.map((_, i) => `${seatName(game, i)} ${s.totals[i]}`).join(' · ')),
+        h('td', { 'data-label': t('games.winner') }, s.winners.map((w) => seatName(game, w)).join(', ')),
         h('td', {}, h('a', { href: '/replay/' + g.id, 'data-link': '', class: 'button small' }, t('games.replay')), ' ', h('a', { href: '/review/' + g.id, 'data-link': '', class: 'button small' }, t('review.button')), ' ', h('a', { href: `/api/games/${g.id}/record.tri`, class: 'button small', download: `triominos-${g.id}.tri` }, '.tri')));
     })));
   main.append(h('h1', {}, t('games.title')), games.length ? list : h('p', {}, t('games.none')), openTri());

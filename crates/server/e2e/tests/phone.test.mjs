@@ -71,6 +71,9 @@ test('on a phone no page scrolls sideways, no chip cuts its text, and the menu i
     const four = await game('goliath', [{ kind: 'human', name: 'Marie-Christine Dupont' }, { kind: 'bot', level: 'expert' }, { kind: 'bot', level: 'casual' }, { kind: 'bot', level: 'clever' }]);
     const two = await game('goliath', [{ kind: 'human', name: 'Christophe' }, { kind: 'bot', level: 'expert' }]);
     const six = await game('dominos-triangles', [{ kind: 'human', name: 'Ann' }, ...Array.from({ length: 5 }, () => ({ kind: 'bot', level: 'beginner' }))]);
+    // A finished game for the list of finished games (bots alone, one tile each, one round).
+    const over = await api('/api/games', { preset: 'goliath', seed: 7, options: { hand_size: '1 1 1 1 1', target: 'none' }, seats: [{ kind: 'bot', level: 'beginner' }, { kind: 'bot', level: 'casual' }] });
+    for (let i = 0; i < 100 && !(await api('/api/games')).json.games.some((g) => g.id === over.json.id); i++) await new Promise((r) => setTimeout(r, 100));
     for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
       const { page } = await newPage(browser, { ...PHONE, locale });
       const pages = [
