@@ -106,7 +106,8 @@ function viewer(main, id, replay, data) {
     h('div', { class: 'replaygrid reviewgrid' },
       h('section', { class: 'boardwrap' }, svg),
       h('section', { class: 'replayside' }, controls, views, card, hand, chartBox, summary)),
-    h('h2', {}, t('review.moves')), list);
+    // In a box of its own that scrolls sideways when the screen is narrower than the table.
+    h('h2', {}, t('review.moves')), h('div', { class: 'tablebox' }, list));
 
   if (!ds.length) {
     card.textContent = t('review.no_decisions', { name });

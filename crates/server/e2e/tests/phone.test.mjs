@@ -79,7 +79,8 @@ test('on a phone no page scrolls sideways, no chip cuts its text, and the menu i
       const pages = [
         ['/', '#solo'], ['/new', 'main h1'], ['/games', 'main h1'], ['/pad', 'main h1'], ['/rules/goliath', '#ruleoptions'],
         ['/learn', '#learn-start'], ['/learn/goliath/opening', '#rack .racktile'], ['/learn/goliath/failed', '#rack .racktile'],
-        ['/puzzles', '#levels'],
+        ['/puzzles', '#levels'], ['/puzzles/' + (await api('/api/puzzles')).json.puzzles[0].id, '#rack .racktile'],
+        ['/replay/' + over.json.id, '#steplabel'], [`/review/${over.json.id}?seat=1`, 'main h1'],
         [two, '#rack .racktile'], [four, '#rack .racktile'], [six, '#rack .racktile'],
       ];
       // Every page's findings, said together at the end.
