@@ -176,3 +176,10 @@ export async function strayWords(page, selector = 'body') {
 // How many clockwise turns (the ⟳ button, R) take a freshly picked tile (rotation 0) to
 // `rotation`: each turn is one rotation less (rules.md section 2, game/state.js rotate).
 export function turnsTo(rotation) { return (3 - rotation) % 3; }
+
+// Follows a link of the site's menu as a person would: on a phone the links are behind the
+// menu button (☰), which is opened first.
+export async function viaMenu(page, href) {
+  if (await page.isVisible('#menu')) await page.click('#menu');
+  await page.click(`#nav a[href="${href}"]`);
+}

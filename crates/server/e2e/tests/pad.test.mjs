@@ -4,7 +4,7 @@
 // opened without its owner key is read only until the editing link gives it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE } from '../lib.mjs';
+import { launch, newPage, BASE, viaMenu } from '../lib.mjs';
 
 const PHONE = { viewport: { width: 390, height: 844 }, context: { deviceScaleFactor: 2, isMobile: true, hasTouch: true } };
 
@@ -132,7 +132,7 @@ test('score pad: a whole round entered by tapping on a phone, totals, undo, edit
     const id = page.url().split('/').pop();
     const csv = await (await fetch(`${BASE}/api/pad/${id}/sheet.csv`)).text();
     assert.equal(csv.trim().split('\n').length, 1 + 18 + 1);
-    await page.click('a[href="/pad"]');
+    await viaMenu(page, '/pad');
     await page.waitForSelector('.padlisttable');
     assert.match(await page.textContent('.padlisttable'), /Ann 172/);
     assert.equal(page.__errors || 0, 0, 'no script errors');
@@ -215,7 +215,7 @@ test('score pad: another phone reads a sheet only, until it opens the editing li
     await b.page.click('#padopener [data-seat="0"]');
     await play(b.page, '5-5-5', { typed: true });
     assert.deepEqual(await totals(b.page), [15, 0]);
-    await b.page.click('a[href="/pad"]');
+    await viaMenu(b.page, '/pad');
     await b.page.waitForSelector('.padlisttable');
     assert.match(await b.page.textContent('.padlisttable'), /Ann 15/);
     assert.equal((a.page.__errors || 0) + (b.page.__errors || 0), 0, 'no script errors');
