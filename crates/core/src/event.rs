@@ -97,4 +97,18 @@ pub enum Event {
         /// The winners.
         winners: Seats,
     },
+    /// The player to move ran out of time (rule option `timer`, the
+    /// Triominos Challenge hourglass): they took the pool's next tile if
+    /// `took` (which tile is known to them only), lost `-points`, and their
+    /// turn ended. At the round's opening no tile is taken and the opener
+    /// is still to open (rules.md section 5).
+    TimedOut {
+        /// Seat.
+        player: u8,
+        /// Points (minus the timer penalty).
+        points: i32,
+        /// Whether a tile was taken from the pool (false at the opening and
+        /// when the pool is empty).
+        took: bool,
+    },
 }
