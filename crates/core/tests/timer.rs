@@ -516,3 +516,15 @@ fn a_timeout_line_anywhere_never_panics() {
     }
     assert!(accepted > 0, "some inserted timeouts are legal");
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn the_event_and_the_refusal_serialize_without_the_tile() {
+    let e = Event::TimedOut { player: 1, points: -15, took: true };
+    assert_eq!(
+        serde_json::to_value(e).unwrap(),
+        serde_json::json!({"type": "timed_out", "player": 1, "points": -15, "took": true})
+    );
+    assert_eq!(serde_json::to_value(IllegalAction::NoTimer).unwrap(), serde_json::json!({"code": "no_timer"}));
+    assert_eq!(serde_json::to_value(Reason::Timeout).unwrap(), serde_json::json!("Timeout"));
+}
