@@ -17,7 +17,7 @@ pub enum RoundEnd {
     Blocked,
 }
 
-/// The result of a legal action.
+/// The result of a legal action, or of a timeout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Outcome {
@@ -27,7 +27,10 @@ pub struct Outcome {
     pub points: i32,
     /// Bonuses (and the fail penalty) in that change.
     pub bonuses: Bonuses,
-    /// Whether the player's turn ended.
+    /// Whether the player's turn ended. Always true for a timeout
+    /// ([`crate::Game::time_out`]); at the round's opening the opener's
+    /// timed-out turn ends and a new turn of the same seat begins (a new
+    /// hourglass), so the seat to move is the same.
     pub turn_over: bool,
     /// Set when the action ended the round.
     pub round_end: Option<RoundEnd>,
