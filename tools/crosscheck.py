@@ -50,6 +50,10 @@ VARIANTS = [
     ("goliath", 2, ["game_end=immediate", "target=100"]),
     ("pressman", 4, ["hand_size=9 7 14 7 7", "target=100"]),
     ("dominos-triangles", 6, ["hand_size=9 7 7 9 9", "target=60"]),
+    # The Triominos Challenge turn timer: the generator times players out now and then.
+    ("goliath", 3, ["timer=60", "target=200"]),
+    ("pressman", 2, ["timer=30", "timer_penalty=20", "target=150"]),
+    ("dominos-triangles", 4, ["timer=10", "timer_penalty=0", "max_draws=3"]),
 ]
 
 

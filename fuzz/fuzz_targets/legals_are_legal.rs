@@ -3,7 +3,10 @@
 //! candidate action (each tile on each cell next to the board, or touching it
 //! at a corner, in each rotation; draw; pass) that `check` refuses is refused
 //! by `play` too, changes nothing, and is not listed; every candidate `check`
-//! accepts is listed (a triple once, with rotation 0).
+//! accepts is listed (a triple once, with rotation 0). A timeout
+//! (`Game::time_out`) is refused, changing nothing, exactly when the rules
+//! have no turn timer or no round is being played; under a timer the walk
+//! times players out now and then.
 #![no_main]
 
 use libfuzzer_sys::arbitrary::{self, Arbitrary};
@@ -88,6 +91,18 @@ fn check_position(game: &mut Game) {
         }
     }
     assert_eq!(fingerprint(game), before, "a refused action changed the game");
+    let timer = game.rules().timer().is_some();
+    let playing = !game.is_over() && !game.is_round_over();
+    match game.clone().time_out() {
+        Ok(out) => {
+            assert!(timer && playing, "a timeout accepted without a timer or a round");
+            assert_eq!(out.points, -game.rules().timer_penalty());
+        }
+        Err(e) => {
+            assert!(!timer || !playing, "a timeout refused during a timer round: {e}");
+            assert_eq!(game.check_time_out(), Err(e));
+        }
+    }
 }
 
 /// One fuzz case: the table and seed, then each turn's choice.
@@ -98,7 +113,8 @@ struct Input {
     seed: u64,
     /// Per turn: the action (an index into the legal actions) and whether to
     /// check the whole position first (when `check` >= 192, and always at
-    /// the first turn of a round). The game stops where the choices do.
+    /// the first turn of a round); under a turn timer, `check` % 16 == 1
+    /// times the player out instead. The game stops where the choices do.
     turns: Vec<(u16, u8)>,
 }
 
@@ -121,6 +137,10 @@ fn run(input: &Input) {
         };
         if check >= 192 || game.board().placements().is_empty() {
             check_position(&mut game);
+        }
+        if check % 16 == 1 && game.rules().timer().is_some() {
+            game.time_out().expect("a timer round times the player out");
+            continue;
         }
         let legal = game.legal_actions();
         assert!(!legal.is_empty(), "no legal action in a round being played");

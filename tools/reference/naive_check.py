@@ -21,16 +21,16 @@ PRESET = {
     "goliath": dict(hand=(9, 7, 7, 7, 7), first_tile="any", sb=0, tsb=0, zsb=0,
                     dwa=True, maxd=3, dp=5, fp=10, after="drawn_tile", epp=0, vmatch=True,
                     bridge=40, ext=0, hexb=(50, 60, 70), out=25, takes=True,
-                    blocked="each_subtracts", target=400, end="highest_after_round"),
+                    blocked="each_subtracts", target=400, end="highest_after_round", timer=None, tp=15),
     "pressman": dict(hand=(9, 7, 7, 7, 7), first_tile="start_tile", sb=0, tsb=10, zsb=30,
                      dwa=False, maxd=3, dp=5, fp=10, after="drawn_tile", epp=0, vmatch=True,
                      bridge=40, ext=40, hexb=(50, 100, 150), out=25, takes=True,
-                     blocked="lowest_takes_all", target=400, end="round_winner_after_round"),
+                     blocked="lowest_takes_all", target=400, end="round_winner_after_round", timer=None, tp=15),
     "dominos-triangles": dict(hand=(9, 7, 7, 6, 6), first_tile="any", sb=10, tsb=0, zsb=0,
                               dwa=False, maxd=1, dp=5, fp=10, after="drawn_tile", epp=0,
                               vmatch=True, bridge=0, ext=0, hexb=(0, 0, 0), out=25,
                               takes=False, blocked="lowest_bonus", target=400,
-                              end="immediate"),
+                              end="immediate", timer=None, tp=15),
 }
 OPT = {"first_tile": "first_tile", "start_bonus": "sb", "triple_start_bonus": "tsb",
        "zero_triple_bonus": "zsb", "draw_when_able": "dwa", "max_draws": "maxd",
@@ -39,13 +39,13 @@ OPT = {"first_tile": "first_tile", "start_bonus": "sb", "triple_start_bonus": "t
        "bridge_bonus": "bridge", "bridge_extension_bonus": "ext", "hexagon_bonus": "hexb",
        "out_bonus": "out", "out_takes_hands": "takes", "blocked": "blocked",
        "target": "target", "game_end": "end", "hand_size": "hand",
-       "start": "start", "players": "players"}
+       "start": "start", "players": "players", "timer": "timer", "timer_penalty": "tp"}
 
 
 def conv(name, v):
     if v in ("true", "false"):
         return v == "true"
-    if name == "target" and v == "none":
+    if name in ("target", "timer") and v == "none":
         return None
     if name in ("hexagon_bonus", "hand_size"):
         return tuple(int(x) for x in v.split())
@@ -242,6 +242,19 @@ def replay(path):
                     if R["fp"]:
                         bon = ["fail"]
                     draws, drawn = 0, None
+            elif kind == "timeout":
+                # counted as a play would be at this moment
+                if not g.board:
+                    a["legal_placements"] = g.count(g.start_tiles(hands[who]))
+                elif draws:
+                    a["legal_placements"] = g.count([drawn] if R["after"] == "drawn_tile"
+                                                    else hands[who])
+                else:
+                    a["legal_placements"] = g.count(hands[who])
+                if g.board and pool:
+                    hands[who].append(pool.pop(0))
+                pts, bon = -R["tp"], []
+                draws, drawn, passes = 0, None, 0
             else:
                 a["legal_placements"] = 0
                 pts, bon = -R["epp"], []

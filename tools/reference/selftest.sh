@@ -69,6 +69,12 @@ sed '4d;$d' "$E"                                | expect_line ok "unfinished rou
 sed '1d' "$E"                                   | expect_line 6  "missing [Format] (first body line)"
 { sed '4d' "$E"; echo "round 2"; echo "deal P1 0-0-0"; } | expect_line 71 "wrong hand size"
 sed '3s/.*/[Players "P1" "P2" "P3" "P4" "P5"]/' "$E" | expect_line 3 "too many players for pressman"
+# The turn timer (format 2): the example without its last play, P2 to move.
+T='1s/"1"/"2"/;4s/.*/[Option "timer" "60"]/;$d'
+{ sed "$T" "$E"; echo "P2 timeout"; }            | expect_line ok "a timeout of the player to move"
+{ sed "$T" "$E"; echo "P1 timeout"; }            | expect_line 70 "a timeout of another player"
+{ sed "$T;1s/\"2\"/\"1\"/" "$E"; echo "P2 timeout"; } | expect_line 70 "a timeout line in format 1"
+{ sed '1s/"1"/"2"/;$d' "$E"; echo "P2 timeout"; } | expect_line 70 "a timeout without a timer"
 
 # 4. Generated games: every one must check with exit 0.
 presets=(goliath pressman dominos-triangles)
@@ -84,6 +90,7 @@ optsets=(
   "game_end=round_winner_after_round|blocked=lowest_bonus"
   "first_tile=start_tile|start_bonus=3|empty_pool_penalty=2"
   "bridge_extension_bonus=40|hexagon_bonus=10~0~30|fail_penalty=0"
+  "timer=60|timer_penalty=20"
 )
 mkdir -p "$TMP/games"
 gen_ok=0

@@ -140,7 +140,7 @@ PRESETS = {
         after_draw="drawn_tile", empty_pool_penalty=0, vertex_contacts_must_match=True,
         bridge_bonus=40, bridge_extension_bonus=0, hexagon_bonus=(50, 60, 70),
         out_bonus=25, out_takes_hands=True, blocked="each_subtracts",
-        target=400, game_end="highest_after_round"),
+        target=400, game_end="highest_after_round", timer=None, timer_penalty=15),
     "pressman": dict(
         players=(2, 4), hand_size=(9, 7, 7, 7, 7), start="highest_triple",
         first_tile="start_tile",
@@ -149,7 +149,7 @@ PRESETS = {
         after_draw="drawn_tile", empty_pool_penalty=0, vertex_contacts_must_match=True,
         bridge_bonus=40, bridge_extension_bonus=40, hexagon_bonus=(50, 100, 150),
         out_bonus=25, out_takes_hands=True, blocked="lowest_takes_all",
-        target=400, game_end="round_winner_after_round"),
+        target=400, game_end="round_winner_after_round", timer=None, timer_penalty=15),
     "dominos-triangles": dict(
         players=(2, 6), hand_size=(9, 7, 7, 6, 6), start="highest_triple",
         first_tile="any",
@@ -158,7 +158,7 @@ PRESETS = {
         after_draw="drawn_tile", empty_pool_penalty=0, vertex_contacts_must_match=True,
         bridge_bonus=0, bridge_extension_bonus=0, hexagon_bonus=(0, 0, 0),
         out_bonus=25, out_takes_hands=False, blocked="lowest_bonus",
-        target=400, game_end="immediate"),
+        target=400, game_end="immediate", timer=None, timer_penalty=15),
 }
 
 MAX_INT = 10 ** 9
@@ -222,6 +222,19 @@ def _p_target(v):
     return _p_int(v, 1)
 
 
+MAX_TIMER = 604800      # seconds: a week
+
+
+def _p_timer(v):
+    """The Triominos Challenge turn timer: seconds a turn, or none."""
+    if v == "none":
+        return None
+    n = _p_int(v, 1)
+    if n > MAX_TIMER:
+        raise ValueError("a timer of at most %d seconds, got %r" % (MAX_TIMER, v))
+    return n
+
+
 OPTION_PARSERS = {
     "players": _p_players,
     "hand_size": _p_hand_size,
@@ -236,6 +249,8 @@ OPTION_PARSERS = {
     "fail_penalty": _p_int,
     "after_draw": _p_enum("drawn_tile", "any_tile"),
     "empty_pool_penalty": _p_int,
+    "timer": _p_timer,
+    "timer_penalty": _p_int,
     "vertex_contacts_must_match": _p_bool,
     "bridge_bonus": _p_int,
     "bridge_extension_bonus": _p_int,
@@ -601,6 +616,29 @@ class Game:
             self.current = (p + 1) % self.n
         self._update_round_scores()
 
+    def time_out(self, player, line=0):
+        """The turn timer ran out (the Triominos Challenge, rules.md section 5):
+        the player takes the pool's next tile if any (never the opener, who may
+        not draw), loses timer_penalty, and the turn ends -- except at the
+        opening, where the opener still has to open.  Not a pass: it breaks a
+        run of passes."""
+        self._check_actor(player)
+        if self.rules.timer is None:
+            raise RuleError("these rules have no turn timer")
+        p = self.current
+        pl, _, _ = self.decision()
+        if not self.first and self.pool_left() > 0:
+            self.hands[p].append(self.pool[self.pool_pos])
+            self.pool_pos += 1
+        pts = -self.rules.timer_penalty
+        self._record("timeout", len(pl), pts, [], line)
+        self._add_points(p, pts)
+        self.passes = 0
+        self.draws, self.drawn, self.drawn_ok = 0, None, False
+        if not self.first:
+            self.current = (p + 1) % self.n
+        self._update_round_scores()
+
     # ---- round and game end ----------------------------------------------
 
     def _end_round(self, kind, out_player):
@@ -741,6 +779,7 @@ class Checker:
         self.rules = None
         self.setup = None           # dict while a round is being dealt
         self.round_line = None
+        self.format = 1             # 2 allows timeout lines
 
     def run(self):
         in_headers = True
@@ -778,8 +817,9 @@ class Checker:
         if tag in ("Format", "Ruleset", "Players") and tag in self.headers:
             raise RecordError(lineno, "duplicate %s tag" % tag)
         if tag == "Format":
-            if values != ["1"]:
-                raise RecordError(lineno, 'unsupported format (expected [Format "1"])')
+            if values not in (["1"], ["2"]):
+                raise RecordError(lineno, 'unsupported format (expected [Format "1"] or "2")')
+            self.format = int(values[0])
         elif tag == "Ruleset":
             if len(values) != 1:
                 raise RecordError(lineno, "Ruleset takes one value")
@@ -955,6 +995,12 @@ class Checker:
                         raise RecordError(lineno, "bad checksum %r (expected +N or -N)" % toks[5])
                     checksum = int(toks[5])
                 game.play(p, tile, cell, int(toks[4]), lineno, checksum)
+            elif kind == "timeout":
+                if len(toks) != 2:
+                    raise RecordError(lineno, "expected: NAME timeout")
+                if self.format < 2:
+                    raise RecordError(lineno, 'a timeout line needs [Format "2"]')
+                game.time_out(p, lineno)
             elif kind in ("draw", "pass"):
                 if len(toks) != 2:
                     raise RecordError(lineno, "expected: NAME %s" % kind)
@@ -963,7 +1009,7 @@ class Checker:
                 else:
                     game.pass_(p, lineno)
             else:
-                raise RecordError(lineno, "unknown action %r (play, draw or pass)" % kind)
+                raise RecordError(lineno, "unknown action %r (play, draw, pass or timeout)" % kind)
         except RuleError as e:
             raise RecordError(lineno, str(e))
 
@@ -998,6 +1044,7 @@ def cmd_check(path, as_json):
 
 GEN_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 MAX_ROUNDS = 200
+TIMEOUT_RATE = 0.08     # under a turn timer, the share of decisions that time out
 
 
 def reveal_starter(rng, n, pool):
@@ -1047,6 +1094,7 @@ def gen_game(ruleset, n, seed, option_pairs, policy):
     out.append('[Seed "%s"]' % seed)
     out.append('[Event "tri_ref gen, policy %s"]' % policy)
     hs = rules.hand_size_for(n)
+    timeouts = 0
     while not game.game_over and len(game.rounds) < MAX_ROUNDS:
         tiles = list(TILES)
         rng.shuffle(tiles)
@@ -1065,6 +1113,13 @@ def gen_game(ruleset, n, seed, option_pairs, policy):
         game.start_round(hands, pool, starter)
         while not game.ended and not game.game_over:
             p = game.current
+            # Under a turn timer the referee times the player out now and then
+            # (the rng is not used without a timer: those games are unchanged).
+            if rules.timer is not None and rng.random() < TIMEOUT_RATE:
+                game.time_out(p)
+                out.append("%s timeout" % names[p])
+                timeouts += 1
+                continue
             pl, can_draw, can_pass = game.decision()
             choices = [("play",) + x for x in pl]
             if can_draw:
@@ -1098,6 +1153,8 @@ def gen_game(ruleset, n, seed, option_pairs, policy):
             else:
                 game.pass_(p)
                 out.append("%s pass" % names[p])
+    if timeouts:
+        out[0] = '[Format "2"]'     # timeout lines are format 2
     return "\n".join(out) + "\n"
 
 
@@ -1114,7 +1171,7 @@ def mutate(text, seed):
         return "round 1\n"
     idx_all = list(range(len(lines)))
     actions = [k for k in idx_all if len(lines[k].split()) >= 2
-               and lines[k].split()[1] in ("play", "draw", "pass")]
+               and lines[k].split()[1] in ("play", "draw", "pass", "timeout")]
     plays = [k for k in actions if lines[k].split()[1] == "play"]
     tile_lines = [k for k in idx_all if TILE_TOKEN.search(lines[k])]
     names = []
@@ -1182,7 +1239,9 @@ def mutate(text, seed):
             '[Option "vertex_contacts_must_match" "false"]', '[Format "2"]',
             '[Players "Ann"]', '[Option "hand_size" "9 7 7 7"]',
             '[Option "draw_when_able" "true"]', '[Option "after_draw" "any_tile"]',
-            '[Option "bridge_bonus" "0"]', '[Option "hexagon_bonus" "1 2 3"]'])
+            '[Option "bridge_bonus" "0"]', '[Option "hexagon_bonus" "1 2 3"]',
+            '[Format "1"]', '[Option "timer" "30"]', '[Option "timer" "none"]',
+            '[Option "timer_penalty" "0"]'])
         if rng.random() < 0.5:
             lines[k] = repl
         else:
@@ -1190,7 +1249,7 @@ def mutate(text, seed):
     elif kind == "kind" and actions:
         k = rng.choice(actions)
         toks = lines[k].split()
-        new = rng.choice(["play", "draw", "pass", "skip"])
+        new = rng.choice(["play", "draw", "pass", "skip", "timeout"])
         if new == "play":
             lines[k] = "%s play %s %d,%d %d" % (toks[0], tile_str(rng.choice(TILES)),
                                                  rng.randint(-3, 3), rng.randint(-3, 3),

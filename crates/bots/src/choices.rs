@@ -139,6 +139,11 @@ fn walk_round(obs: &Observation, events: &[Event]) -> (Vec<Choice>, Vec<SeatLog>
                 turn = None;
             }
             Event::Passed { .. } => turn = None,
+            // A timeout ends the turn; its tile, if any, is a hidden draw.
+            Event::TimedOut { player, took, .. } if (player as usize) < n => {
+                logs[player as usize].draws += u32::from(took);
+                turn = None;
+            }
             Event::RoundEnded { .. } | Event::GameEnded { .. } | Event::RoundStarted { .. } => break,
             _ => {}
         }

@@ -100,6 +100,8 @@ pub enum IllegalAction {
     PoolEmpty,
     /// Passing is not allowed now.
     MayNotPass(PassRefusal),
+    /// A timeout ([`crate::Game::time_out`]) needs a turn timer in the rules (option `timer`).
+    NoTimer,
 }
 
 impl fmt::Display for IllegalAction {
@@ -125,6 +127,7 @@ impl fmt::Display for IllegalAction {
             IllegalAction::MayNotPass(PassRefusal::CanPlay) => write!(f, "may not pass: a tile can be placed"),
             IllegalAction::MayNotPass(PassRefusal::PoolNotEmpty) => write!(f, "may not pass: the pool is not empty"),
             IllegalAction::MayNotPass(PassRefusal::Opening) => write!(f, "may not pass: place the first tile"),
+            IllegalAction::NoTimer => write!(f, "these rules have no turn timer (option timer)"),
         }
     }
 }

@@ -17,7 +17,7 @@ pub enum RoundEnd {
     Blocked,
 }
 
-/// The result of a legal action.
+/// The result of a legal action, or of a timeout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Outcome {
@@ -27,7 +27,10 @@ pub struct Outcome {
     pub points: i32,
     /// Bonuses (and the fail penalty) in that change.
     pub bonuses: Bonuses,
-    /// Whether the player's turn ended.
+    /// Whether the player's turn ended. Always true for a timeout
+    /// ([`crate::Game::time_out`]); at the round's opening the opener's
+    /// timed-out turn ends and a new turn of the same seat begins (a new
+    /// hourglass), so the seat to move is the same.
     pub turn_over: bool,
     /// Set when the action ended the round.
     pub round_end: Option<RoundEnd>,
@@ -96,5 +99,19 @@ pub enum Event {
     GameEnded {
         /// The winners.
         winners: Seats,
+    },
+    /// The player to move ran out of time (rule option `timer`, the
+    /// Triominos Challenge hourglass): they took the pool's next tile if
+    /// `took` (which tile is known to them only), lost `-points`, and their
+    /// turn ended. At the round's opening no tile is taken and the opener
+    /// is still to open (rules.md section 5).
+    TimedOut {
+        /// Seat.
+        player: u8,
+        /// Points (minus the timer penalty).
+        points: i32,
+        /// Whether a tile was taken from the pool (false at the opening and
+        /// when the pool is empty).
+        took: bool,
     },
 }

@@ -65,13 +65,57 @@ pub struct Game {
     history: Vec<RoundHistory>,
 }
 
-/// The full record of one round: its deal and every action in order.
+/// The full record of one round: its deal, every action in order and the
+/// referee's timeouts between them.
+///
+/// A replay must apply both, in the order [`RoundHistory::entries`] gives:
+/// a timeout takes a tile from the pool and ends a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundHistory {
     /// The deal.
     pub deal: Deal,
     /// Every action in order.
     pub actions: Vec<Step>,
+    /// The timeouts (rule option `timer`), in order; each knows how many of
+    /// `actions` came before it. Empty without a timer.
+    pub timeouts: Vec<TimeoutStep>,
+}
+
+/// A timeout in a round's history ([`Game::time_out`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeoutStep {
+    /// How many of the round's actions came before it.
+    pub after: usize,
+    /// The seat timed out.
+    pub seat: u8,
+    /// Points (minus the timer penalty).
+    pub points: i32,
+    /// Whether the seat took a tile from the pool.
+    pub took: bool,
+}
+
+/// One entry of a round's history, in play order ([`RoundHistory::entries`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HistoryEntry<'a> {
+    /// A player's action.
+    Action(&'a Step),
+    /// The referee's timeout.
+    Timeout(&'a TimeoutStep),
+}
+
+impl RoundHistory {
+    /// The actions and timeouts in the order they happened (a timeout
+    /// before the action that followed it).
+    pub fn entries(&self) -> impl Iterator<Item = HistoryEntry<'_>> + '_ {
+        let mut timeouts = self.timeouts.iter().peekable();
+        let mut actions = self.actions.iter().enumerate().peekable();
+        std::iter::from_fn(move || match (timeouts.peek(), actions.peek()) {
+            (Some(t), Some(&(i, _))) if t.after <= i => timeouts.next().map(HistoryEntry::Timeout),
+            (_, Some(_)) => actions.next().map(|(_, a)| HistoryEntry::Action(a)),
+            (Some(_), None) => timeouts.next().map(HistoryEntry::Timeout),
+            (None, None) => None,
+        })
+    }
 }
 
 /// One action of a round's history.
@@ -187,7 +231,7 @@ impl Game {
         pb.pool_size = self.pool.len() as u8;
         pb.events.push(Event::RoundStarted { round: pb.round, starter: deal.starter });
         self.secret = TurnSecret { drawn: None, opening: opening_tiles(&rules, deal.hands[deal.starter as usize]) };
-        self.history.push(RoundHistory { deal, actions: Vec::new() });
+        self.history.push(RoundHistory { deal, actions: Vec::new(), timeouts: Vec::new() });
         Ok(())
     }
 
@@ -339,6 +383,93 @@ impl Game {
             return Err(IllegalAction::NotYourTurn { expected: self.public.to_move, got: seat });
         }
         self.play(action)
+    }
+
+    /// Whether the referee may time out the player to move now: the rules
+    /// have a turn timer (option `timer`) and a round is being played.
+    pub fn check_time_out(&self) -> Result<(), IllegalAction> {
+        match self.public.phase {
+            Phase::Playing => {}
+            Phase::RoundOver => return Err(IllegalAction::RoundOver),
+            Phase::GameOver => return Err(IllegalAction::GameOver),
+        }
+        if self.public.rules.timer().is_none() {
+            return Err(IllegalAction::NoTimer);
+        }
+        Ok(())
+    }
+
+    /// The turn timer ran out (option `timer`, the Triominos Challenge
+    /// hourglass; rules.md section 5): the referee's event, never a
+    /// player's choice, so no legal action lists it.
+    ///
+    /// The player to move takes the pool's next tile if there is one
+    /// (hidden from the others, like a draw), loses `timer_penalty` points,
+    /// and their turn ends: the next player moves. Draws already made this
+    /// turn stay paid. At the round's opening (the board empty) no tile is
+    /// taken, since the opener may not draw: the opener loses the points and
+    /// still has to open, with a new turn. A timeout never ends a round
+    /// and is not a pass: it breaks a run of passes.
+    ///
+    /// Refused, and nothing changes, without a timer in the rules or when
+    /// no round is being played.
+    ///
+    /// ```
+    /// use triominos_core::{Event, Game, RuleSet};
+    /// let rules = RuleSet::with_overrides("goliath", [("timer", "60")]).unwrap();
+    /// let mut game = Game::new(rules, 2, 7).unwrap();
+    /// let opener = game.to_move();
+    /// game.time_out().unwrap(); // the opener still opens, 15 points down
+    /// assert_eq!((game.to_move(), game.totals()[opener as usize]), (opener, -15));
+    /// let a = game.legal_actions()[0];
+    /// game.play(a).unwrap();
+    /// let seat = game.to_move();
+    /// let out = game.time_out().unwrap();
+    /// assert_eq!(out.points, -15);
+    /// assert_ne!(game.to_move(), seat);
+    /// assert!(matches!(game.public().events().last(), Some(Event::TimedOut { took: true, .. })));
+    /// ```
+    pub fn time_out(&mut self) -> Result<Outcome, IllegalAction> {
+        self.check_time_out()?;
+        let player = self.public.to_move;
+        let rules = self.public.rules;
+        let opening = self.public.board.is_empty();
+        let taken = if opening { None } else { self.pool.pop() };
+        let took = match taken {
+            Some(t) => {
+                self.hands[player as usize].insert(t);
+                let pb = self.pb();
+                pb.pool_size -= 1;
+                pb.hand_sizes[player as usize] += 1;
+                true
+            }
+            None => false,
+        };
+        let points = -rules.timer_penalty();
+        let pb = self.pb();
+        pb.add_score(player, Reason::Timeout, points);
+        pb.passes = 0;
+        pb.events.push(Event::TimedOut { player, points, took });
+        if opening {
+            // A new turn for the opener: the board, the opening tiles stay.
+            self.pb().draws = 0;
+            self.secret.drawn = None;
+        } else {
+            self.end_turn();
+        }
+        if let Some(h) = self.history.last_mut() {
+            h.timeouts.push(TimeoutStep { after: h.actions.len(), seat: player, points, took });
+        }
+        Ok(Outcome { player, points, bonuses: Bonuses::default(), turn_over: true, round_end: None, game_over: false })
+    }
+
+    /// [`Game::time_out`] for `seat`, refused when another seat is to move
+    /// (a clock that ran out for a turn already over).
+    pub fn time_out_as(&mut self, seat: u8) -> Result<Outcome, IllegalAction> {
+        if self.public.phase == Phase::Playing && seat != self.public.to_move {
+            return Err(IllegalAction::NotYourTurn { expected: self.public.to_move, got: seat });
+        }
+        self.time_out()
     }
 
     fn add_score(&mut self, player: u8, reason: Reason, points: i32) {

@@ -5,7 +5,8 @@
 //! # The model
 //!
 //! A seat `p` gets its tiles through *slots*: slot 0 is the deal (as many
-//! places as the hand size), slot `j >= 1` its `j`-th draw of the round. Every
+//! places as the hand size), slot `j >= 1` its `j`-th draw of the round (a
+//! tile taken at a timeout, option `timer`, is a hidden draw too). Every
 //! tile `p` has held this round (its hand now, plus what it placed) came
 //! through exactly one slot. A fact about `p` says: "the tiles `p` held after
 //! its first `s` draws (minus what it had placed) included none of `F`". So a
@@ -262,6 +263,22 @@ impl Inference {
                         opening = Some(placement.tile);
                     }
                     board.place(placement);
+                    turn = None;
+                }
+                Event::TimedOut { player, took, .. } if (player as usize) < n => {
+                    // The turn ends unplaced, but not because nothing fitted:
+                    // the timeout proves nothing, and the turn's last draw
+                    // proves only what a draw followed by a placement does
+                    // (its tile may have fitted). The tile taken is a hidden
+                    // draw: one more slot.
+                    if let Some((_, k, s0)) = turn {
+                        if k > 0 && proven(k, k - 1, false) {
+                            inf.fact(player, FactKind::Draw, s0 + k - 1, board.fitting_tiles());
+                        }
+                    }
+                    if took {
+                        logs[player as usize].draws += 1;
+                    }
                     turn = None;
                 }
                 Event::Revealed { tile, .. } if board.is_empty() => revealed = Some(tile),

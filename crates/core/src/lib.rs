@@ -27,7 +27,7 @@ pub use action::{Action, IllegalAction, PassRefusal};
 pub use board::{Board, Figures, FrontierCell, Placement, PlacementError};
 pub use deal::{Deal, DealError};
 pub use event::{Event, Outcome, RoundEnd};
-pub use game::{Game, Phase, RoundHistory, Step};
+pub use game::{Game, HistoryEntry, Phase, RoundHistory, Step, TimeoutStep};
 pub use geom::{Cell, Point};
 pub use observe::{Fact, FactKind, Inference, Observation};
 pub use public::Public;

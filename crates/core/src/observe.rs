@@ -43,6 +43,10 @@
 //!   did not fit; that fact about one hidden tile among the hand is not kept.
 //! - **A placement right after a draw under `drawn_tile`** is the drawn tile:
 //!   that tile was not in the hand before the draw.
+//! - **A timeout** (option `timer`) proves nothing about the hand: time ran
+//!   out, whatever the player held. It ends the turn; the turn's draws before
+//!   it prove what they would before a placement (the last drawn tile may
+//!   have fitted), and the tile taken, if any, is one more hidden draw.
 //! - **The start rule** `highest_triple`: the opener held the highest triple
 //!   dealt; with no triple dealt, the highest tile. Once the deciding tile is
 //!   known, nobody was dealt a higher triple (with no triple dealt: no triple

@@ -20,7 +20,7 @@ use crate::action::{Action, IllegalAction};
 use crate::board::Placement;
 use crate::deal::{Deal, DealError};
 use crate::event::RoundEnd;
-use crate::game::{Game, Phase};
+use crate::game::{Game, HistoryEntry, Phase};
 use crate::geom::Cell;
 use crate::rules::{RuleSet, StartRule};
 use crate::tile::{Tile, TileSet};
@@ -208,6 +208,8 @@ struct Replayer {
     setup: Option<Setup>,
     rounds: Vec<RoundReport>,
     last_round: u32,
+    /// The `Format` header's version: 2 allows `timeout` lines.
+    format: u8,
 }
 
 impl Replayer {
@@ -408,6 +410,9 @@ impl Replayer {
         let seat = self.seat(tokens[0], line)?;
         let game = self.game.as_mut().ok_or_else(|| err(line, "action before any round"))?;
         let kind = tokens.get(1).copied().unwrap_or("");
+        if kind == "timeout" {
+            return self.timeout_line(line, tokens, seat);
+        }
         let (action, checksum) = match (kind, tokens.len()) {
             ("draw", 2) => (Action::Draw, None),
             ("pass", 2) => (Action::Pass, None),
@@ -512,6 +517,37 @@ impl Replayer {
     }
 }
 
+impl Replayer {
+    /// `NAME timeout` (format 2): the referee timed the player out.
+    fn timeout_line(&mut self, line: usize, tokens: &[&str], seat: u8) -> Result<(), RecordError> {
+        if tokens.len() != 2 {
+            return Err(err(line, "unexpected words after timeout"));
+        }
+        if self.format < 2 {
+            return Err(err(line, "a timeout line needs [Format \"2\"]"));
+        }
+        let game = self.game.as_mut().ok_or_else(|| err(line, "action before any round"))?;
+        let legal_placements = match game.public().phase() {
+            Phase::Playing if game.to_move() == seat => game.count_legal_placements(),
+            _ => 0,
+        };
+        let outcome = game.time_out_as(seat).map_err(|e| illegal(&self.players, line, e))?;
+        let round = self.rounds.last_mut().ok_or_else(|| err(line, "action before any round"))?;
+        round.actions.push(ActionReport {
+            line,
+            player: self.players[seat as usize].clone(),
+            kind: "timeout",
+            legal_placements,
+            tile: None,
+            cell: None,
+            rotation: None,
+            points: outcome.points,
+            bonuses: Vec::new(),
+        });
+        Ok(())
+    }
+}
+
 fn illegal(players: &[String], line: usize, e: IllegalAction) -> RecordError {
     match e {
         IllegalAction::NotYourTurn { expected, .. } => {
@@ -543,6 +579,7 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
     let mut rules: Option<crate::rules::Draft> = None;
     let mut players: Option<(usize, Vec<String>)> = None;
     let mut format_seen = false;
+    let mut format = 1;
     let mut options_seen: Vec<(String, usize)> = Vec::new();
     let mut tags = Vec::new();
     // The rule set is needed before options, wherever its line is.
@@ -564,9 +601,11 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
                 if format_seen {
                     return Err(err(*n, "Format given twice"));
                 }
-                if values.as_slice() != ["1"] {
-                    return Err(err(*n, "unsupported format: expected [Format \"1\"]"));
-                }
+                format = match values.as_slice() {
+                    [v] if v == "1" => 1,
+                    [v] if v == "2" => 2,
+                    _ => return Err(err(*n, "unsupported format: expected [Format \"1\"] or [Format \"2\"]")),
+                };
                 format_seen = true;
             }
             "Ruleset" => {}
@@ -617,7 +656,7 @@ pub fn replay(text: &str) -> Result<Replayed, RecordError> {
         ));
     }
 
-    let mut r = Replayer { players, rules, game: None, setup: None, rounds: Vec::new(), last_round: 0 };
+    let mut r = Replayer { players, rules, game: None, setup: None, rounds: Vec::new(), last_round: 0, format };
     if let Some((n, l)) = first_body {
         let tokens: Vec<&str> = l.split_whitespace().collect();
         r.body_line(n, &tokens)?;
@@ -798,7 +837,9 @@ fn write_record(
     };
     let rules = game.rules();
     let mut out = String::new();
-    out.push_str("[Format \"1\"]\n");
+    // Format 2 is format 1 plus `timeout` lines: written only when there is one.
+    let format = if game.history().iter().any(|r| !r.timeouts.is_empty()) { 2 } else { 1 };
+    out.push_str(&format!("[Format \"{format}\"]\n"));
     out.push_str(&format!("[Ruleset \"{}\"]\n", rules.base_preset().name()));
     let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
     out.push_str(&format!("[Players {}]\n", quoted.join(" ")));
@@ -818,7 +859,14 @@ fn write_record(
         }
         out.push_str(&format!("pool {}\n", tiles_text(round.deal.pool.iter().copied())));
         out.push_str(&format!("start {}\n", names[round.deal.starter as usize]));
-        for step in &round.actions {
+        for entry in round.entries() {
+            let step = match entry {
+                HistoryEntry::Action(step) => step,
+                HistoryEntry::Timeout(t) => {
+                    out.push_str(&format!("{} timeout  # {:+}\n", names[t.seat as usize], t.points));
+                    continue;
+                }
+            };
             let who = &names[step.seat as usize];
             match step.action {
                 // The points go in a comment: readers disagree on what a `+N`

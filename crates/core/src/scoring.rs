@@ -31,6 +31,8 @@ pub enum Reason {
     Fail,
     /// A pass (empty pool).
     Pass,
+    /// The turn timer ran out (option `timer`).
+    Timeout,
     /// Going out.
     OutBonus,
     /// The opponents' hands, taken by the player who went out or won a blocked round.
@@ -55,6 +57,7 @@ impl Reason {
             Reason::Draw => "draw",
             Reason::Fail => "fail",
             Reason::Pass => "pass",
+            Reason::Timeout => "timeout",
             Reason::OutBonus => "out",
             Reason::OpponentsHands => "opponents_hands",
             Reason::OwnHand => "own_hand",

@@ -9,8 +9,8 @@ mod common;
 use proptest::prelude::*;
 use triominos_core::rng::{below, seeded};
 use triominos_core::{
-    Action, AfterDraw, Board, Event, FactKind, FirstTile, Game, Observation, Placement, RuleSet, StartRule, Tile,
-    TileSet,
+    Action, AfterDraw, Board, Event, FactKind, FirstTile, Game, HistoryEntry, Observation, Placement, RuleSet,
+    StartRule, Tile, TileSet,
 };
 
 // ---------------------------------------------------------------- the checker
@@ -61,6 +61,9 @@ enum End {
     Placed(Tile),
     Failed,
     Passed,
+    /// The referee timed the player out: the turn ended, not because
+    /// nothing fitted.
+    TimedOut,
 }
 
 fn read(obs: &Observation) -> Read {
@@ -100,6 +103,12 @@ fn read(obs: &Observation) -> Read {
                 board.place(placement);
             }
             Event::Revealed { tile, .. } => revealed = Some(tile),
+            Event::TimedOut { player, took, .. } => {
+                let (s, k, b) = open.take().unwrap_or((player, 0, out.draws[player as usize]));
+                turns.push((s, k, Some(End::TimedOut), fits(&board), b));
+                // The tile taken came like a draw.
+                out.draws[player as usize] += usize::from(took);
+            }
             _ => {}
         }
     }
@@ -233,7 +242,20 @@ fn facts_hold_in(game: &Game, r: &Read) {
     // are on the board by then (never in a fact's tiles), so checking after
     // every step is the same.
     check(&held, &draws);
-    for step in &round.actions {
+    for entry in round.entries() {
+        let step = match entry {
+            HistoryEntry::Action(step) => step,
+            HistoryEntry::Timeout(t) => {
+                let s = t.seat as usize;
+                if t.took {
+                    held[s].insert(round.deal.pool[next]);
+                    next += 1;
+                    draws[s] += 1;
+                }
+                check(&held, &draws);
+                continue;
+            }
+        };
         let s = step.seat as usize;
         match step.action {
             Action::Draw => {
@@ -264,6 +286,10 @@ fn random_position(rules: RuleSet, players: usize, seed: u64, steps: usize) -> G
         }
         if game.is_round_over() {
             game.next_round().unwrap();
+            continue;
+        }
+        if common::times_out(&game, &mut rng, 8) {
+            game.time_out().unwrap();
             continue;
         }
         game.legal_actions_into(&mut moves);
@@ -565,6 +591,67 @@ fn a_goliath_voluntary_draw_proves_nothing() {
         found += 1;
     }
     assert!(found > 30);
+}
+
+#[test]
+fn a_timeout_proves_nothing_about_the_hand() {
+    // Pressman with the Challenge timer, three players: after the opening,
+    // a player who cannot play draws a tile that fits, and times out instead
+    // of placing it; the next player places a tile; the opener watches. The
+    // draw proves the hand before it held nothing that fitted; the timeout
+    // proves nothing (the drawn tile fits and may be held), ends the turn
+    // (the next player's placement is not a drawer's), and the tile it took
+    // is one more hidden draw.
+    let rules = RuleSet::with_overrides("pressman", [("timer", "60")]).unwrap();
+    let mut found = 0;
+    for seed in 0..400u64 {
+        let mut game = Game::new(rules, 3, seed).unwrap();
+        let opener = game.to_move();
+        let opening = game.legal_actions()[0];
+        game.play(opening).unwrap();
+        if !game.legal_actions().contains(&Action::Draw) {
+            continue;
+        }
+        let drawer = game.to_move();
+        let before = fits(game.board());
+        game.play(Action::Draw).unwrap();
+        let drawn = game.drawn_tile().unwrap();
+        if !before.contains(drawn) {
+            continue; // the drawn tile does not fit: not this case
+        }
+        let taken = game.pool().next().unwrap();
+        game.time_out().unwrap();
+        let next = game.to_move();
+        let Some(play) = game.legal_actions().into_iter().find(|a| a.placement().is_some()) else { continue };
+        game.play(play).unwrap();
+        let hand = game.hand(drawer).unwrap();
+        assert!(hand.contains(drawn) && hand.contains(taken));
+        let obs = game.observe(opener);
+        let inf = obs.inference();
+        let about = |seat: u8| -> Vec<_> {
+            inf.facts().iter().filter(|f| f.seat == seat && f.kind != FactKind::Start).copied().collect()
+        };
+        let mine = about(drawer);
+        assert_eq!(mine.len(), 1, "{mine:?}");
+        assert_eq!((mine[0].kind, mine[0].draws, mine[0].tiles), (FactKind::Draw, 0, before));
+        assert!(about(next).is_empty(), "the next player only placed a tile: {:?}", about(next));
+        for seat in [drawer, next] {
+            assert!(inf.excluded(seat).intersection(game.hand(seat).unwrap()).is_empty());
+        }
+        // Dealt by the facts, the drawer holds at most two tiles that fitted
+        // before its draw (through the draw and the timeout), sometimes one.
+        let mut rng = seeded(seed);
+        let mut most = 0;
+        for _ in 0..300 {
+            let g = obs.determinize_inferred(&mut rng, &inf);
+            let n = g.hand(drawer).unwrap().intersection(before.difference(game.board().tiles())).len();
+            assert!(n <= 2, "{n} tiles that fitted");
+            most = most.max(n);
+        }
+        assert!(most >= 1);
+        found += 1;
+    }
+    assert!(found >= 5, "{found} cases");
 }
 
 #[test]

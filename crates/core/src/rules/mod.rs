@@ -42,6 +42,8 @@ pub const MAX_PLAYERS: usize = 6;
 pub const MIN_PLAYERS: usize = 2;
 /// Largest value of a points option.
 pub const MAX_POINTS: i32 = 100_000;
+/// Longest turn timer, in seconds (a week: correspondence tables).
+pub const MAX_TIMER: i32 = 604_800;
 
 choice_enum! {
     /// Who opens a round.
@@ -136,6 +138,12 @@ option_table! {
         => [AfterDraw::DrawnTile, AfterDraw::DrawnTile, AfterDraw::DrawnTile];
     /// Points lost for a pass.
     empty_pool_penalty: i32 = POINTS => [0, 0, 0];
+    /// The turn timer of the Triominos Challenge (an hourglass turned over
+    /// each turn): seconds a turn, or `None` for no timer. A player whose
+    /// time runs out is timed out by the referee ([`crate::Game::time_out`]).
+    timer: Option<i32> = OptionKind::IntOrNone { min: 1, max: MAX_TIMER } => [None, None, None];
+    /// Points lost by a player whose turn timer runs out.
+    timer_penalty: i32 = POINTS => [15, 15, 15];
     /// Must corners that touch only at a point match?
     vertex_contacts_must_match: bool = BOOL => [true, true, true];
     /// Bridge bonus (0 = no bridges).
@@ -477,6 +485,8 @@ mod tests {
         assert_eq!(d.start_points(five), 10);
         assert_eq!(g.start_points(five), 0);
         for r in [g, p, d] {
+            // The Triominos Challenge timer is a table's choice: no preset has one.
+            assert_eq!((r.timer(), r.timer_penalty()), (None, 15));
             assert!(r.overrides().is_empty());
             assert_eq!(r.check(), Ok(()), "{:?} is valid", r.base_preset());
             assert!(!r.announce_bonuses());
@@ -523,6 +533,11 @@ mod tests {
             ("start", "coin"),
             ("draw_when_able", "yes"),
             ("announce_bonuses", "1"),
+            ("timer", "0"),
+            ("timer", "604801"),
+            ("timer", "-30"),
+            ("timer", "60s"),
+            ("timer_penalty", "-15"),
         ] {
             match r.set_option(k, v) {
                 Err(RulesError::BadValue { option, value }) => assert_eq!((option, value.as_str()), (k, v)),
@@ -555,10 +570,10 @@ mod tests {
     #[test]
     fn kinds_describe_what_they_take() {
         assert_eq!(option("max_draws").unwrap().kind, OptionKind::Int { min: 1, max: 50 });
-        assert_eq!(
-            option("target").unwrap().kind.expected(),
-            "a whole number from 1 to 100000, or none for a single round"
-        );
+        assert_eq!(option("target").unwrap().kind.expected(), "a whole number from 1 to 100000, or none");
+        assert_eq!(option("timer").unwrap().kind, OptionKind::IntOrNone { min: 1, max: 604_800 });
+        assert_eq!(option("timer").unwrap().default_for(Preset::Goliath), "none");
+        assert_eq!(option("timer_penalty").unwrap().default_for(Preset::DominosTriangles), "15");
         assert_eq!(option("blocked").unwrap().kind.expected(), "each_subtracts, lowest_takes_all or lowest_bonus");
         assert_eq!(option("players").unwrap().kind.expected(), "MIN-MAX within 2-6, like 2-4");
         assert_eq!(option("hand_size").unwrap().kind, OptionKind::List { len: 5, min: 1, max: 28 });

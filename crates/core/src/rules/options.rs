@@ -21,7 +21,8 @@ pub enum OptionKind {
         /// Largest value.
         max: i32,
     },
-    /// A whole number from `min` to `max`, or `none` (for `target`: a single round).
+    /// A whole number from `min` to `max`, or `none` (for `target`: a single
+    /// round; for `timer`: no timer).
     IntOrNone {
         /// Smallest value.
         min: i32,
@@ -58,7 +59,7 @@ impl OptionKind {
             OptionKind::Bool => "true or false".into(),
             OptionKind::Int { min, max } => format!("a whole number from {min} to {max}"),
             OptionKind::IntOrNone { min, max } => {
-                format!("a whole number from {min} to {max}, or none for a single round")
+                format!("a whole number from {min} to {max}, or none")
             }
             OptionKind::Choice { values } => match values {
                 [] => "nothing".into(),

@@ -24,6 +24,9 @@ pub fn variants() -> Vec<(String, RuleSet, usize)> {
         ("goliath", &[("start", "highest_triple"), ("first_tile", "start_tile"), ("blocked", "lowest_bonus")]),
         ("goliath", &[("hand_size", "12 10 8 6 5"), ("players", "2-6"), ("game_end", "immediate"), ("target", "150")]),
         ("pressman", &[("announce_bonuses", "true"), ("target", "150")]),
+        // The Triominos Challenge timer: `random_game` times players out now and then.
+        ("goliath", &[("timer", "60"), ("target", "200")]),
+        ("pressman", &[("timer", "30"), ("timer_penalty", "20"), ("target", "150")]),
     ];
     for (preset, opts) in house {
         let r = RuleSet::with_overrides(preset, opts.iter().copied()).unwrap();
@@ -34,8 +37,16 @@ pub fn variants() -> Vec<(String, RuleSet, usize)> {
     out
 }
 
-/// Plays a whole game with uniformly random legal actions, calling `each`
-/// before every action with the game and the chosen action.
+/// Whether the referee times the player to move out now: under a turn
+/// timer, one time in `one_in` (drawn from `rng` only under a timer, so
+/// games without one are the same as ever).
+pub fn times_out(game: &Game, rng: &mut triominos_core::rng::ChaCha8Rng, one_in: u32) -> bool {
+    game.rules().timer().is_some() && below(rng, one_in) == 0
+}
+
+/// Plays a whole game with uniformly random legal actions (and, under a turn
+/// timer, a timeout one time in ten), calling `each` before every action
+/// with the game and the chosen action.
 pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnMut(&Game, Action)) -> Game {
     let mut game = Game::new(rules, players, seed).expect("deal");
     let mut rng = seeded(seed ^ 0xDEAD_BEEF);
@@ -46,6 +57,13 @@ pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnM
         assert!(guard < 20_000, "game does not end");
         if game.is_round_over() {
             game.next_round().expect("next round");
+            continue;
+        }
+        if times_out(&game, &mut rng, 10) {
+            let (seat, total) = (game.to_move(), game.totals()[game.to_move() as usize]);
+            let out = game.time_out().expect("a timer game times out during a round");
+            assert_eq!(out.points, -game.rules().timer_penalty());
+            assert_eq!(game.totals()[seat as usize], total + out.points);
             continue;
         }
         game.legal_actions_into(&mut moves);
