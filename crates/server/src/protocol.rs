@@ -1000,6 +1000,16 @@ pub enum EventWire {
         /// The winners.
         winners: Seats,
     },
+    /// The player to move ran out of time (rule option `timer`): took the
+    /// pool's next tile if there was one (never named) and lost the penalty.
+    TimedOut {
+        /// The seat.
+        player: u8,
+        /// Points (minus the penalty).
+        points: i32,
+        /// Whether a tile was taken.
+        took: bool,
+    },
 }
 
 impl EventWire {
@@ -1022,6 +1032,7 @@ impl EventWire {
                 scores: scores.iter().take(players).copied().collect(),
             },
             Event::GameEnded { winners } => EventWire::GameEnded { winners },
+            Event::TimedOut { player, points, took } => EventWire::TimedOut { player, points, took },
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::view::{self, Mark};
 use axum::http::StatusCode;
 use std::sync::Arc;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-use triominos_core::{Game, RoundHistory, RuleSet, TileSet};
+use triominos_core::{Game, HistoryEntry, RoundHistory, RuleSet, TileSet};
 
 /// How many rounds and actions a `.tri` text holds, counted from its lines
 /// alone (before any replay): a `round N` line is a round, a `NAME play|draw|pass`
@@ -107,12 +107,24 @@ pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, R
             let starter = Some(round.deal.starter);
             out.push(frame(&game, before, &hb, v, starter, Some(Intent::NextRound)));
         }
-        for step in &round.actions {
-            let before = Mark::before(&game, Intent::Act(step.action));
-            let hb = hands(&game);
-            game.play_as(step.seat, step.action).map_err(|_| Refusal::from(Refused::BadLog))?;
-            v += 1;
-            out.push(frame(&game, before, &hb, v, Some(step.seat), Some(Intent::Act(step.action))));
+        for entry in round.entries() {
+            match entry {
+                HistoryEntry::Action(step) => {
+                    let before = Mark::before(&game, Intent::Act(step.action));
+                    let hb = hands(&game);
+                    game.play_as(step.seat, step.action).map_err(|_| Refusal::from(Refused::BadLog))?;
+                    v += 1;
+                    out.push(frame(&game, before, &hb, v, Some(step.seat), Some(Intent::Act(step.action))));
+                }
+                // The referee's timeout (rule option `timer`): a step of its own.
+                HistoryEntry::Timeout(step) => {
+                    let before = Mark::of(&game);
+                    let hb = hands(&game);
+                    game.time_out_as(step.seat).map_err(|_| Refusal::from(Refused::BadLog))?;
+                    v += 1;
+                    out.push(frame(&game, before, &hb, v, Some(step.seat), None));
+                }
+            }
         }
     }
     Ok(out)
