@@ -1,6 +1,6 @@
 //! `triominos selfplay` and `triominos arena`.
 
-use crate::rulesfile;
+use crate::{out, rulesfile};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -171,6 +171,7 @@ fn selfplay_cmd(a: SelfplayArgs) -> Result<ExitCode, String> {
         }
     }
     let threads = pool.current_num_threads();
+    let mut text = String::new();
     if a.common.json {
         let v = json!({
             "ruleset": rules.base_preset().name(),
@@ -186,29 +187,29 @@ fn selfplay_cmd(a: SelfplayArgs) -> Result<ExitCode, String> {
             "wins_by_seat": wins,
             "forfeits": results.iter().filter_map(|r| r.forfeit.as_ref().map(|f| json!({"seed": r.seed, "seat": f.0, "reason": f.1}))).collect::<Vec<_>>(),
         });
-        println!("{v}");
+        text += &format!("{v}\n");
     } else {
-        println!("ruleset      {} ({} players: {})", rules.base_preset().name(), specs.len(), specs.join(", "));
-        println!("games        {}", results.len());
-        println!("rounds       {rounds}");
-        println!("placements   {placements}");
-        println!("actions      {actions}");
-        println!("time         {secs:.3} s on {threads} threads");
-        println!("games/s      {:.1}", results.len() as f64 / secs);
-        println!("placements/s {:.0}", placements as f64 / secs);
+        text +=
+            &format!("ruleset      {} ({} players: {})\n", rules.base_preset().name(), specs.len(), specs.join(", "));
+        text += &format!("games        {}\n", results.len());
+        text += &format!("rounds       {rounds}\n");
+        text += &format!("placements   {placements}\n");
+        text += &format!("actions      {actions}\n");
+        text += &format!("time         {secs:.3} s on {threads} threads\n");
+        text += &format!("games/s      {:.1}\n", results.len() as f64 / secs);
+        text += &format!("placements/s {:.0}\n", placements as f64 / secs);
         for (i, w) in wins.iter().enumerate() {
-            println!("seat {} {:10} wins {:.1}", i + 1, specs[i], w);
+            text += &format!("seat {} {:10} wins {:.1}\n", i + 1, specs[i], w);
         }
         for r in &results {
             if let Some((seat, why)) = &r.forfeit {
-                println!("game {}: seat {} forfeits: {why}", r.seed, seat + 1);
+                text += &format!("game {}: seat {} forfeits: {why}\n", r.seed, seat + 1);
             }
         }
     }
-    if write_failed.load(std::sync::atomic::Ordering::Relaxed) {
-        return Ok(ExitCode::from(1));
-    }
-    Ok(ExitCode::SUCCESS)
+    let code =
+        if write_failed.load(std::sync::atomic::Ordering::Relaxed) { ExitCode::from(1) } else { ExitCode::SUCCESS };
+    Ok(out::emit(&text, code))
 }
 
 /// Runs the arena and prints the standings.
@@ -233,6 +234,7 @@ fn arena_cmd(a: ArenaArgs) -> Result<ExitCode, String> {
     pb.finish_and_clear();
     let games = games?;
     let table = standings(&specs, &games);
+    let mut text = String::new();
     if a.common.json {
         let v = json!({
             "ruleset": rules.base_preset().name(),
@@ -246,23 +248,23 @@ fn arena_cmd(a: ArenaArgs) -> Result<ExitCode, String> {
                 "ci95": [s.ci95.0, s.ci95.1], "avg_points": s.avg_points, "elo": s.elo, "forfeits": s.forfeits,
             })).collect::<Vec<_>>(),
         });
-        println!("{v}");
+        text += &format!("{v}\n");
     } else {
-        println!(
-            "{} games ({} paired deals x {} seatings), {}, {:.1} s",
+        text += &format!(
+            "{} games ({} paired deals x {} seatings), {}, {:.1} s\n",
             games.len(),
             a.deals,
             specs.len(),
             rules.base_preset().name(),
             secs
         );
-        println!(
-            "{:<24} {:>6} {:>8} {:>9} {:>17} {:>10} {:>7} {:>8}",
+        text += &format!(
+            "{:<24} {:>6} {:>8} {:>9} {:>17} {:>10} {:>7} {:>8}\n",
             "bot", "games", "wins", "win rate", "95% CI", "avg pts", "elo", "forfeit"
         );
         for s in &table {
-            println!(
-                "{:<24} {:>6} {:>8.1} {:>8.1}% {:>7.1}% - {:>5.1}% {:>10.1} {:>7.0} {:>8}",
+            text += &format!(
+                "{:<24} {:>6} {:>8.1} {:>8.1}% {:>7.1}% - {:>5.1}% {:>10.1} {:>7.0} {:>8}\n",
                 s.bot,
                 s.games,
                 s.wins,
@@ -275,5 +277,5 @@ fn arena_cmd(a: ArenaArgs) -> Result<ExitCode, String> {
             );
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(out::emit(&text, ExitCode::SUCCESS))
 }

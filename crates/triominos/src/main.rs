@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use triominos_core::record;
 
 mod botcmd;
+mod out;
 mod puzzles;
 mod review;
 mod rulesfile;
@@ -61,10 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Rules { ruleset, json, schema }) => match ruleset {
             Some(ruleset) if !schema => show_rules(&ruleset, json),
             _ => match serde_json::to_string_pretty(triominos_core::rules::options_schema()) {
-                Ok(s) => {
-                    println!("{s}");
-                    ExitCode::SUCCESS
-                }
+                Ok(s) => out::emit(&(s + "\n"), ExitCode::SUCCESS),
                 Err(e) => {
                     eprintln!("schema: {e}");
                     ExitCode::from(2)
@@ -94,19 +92,20 @@ fn show_rules(spec: &str, json: bool) -> ExitCode {
         }
     };
     let preset = rules.base_preset().name();
-    if json {
+    let text = if json {
         let map: serde_json::Map<String, serde_json::Value> =
             std::iter::once(("ruleset".to_string(), serde_json::Value::String(preset.into())))
                 .chain(rules.options().into_iter().map(|(k, v)| (k.to_string(), serde_json::Value::String(v))))
                 .collect();
-        println!("{}", serde_json::Value::Object(map));
+        format!("{}\n", serde_json::Value::Object(map))
     } else {
-        println!("ruleset {preset}");
+        let mut text = format!("ruleset {preset}\n");
         for (k, v) in rules.options() {
-            println!("{k:28} {v}");
+            text += &format!("{k:28} {v}\n");
         }
-    }
-    ExitCode::SUCCESS
+        text
+    };
+    out::emit(&text, ExitCode::SUCCESS)
 }
 
 /// `triominos check`: exit 0 when every line is legal, 1 with `FILE:LINE: reason` otherwise.
@@ -129,27 +128,29 @@ fn check(file: &Path, json: bool) -> ExitCode {
     };
     match record::replay(&text) {
         Ok(r) => {
-            if json {
+            let text = if json {
                 match serde_json::to_string_pretty(&r.report) {
-                    Ok(s) => println!("{s}"),
+                    Ok(s) => s + "\n",
                     Err(e) => {
                         eprintln!("{}: {e}", file.display());
                         return ExitCode::from(2);
                     }
                 }
             } else {
+                let mut text = String::new();
                 for (name, total) in &r.report.totals.0 {
-                    println!("{name} {total}");
+                    text += &format!("{name} {total}\n");
                 }
                 if let Some(w) = &r.report.winner {
-                    println!("winner {}", w.join(" "));
+                    text += &format!("winner {}\n", w.join(" "));
                 }
                 // A game lost by forfeit did not end by the rules: say how it ended.
                 for (_, v) in r.tags.iter().filter(|(k, _)| k == "Forfeit") {
-                    println!("forfeit {}", v.join(": "));
+                    text += &format!("forfeit {}\n", v.join(": "));
                 }
-            }
-            ExitCode::SUCCESS
+                text
+            };
+            out::emit(&text, ExitCode::SUCCESS)
         }
         Err(e) => {
             eprintln!("{}:{}: {}", file.display(), e.line, e.reason);

@@ -1,6 +1,7 @@
 //! `triominos puzzles`: generate, export and verify the puzzle collection
 //! (the solver and the data format are in `triominos_core::puzzles`).
 
+use crate::out;
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 use std::process::ExitCode;
@@ -74,14 +75,10 @@ pub fn run(args: PuzzlesArgs) -> ExitCode {
                 all.extend(got);
             }
             eprintln!("generated in {:.1} s", started.elapsed().as_secs_f64());
-            print!("{}", puzzles::collection_json(&all));
-            ExitCode::SUCCESS
+            out::emit(&puzzles::collection_json(&all), ExitCode::SUCCESS)
         }
         PuzzlesCommand::Export { json: _ } => match puzzles::shipped() {
-            Ok(all) => {
-                print!("{}", puzzles::collection_json(&all));
-                ExitCode::SUCCESS
-            }
+            Ok(all) => out::emit(&puzzles::collection_json(&all), ExitCode::SUCCESS),
             Err(e) => {
                 eprintln!("shipped puzzles: {e}");
                 ExitCode::from(1)
@@ -129,8 +126,7 @@ fn verify(file: Option<&std::path::Path>) -> ExitCode {
     let count = |k: Kind| all.iter().filter(|p| p.kind == k).count();
     if failures.is_empty() && order_bad.is_empty() {
         let per: Vec<String> = Kind::ALL.iter().map(|&k| format!("{} {}", k.name(), count(k))).collect();
-        println!("{} puzzles verified ({})", all.len(), per.join(", "));
-        ExitCode::SUCCESS
+        out::emit(&format!("{} puzzles verified ({})\n", all.len(), per.join(", ")), ExitCode::SUCCESS)
     } else {
         eprintln!("{} of {} puzzles do not hold", failures.len() + order_bad.len(), all.len());
         ExitCode::from(1)
