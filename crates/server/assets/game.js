@@ -41,6 +41,10 @@ export async function showGame(main, id, token) {
   const sheetTitle = h('h2', { id: 'sheet-title' }, t('sheet.title'));
   const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
   const sound = h('button', { type: 'button', id: 'sound', class: 'small toggle', 'aria-pressed': FX.soundOn() ? 'true' : 'false', title: t('game.sound_help') }, '♪ ' + t('game.sound'));
+  // Notifications of one's turn with the tab hidden: asked for only when this box is ticked.
+  const notify = h('input', { type: 'checkbox', id: 'notify', checked: FX.notifyOn() });
+  const notifyBox = h('label', { class: 'notify small', hidden: !FX.canNotify() }, notify, ' ', t('signal.notify_box'));
+  const signals = FX.turnSignals({ mark: '● ' + t('signal.your_turn') + ' —', title: t('signal.your_turn'), body: t('signal.notify_body') });
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys };
   const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
   main.append(
@@ -52,7 +56,7 @@ export async function showGame(main, id, token) {
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
         hintBox,
-        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound),
+        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
         keys),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
     overlay, conn);
@@ -81,6 +85,11 @@ export async function showGame(main, id, token) {
     FX.setSound(!FX.soundOn());
     sound.setAttribute('aria-pressed', FX.soundOn() ? 'true' : 'false');
     FX.play('place');
+  });
+  notify.addEventListener('change', async () => {
+    const on = await FX.setNotify(notify.checked);
+    notify.checked = on;
+    if (!on && FX.canNotify() && Notification.permission === 'denied') toast(t('signal.notify_denied'), 'error');
   });
   btnAnnounce.addEventListener('click', () => toggleAnnounce());
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
@@ -136,7 +145,7 @@ export async function showGame(main, id, token) {
     const r = S.apply(st, m);
     if (!r) return;
     if (r.kind === 'snapshot') {
-      document.title = t('app.title') + ' — ' + t('preset.' + st.game.preset);
+      notifyBox.hidden = !FX.canNotify() || st.you === null || st.you === undefined;
       turnWasMine = S.myTurn(st);
       renderAll(new Set());
       board.fit();
@@ -237,6 +246,7 @@ export async function showGame(main, id, token) {
     renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
     drawOverlay();
+    signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
       if (to) to.focus({ preventScroll: true });
@@ -268,6 +278,7 @@ export async function showGame(main, id, token) {
     onMessage,
   });
   return () => {
+    signals.close();
     ctl.close();
     link.close();
     toastsBox.disconnect();
