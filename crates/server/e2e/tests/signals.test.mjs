@@ -43,7 +43,7 @@ async function playTurn(page, id, seat) {
   for (let i = 0; i < 50; i++) {
     await playOneMove(page);
     const info = await api('/api/games/' + id);
-    if (info.json.status.to_play !== seat) return;
+    if (info.json.status.to_move !== seat) return;
   }
   throw new Error('the turn does not end');
 }
