@@ -11,6 +11,8 @@ import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, render
 import { renderSheet } from './game/sheet.js';
 import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
+import { rememberGame, invitesOf } from './prefs.js';
+import { seatName } from './game/sheet.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -38,9 +40,16 @@ export async function showGame(main, id, token) {
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
   const zoomFit = h('button', { type: 'button', class: 'icon', title: t('game.zoom_fit'), 'aria-label': t('game.zoom_fit') }, '⤢');
   const watch = h('button', { type: 'button', class: 'small', id: 'watchlink' }, t('game.watch_link'));
+  // The creator's browser keeps the invitation links (lobby.js): shown again from here.
+  const invites = invitesOf(id);
+  const inviteBtn = invites ? h('button', { type: 'button', class: 'small', id: 'invite' }, t('invite.again')) : null;
   const sheetTitle = h('h2', { id: 'sheet-title' }, t('sheet.title'));
   const keys = h('p', { class: 'keys small', id: 'keys' }, t('game.keys'));
   const sound = h('button', { type: 'button', id: 'sound', class: 'small toggle', 'aria-pressed': FX.soundOn() ? 'true' : 'false', title: t('game.sound_help') }, '♪ ' + t('game.sound'));
+  // Notifications of one's turn with the tab hidden: asked for only when this box is ticked.
+  const notify = h('input', { type: 'checkbox', id: 'notify', checked: FX.notifyOn() });
+  const notifyBox = h('label', { class: 'notify small', hidden: !FX.canNotify() }, notify, ' ', t('signal.notify_box'));
+  const signals = FX.turnSignals({ mark: '● ' + t('signal.your_turn') + ' —', title: t('signal.your_turn'), body: t('signal.notify_body') });
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys };
   const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
   main.append(
@@ -52,9 +61,9 @@ export async function showGame(main, id, token) {
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
         hintBox,
-        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound),
+        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
         keys),
-      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small' }, watch))),
+      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch))),
     overlay, conn);
 
   const ctl = tileControls(svg, st, {
@@ -82,6 +91,11 @@ export async function showGame(main, id, token) {
     sound.setAttribute('aria-pressed', FX.soundOn() ? 'true' : 'false');
     FX.play('place');
   });
+  notify.addEventListener('change', async () => {
+    const on = await FX.setNotify(notify.checked);
+    notify.checked = on;
+    if (!on && FX.canNotify() && Notification.permission === 'denied') toast(t('signal.notify_denied'), 'error');
+  });
   btnAnnounce.addEventListener('click', () => toggleAnnounce());
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
@@ -90,6 +104,41 @@ export async function showGame(main, id, token) {
     const url = location.origin + '/g/' + id;
     try { await navigator.clipboard.writeText(url); toast(t('invite.copied')); } catch (e) { toast(url); }
   });
+
+  if (inviteBtn) inviteBtn.addEventListener('click', () => showInvites());
+
+  // The links again, each with a copy button: the other people's seats (whether they are at
+  // the table now) and the spectators'.
+  function showInvites() {
+    const url = (p) => location.origin + p;
+    const copy = (text) => {
+      const b = h('button', { type: 'button', class: 'small' }, t('invite.copy'));
+      b.addEventListener('click', async () => {
+        try { await navigator.clipboard.writeText(text); b.textContent = t('invite.copied'); } catch (e) { toast(text); }
+      });
+      return b;
+    };
+    const rows = [];
+    invites.seats.forEach((s, i) => {
+      if (!s.link || i === st.you) return;
+      const here = st.presence && st.presence.seats.includes(i);
+      const name = st.game ? seatName(st.game, i) : (s.name || t('seat.player', { n: i + 1 }));
+      rows.push(h('li', {}, h('strong', {}, name), ' ', h('span', { class: 'small' }, here ? t('presence.online') : t('presence.offline')),
+        h('span', { class: 'linkrow' }, h('input', { type: 'text', readonly: true, value: url(s.link), class: 'link', 'data-seat': i, 'aria-label': t('invite.link_of', { name }) }), copy(url(s.link)))));
+    });
+    const close = h('button', { type: 'button', class: 'primary', id: 'invite-close' }, t('invite.close'));
+    const dlg = h('dialog', { class: 'dialog invitedialog', id: 'invite-dialog', 'aria-labelledby': 'invite-title' },
+      h('h2', { id: 'invite-title' }, t('invite.title')),
+      h('p', {}, t('invite.explain')),
+      rows.length ? h('ol', { class: 'invites' }, ...rows) : h('p', {}, t('invite.no_seats')),
+      h('p', {}, t('invite.spectator')),
+      h('p', { class: 'linkrow' }, h('input', { type: 'text', readonly: true, value: url(invites.spectator), class: 'link', id: 'spectator-link', 'aria-label': t('invite.spectator') }), copy(url(invites.spectator))),
+      h('p', { class: 'buttons' }, close));
+    close.addEventListener('click', () => dlg.close());
+    dlg.addEventListener('close', () => { dlg.remove(); inviteBtn.focus(); });
+    document.body.append(dlg);
+    dlg.showModal();
+  }
 
   let link = null;
 
@@ -136,7 +185,9 @@ export async function showGame(main, id, token) {
     const r = S.apply(st, m);
     if (!r) return;
     if (r.kind === 'snapshot') {
-      document.title = t('app.title') + ' — ' + t('preset.' + st.game.preset);
+      // A seat's link: this browser keeps the game for the front page's "Your games".
+      if (token && st.you !== null && st.you !== undefined) rememberGame(id, token, st.you);
+      notifyBox.hidden = !FX.canNotify() || st.you === null || st.you === undefined;
       turnWasMine = S.myTurn(st);
       renderAll(new Set());
       board.fit();
@@ -237,6 +288,7 @@ export async function showGame(main, id, token) {
     renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
     drawOverlay();
+    signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
       if (to) to.focus({ preventScroll: true });
@@ -268,6 +320,9 @@ export async function showGame(main, id, token) {
     onMessage,
   });
   return () => {
+    signals.close();
+    const dlg = document.getElementById('invite-dialog');
+    if (dlg) dlg.remove();
     ctl.close();
     link.close();
     toastsBox.disconnect();

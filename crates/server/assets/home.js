@@ -1,9 +1,10 @@
 // The front page: one click to play a bot (its level, rules and bots chosen beside the
 // button and remembered), the presets, the way to the other pages.
-import { t, errorText, levelText } from './i18n.js';
+import { t, errorText, levelText, lang } from './i18n.js';
 import { h, api, meta, go } from './dom.js';
 import { tileIcon } from './board.js';
-import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, soloBots, saveSoloBots } from './prefs.js';
+import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, soloBots, saveSoloBots, myGames, forgetGame } from './prefs.js';
+import { seatName } from './game/sheet.js';
 import { neverStarted } from './learn/progress.js';
 
 /** Starts a game of one person against `opponents` bots and goes to it. */
@@ -74,6 +75,7 @@ export async function showHome(main) {
         h('a', { href: '/new', 'data-link': '', class: 'button big' }, t('home.friends'))),
       h('p', { class: 'small' }, t('home.solo_more')),
       err),
+    yourGames(),
     h('section', { class: 'cards' },
       ...m.presets.map((p) => h('div', { class: 'card' },
         h('h3', {}, t('preset.' + p.name)),
@@ -85,4 +87,51 @@ export async function showHome(main) {
       h('a', { href: '/replay', 'data-link': '' }, t('home.open_tri')), ' · ',
       h('a', { href: '/learn', 'data-link': '', id: 'learn-link' }, t('learn.home_link'))),
   ].filter((x) => x !== null));
+}
+
+// "Your games": the unfinished games this browser joined with a seat link (prefs.js), newest
+// first, each with its rules, the others at the table, whose turn it is (the public
+// GET /api/games/{id}), and "Continue". Finished games and games the server no longer has are
+// forgotten. The section shows once one game is known to be unfinished.
+const SHOWN = 12;
+function yourGames() {
+  const kept = myGames();
+  const list = h('ul', { class: 'mygames' });
+  const box = h('section', { class: 'yourgames', id: 'your-games', hidden: true, 'aria-labelledby': 'your-games-title' },
+    h('h2', { id: 'your-games-title' }, t('mine.title')), list);
+  if (!kept.length) return box;
+  // One row per game, in the stored order, filled as the answers come.
+  const rows = kept.slice(0, SHOWN).map((g) => {
+    const li = h('li', { hidden: true, 'data-game': g.id });
+    list.append(li);
+    api('GET', '/api/games/' + g.id).then((info) => {
+      if (!info || !info.status || info.status.phase === 'game_over') { forgetGame(g.id); li.remove(); return; }
+      fill(li, g, info);
+      li.hidden = false;
+      box.hidden = false;
+    }, (e) => {
+      if (e && e.code === 'game_not_found') forgetGame(g.id);
+      li.remove();
+    });
+    return li;
+  });
+  return rows.length ? box : null;
+}
+
+function fill(li, g, info) {
+  const you = Number.isInteger(g.seat) ? g.seat : null;
+  const others = info.seats.map((_, i) => i).filter((i) => i !== you).map((i) => seatName(info, i));
+  const st = info.status;
+  const mine = st.phase === 'playing' && st.to_move === you;
+  const turn = st.phase === 'round_over' ? t('mine.round_over', { round: st.round })
+    : mine ? t('mine.your_turn')
+      : t('mine.turn_of', { name: seatName(info, st.to_move) });
+  const when = new Date(g.at).toLocaleString(lang(), { dateStyle: 'medium', timeStyle: 'short' });
+  li.className = mine ? 'mine' : '';
+  li.replaceChildren(
+    h('div', { class: 'what' },
+      h('strong', {}, t('preset.' + info.preset)), ' ',
+      h('span', { class: 'against' }, t('mine.against', { names: others.join(', ') })),
+      h('div', { class: 'small' }, h('span', { class: 'whose' }, turn), ' · ', t('mine.round', { round: st.round }), ' · ', h('time', { datetime: new Date(g.at).toISOString() }, when))),
+    h('a', { href: '/g/' + g.id + '/' + g.token, 'data-link': '', class: 'button' + (mine ? ' primary' : ''), 'aria-label': t('mine.continue_label', { rules: t('preset.' + info.preset), names: others.join(', ') }) }, t('mine.continue')));
 }

@@ -2,7 +2,7 @@
 // the server's option schema), then the invitation links.
 import { t, levelText, referenceLevel } from './i18n.js';
 import { h, api, meta, go, renderer } from './dom.js';
-import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset } from './prefs.js';
+import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, saveInvites } from './prefs.js';
 import { optionGrid, changedOptions, rangeOf, rulesErrorText } from './options.js';
 
 export async function showLobby(main) {
@@ -86,6 +86,8 @@ export async function showLobby(main) {
       if (bot) saveLevel(bot.level);
       const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints });
       const humans = g.seats.filter((s) => s.link);
+      // Kept in this browser: the table's "Invite" button shows them again.
+      if (humans.length > 1) saveInvites(g);
       if (humans.length === 1) go(humans[0].link);
       else showInvites(main, g);
     } catch (ex) {

@@ -35,3 +35,53 @@ export function soloBots(max) {
 
 /** Remembers how many bots a solo game seats. */
 export function saveSoloBots(n) { localStorage.setItem('triominos.solo.bots', String(n)); }
+
+// The games this browser joined with a seat link (`triominos.games`: id, token, seat, when,
+// newest first), for the front page's "Your games"; and the invitation links of the games it
+// created (`triominos.invites`, per game id), for the table's "Invite" button. A seat's token
+// is its key: it stays in this browser, as the link it came from does in its history.
+
+const GAMES = 'triominos.games';
+const INVITES = 'triominos.invites';
+const KEEP = 40;
+
+function read(key, empty) {
+  try {
+    const v = JSON.parse(localStorage.getItem(key));
+    return v && typeof v === 'object' ? v : empty;
+  } catch (e) { return empty; }
+}
+
+/** The games joined with a seat link, newest first: [{id, token, seat, at}] (at: ms since 1970). */
+export function myGames() {
+  const list = read(GAMES, []);
+  return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string' && typeof g.token === 'string') : [];
+}
+
+/** Remembers a game joined with a seat link (its seat once known), as the newest. */
+export function rememberGame(id, token, seat) {
+  const list = myGames().filter((g) => !(g.id === id && g.token === token));
+  list.unshift({ id, token, seat: Number.isInteger(seat) ? seat : null, at: Date.now() });
+  localStorage.setItem(GAMES, JSON.stringify(list.slice(0, KEEP)));
+}
+
+/** Forgets a game (finished, or no longer on the server). */
+export function forgetGame(id) {
+  localStorage.setItem(GAMES, JSON.stringify(myGames().filter((g) => g.id !== id)));
+}
+
+/** Keeps the links of a game just created: `created` is the POST /api/games answer. */
+export function saveInvites(created) {
+  const all = read(INVITES, {});
+  all[created.id] = { seats: created.seats.map((s) => ({ name: s.name || '', link: s.link || null, level: s.level || null })), spectator: created.spectator, at: Date.now() };
+  // The oldest go first when there are many.
+  const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+  for (const old of ids.slice(KEEP)) delete all[old];
+  localStorage.setItem(INVITES, JSON.stringify(all));
+}
+
+/** The links of a game this browser created, or null. */
+export function invitesOf(id) {
+  const g = read(INVITES, {})[id];
+  return g && Array.isArray(g.seats) ? g : null;
+}

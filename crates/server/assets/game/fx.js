@@ -108,3 +108,62 @@ function finish(count) {
 
 /** Ends every count at its number now (a dialog opens that shows the same totals). */
 export function settleCounts() { for (const c of [...counting]) finish(c); }
+
+// Turn signals. While it is this seat's turn the tab's title starts with a mark and the
+// favicon shows a red dot (the second view of favicon.svg, `#turn`); both come back when the
+// turn passes or the page is left. With the tab hidden, a browser notification, if the person
+// ticked the box (the permission is asked for then, never before; remembered per browser).
+// The sound of a turn is the table's sounds setting (`play('turn')`).
+
+const NOTIFY = 'triominos.notify';
+
+/** Can this browser show notifications at all? */
+export function canNotify() { return typeof window.Notification === 'function'; }
+
+/** Did the person ask to be notified (and the browser allow it)? */
+export function notifyOn() {
+  return localStorage.getItem(NOTIFY) === 'on' && canNotify() && Notification.permission === 'granted';
+}
+
+/** Turns the notifications on (asking the browser's permission if not given yet) or off; answers whether they are on. */
+export async function setNotify(on) {
+  if (!on || !canNotify()) { localStorage.setItem(NOTIFY, 'off'); return false; }
+  let p = Notification.permission;
+  if (p === 'default') { try { p = await Notification.requestPermission(); } catch (e) { p = 'denied'; } }
+  localStorage.setItem(NOTIFY, p === 'granted' ? 'on' : 'off');
+  return p === 'granted';
+}
+
+/**
+ * The signals of one table: `show(title, mine)` after every change (the page's title without
+ * the mark, whether it is this seat's turn), `close()` when the page is left.
+ */
+export function turnSignals(texts) {
+  const icon = document.querySelector('link[rel~="icon"]');
+  const plain = icon ? icon.getAttribute('href').replace(/#.*$/, '') : null;
+  let mine = false;
+  let note = null;
+  const drop = () => { if (note) { try { note.close(); } catch (e) { /* gone */ } note = null; } };
+  const seen = () => { if (document.visibilityState === 'visible') drop(); };
+  document.addEventListener('visibilitychange', seen);
+  return {
+    show(title, now) {
+      document.title = now ? texts.mark + ' ' + title : title;
+      if (icon) icon.setAttribute('href', now ? plain + '#turn' : plain);
+      if (now && !mine && document.visibilityState === 'hidden' && notifyOn()) {
+        try {
+          note = new Notification(texts.title, { body: texts.body, tag: 'triominos-turn', icon: plain });
+          note.onclick = () => { window.focus(); drop(); };
+        } catch (e) { note = null; }
+      }
+      if (!now) drop();
+      mine = now;
+    },
+    close() {
+      drop();
+      document.removeEventListener('visibilitychange', seen);
+      if (icon) icon.setAttribute('href', plain);
+      mine = false;
+    },
+  };
+}
