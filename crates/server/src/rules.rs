@@ -19,6 +19,11 @@ pub fn rule_set<'a>(
     Ok(rules)
 }
 
+/// Every option of a rule set, by name.
+pub fn options_of(rules: &RuleSet) -> std::collections::BTreeMap<String, String> {
+    rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
-use triominos_server::assets::{self, LANGUAGES};
+use triominos_server::http::assets::{self, LANGUAGES};
 use triominos_server::protocol::{Refused, RULES_CODES};
 
 fn dict(lang: &str) -> Map<String, Value> {

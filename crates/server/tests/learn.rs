@@ -8,7 +8,7 @@ mod common;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 use triominos_core::RuleSet;
-use triominos_server::assets::{self, LANGUAGES};
+use triominos_server::http::assets::{self, LANGUAGES};
 use triominos_server::learn::{self, judge, lesson, set_view, sets, Goal};
 
 fn dict(lang: &str) -> Map<String, Value> {

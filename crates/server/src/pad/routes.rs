@@ -3,12 +3,15 @@
 //! changing one sheet are told apart by its version, never interleaved).
 
 use super::{csv, json, pad_refusal, store, KEY_HEADER, MAX_ENTRIES, MAX_LISTED, MAX_NAME};
-use crate::api::{body, checked_name, Fail, RawBody, P, Q};
+use crate::http::assets;
+use crate::http::error::Fail;
+use crate::http::extract::{body, RawBody, P, Q};
+use crate::names::checked_name;
 use crate::protocol::pad::{
     CreateSheet, Deleted, EntryRequest, KeyedSheet, LineView, ListRequest, SheetList, SheetListItem, SheetView,
 };
 use crate::protocol::Refused;
-use crate::{assets, AppState};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -18,8 +21,8 @@ use serde::Deserialize;
 use std::sync::Arc;
 use triominos_core::pad::{Entry, EntryError, PadError, Sheet};
 
-/// The pad's pages and API.
-pub fn router() -> Router<Arc<AppState>> {
+/// The pad's pages and API, merged into the server's router.
+pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
         .route("/pad", get(assets::index))
         .route("/pad/{id}", get(assets::index))
@@ -52,7 +55,7 @@ fn key_of(headers: &HeaderMap) -> Option<String> {
 /// a sheet that has none (stored before the keys) is changed by nobody until claimed.
 fn authorize(row: &store::Row, key: Option<&str>) -> Result<(), Fail> {
     match (row.setup.key.as_deref(), key) {
-        (Some(owner), Some(given)) if crate::room::ct_eq(owner, given) => Ok(()),
+        (Some(owner), Some(given)) if crate::secret::ct_eq(owner, given) => Ok(()),
         _ => Err(Fail::new(StatusCode::FORBIDDEN, Refused::BadSheetKey)),
     }
 }
@@ -63,21 +66,25 @@ async fn create(
     RawBody(bytes): RawBody,
 ) -> Result<(StatusCode, Json<KeyedSheet>), Fail> {
     let req: CreateSheet = body(&bytes)?;
-    let names =
-        req.names.iter().enumerate().map(|(i, n)| checked_name(n, MAX_NAME, i + 1)).collect::<Result<Vec<_>, _>>()?;
+    let names = req
+        .names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| checked_name(n, MAX_NAME, i + 1).map_err(Fail::bad_request))
+        .collect::<Result<Vec<_>, _>>()?;
     let rules =
         crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), names.len())
             .map_err(Fail::bad_request)?;
     let sheet = Sheet::new(names.clone(), rules).map_err(|e| Fail::bad_request(pad_refusal(&e)))?;
-    let key = crate::random_hex(16);
+    let key = crate::secret::random_hex(16);
     let setup = store::Setup {
         names,
         preset: rules.base_preset().name().to_string(),
-        options: crate::api::options_of(&rules),
+        options: crate::rules::options_of(&rules),
         key: Some(key.clone()),
     };
-    let id = crate::random_hex(8);
-    let now = crate::now();
+    let id = crate::secret::random_hex(8);
+    let now = crate::store::now();
     let row = store::Row { created: now, updated: now, version: 0, setup, entries: Vec::new() };
     let view = state
         .store
@@ -147,7 +154,7 @@ async fn claim(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<J
             if row.setup.key.is_some() {
                 return Err(Fail::new(StatusCode::CONFLICT, Refused::SheetClaimed));
             }
-            let key = crate::random_hex(16);
+            let key = crate::secret::random_hex(16);
             row.setup.key = Some(key.clone());
             store::save_setup(c, &id, &row.setup)?;
             let sheet = row.sheet()?;
@@ -196,7 +203,7 @@ async fn change(
                 return Err(Fail::bad_request(Refused::TooManyEntries { max: MAX_ENTRIES }));
             }
             row.version += 1;
-            row.updated = crate::now();
+            row.updated = crate::store::now();
             store::save(c, &id, &row, &sheet)?;
             Ok(json::sheet_view(&id, &row, &sheet))
         })

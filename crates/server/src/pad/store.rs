@@ -2,8 +2,7 @@
 //! part of the server's one schema, [`crate::store`]). These functions run on
 //! the storage thread, inside [`crate::store::Store`] jobs.
 
-use super::json;
-use crate::api::Fail;
+use crate::http::error::Fail;
 use crate::protocol::pad::SheetSummary;
 use crate::protocol::Refused;
 use crate::store::err;
@@ -75,6 +74,20 @@ fn text(v: &(impl Serialize + ?Sized)) -> Result<String, Fail> {
     serde_json::to_string(v).map_err(|e| Fail::from(err(e)))
 }
 
+/// What the list of sheets shows, stored with the sheet.
+pub fn summary(setup: &Setup, sheet: &Sheet) -> SheetSummary {
+    let s = sheet.status();
+    SheetSummary {
+        names: setup.names.clone(),
+        preset: setup.preset.clone(),
+        totals: s.totals.clone(),
+        round: s.round,
+        over: s.is_over(),
+        winners: s.winners,
+        entries: sheet.entries().len(),
+    }
+}
+
 /// Stores a new sheet.
 pub fn insert(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), Fail> {
     c.execute(
@@ -87,7 +100,7 @@ pub fn insert(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), 
             row.version,
             text(&row.setup)?,
             text(sheet.entries())?,
-            text(&json::summary(&row.setup, sheet))?
+            text(&summary(&row.setup, sheet))?
         ],
     )
     .map_err(err)?;
@@ -114,7 +127,7 @@ pub fn load(c: &Connection, id: &str) -> Result<Row, Fail> {
 pub fn save(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), Fail> {
     c.execute(
         "UPDATE pad_sheets SET updated = ?2, version = ?3, entries = ?4, summary = ?5 WHERE id = ?1",
-        params![id, row.updated, row.version, text(sheet.entries())?, text(&json::summary(&row.setup, sheet))?],
+        params![id, row.updated, row.version, text(sheet.entries())?, text(&summary(&row.setup, sheet))?],
     )
     .map_err(err)?;
     Ok(())
@@ -157,7 +170,7 @@ pub fn list_owned(c: &Connection, asked: &[(String, String)]) -> Result<Vec<List
             s.query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).optional().map_err(err)?;
         let Some((created, updated, summary, setup)) = row else { continue };
         let owner = serde_json::from_str::<Setup>(&setup).ok().and_then(|s| s.key);
-        if owner.is_some_and(|k| crate::room::ct_eq(&k, key)) {
+        if owner.is_some_and(|k| crate::secret::ct_eq(&k, key)) {
             out.push(ListRow { id: id.clone(), created, updated, summary: serde_json::from_str(&summary).ok() });
         }
     }

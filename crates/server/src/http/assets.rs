@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 
 macro_rules! files {
     ($($name:literal),* $(,)?) => {
-        &[$(($name, include_bytes!(concat!("../assets/", $name)) as &[u8])),*]
+        &[$(($name, include_bytes!(concat!("../../assets/", $name)) as &[u8])),*]
     };
 }
 
@@ -161,7 +161,8 @@ fn query_version(query: Option<&str>) -> Option<&str> {
 /// else checked again on each use (`no-cache`) with an `ETag`, `304` when unchanged.
 pub async fn file(Path(path): Path<String>, RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
     let (Some(bytes), Some(v)) = (get(&path), version(&path)) else {
-        return crate::api::Fail::new(StatusCode::NOT_FOUND, crate::protocol::Refused::NotFound).into_response();
+        return crate::http::error::Fail::new(StatusCode::NOT_FOUND, crate::protocol::Refused::NotFound)
+            .into_response();
     };
     let etag = format!("\"{v}\"");
     let cache =

@@ -1,13 +1,13 @@
 //! Hints: "Suggest a move" for a person whose turn it is, in a game set up
-//! with hints on ([`crate::room::Setup::hints`]; every person at the table may
+//! with hints on ([`crate::game::room::Setup::hints`]; every person at the table may
 //! use them).
 //!
 //! A hint is the move the strongest bot would play, searched for about a
-//! second ([`default_budget`]) from the asking seat's [`Observation`] only, the
+//! second ([`crate::config::default_hint_budget`]) from the asking seat's [`Observation`] only, the
 //! same view a bot is given: its own hand and the public game, never another
 //! hand or the pool. It is explained from the engine's scoring of the move
 //! and simple comparisons with the seat's other plays ([`explain`]). The
-//! search waits in the bots' decision queue ([`crate::think`]) as a decision
+//! search waits in the bots' decision queue ([`crate::game::think`]) as a decision
 //! of a game with people, so hints never starve the bots' moves nor take more
 //! than the cap of cores.
 //!
@@ -19,22 +19,16 @@
 //! was ready (the player played meanwhile) is refused (`hint_stale`) and not
 //! counted.
 
+use crate::game::room::Room;
+use crate::game::think::Lane;
 use crate::protocol::{Hint, HintReason, Refusal, Refused, ServerMsg};
-use crate::room::Room;
-use crate::think::Lane;
-use crate::AppState;
+use crate::state::AppState;
 use std::sync::Arc;
 use tokio::sync::Mutex;
-use triominos_bots::{levels, Budget, Mcts};
+use triominos_bots::{Budget, Mcts};
 use triominos_core::scoring::score_placement;
 use triominos_core::Board;
 use triominos_core::{Action, IllegalAction, Observation, Phase, Placement, PlacementScore, Reason, TileSet};
-
-/// The search of a hint: the budget of the strongest named level (Expert:
-/// a second, up to two threads when the server is idle).
-pub fn default_budget() -> Budget {
-    levels::NAMED.last().map_or(Budget::iterations(1000), |l| l.budget)
-}
 
 /// The seed of a hint's search, from public facts only (the game's id, its
 /// version and the seat): asking twice at one moment searches alike.

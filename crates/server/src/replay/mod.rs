@@ -2,9 +2,11 @@
 //! deltas the live game sends, each with every hand and the tile drawn, so a
 //! viewer can step through the game move by move.
 
-use crate::api::Fail;
+pub mod routes;
+
+use crate::game::view::{self, Mark};
+use crate::http::error::Fail;
 use crate::protocol::{Frame, Intent, Refusal, Refused};
-use crate::view::{self, Mark};
 use axum::http::StatusCode;
 use std::sync::Arc;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};

@@ -1,11 +1,11 @@
 //! Accepting intents: check, store, apply, tell everyone; bots' turns; rebuilding
 //! a stored game by replaying its log.
 
+use crate::game::room::Room;
+use crate::game::think::Lane;
 use crate::protocol::{Intent, Refusal, Refused, ServerMsg};
-use crate::room::Room;
+use crate::state::AppState;
 use crate::store::StoredGame;
-use crate::think::Lane;
-use crate::AppState;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -58,12 +58,12 @@ pub async fn submit(
     tracing::info!(game = %r.id, v, seat, intent = intent.kind(), "accepted");
     if applied.game_over {
         let summary = serde_json::to_string(&r.summary()).unwrap_or_default();
-        if let Err(e) = state.store.finish(r.id.clone(), crate::now(), summary).await {
+        if let Err(e) = state.store.finish(r.id.clone(), crate::store::now(), summary).await {
             tracing::error!(game = %r.id, "cannot mark finished: {e}");
         }
         tracing::info!(game = %r.id, "game over");
         if !r.has_humans() {
-            state.end_bot_game(&r.id);
+            state.games.end_bot_game(&r.id);
         }
     }
     if let Some(conn) = asker.conn {
@@ -148,8 +148,8 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
 
 /// Submits a bot's intent (or the next round of a game without people) at
 /// version `v`; while it cannot be stored, tries again after a pause that
-/// doubles from [`crate::ServeConfig::store_retry`] up to
-/// [`crate::ServeConfig::store_retry_max`], logging each failure, until it is
+/// doubles from [`crate::config::ServeConfig::store_retry`] up to
+/// [`crate::config::ServeConfig::store_retry_max`], logging each failure, until it is
 /// stored or the game has moved on (then `Ok` with the version now). Any other
 /// refusal is returned.
 async fn submit_retrying(

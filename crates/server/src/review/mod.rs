@@ -3,25 +3,22 @@
 //!
 //! The review is `triominos_bots::review` (each decision judged from what
 //! the seat could see then), computed off the async runtime: each decision
-//! waits for a turn in the bots' thinking queue ([`crate::think`]) in the
+//! waits for a turn in the bots' thinking queue ([`crate::game::think`]) in the
 //! lane of games of bots alone, so that games with people always go first,
 //! then runs on a blocking thread. A finished game never changes, so a
 //! review is computed once and kept in memory (the latest [`CACHE`] reviews);
 //! a second request while one is computed waits for the same result.
 
-use crate::api::Fail;
+pub mod routes;
+
+use crate::game::think::Lane;
+use crate::http::error::Fail;
 use crate::protocol::Refused;
-use crate::think::Lane;
-use crate::AppState;
-use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
-use serde::Deserialize;
+use crate::state::AppState;
+use axum::http::StatusCode;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
-use triominos_bots::review::{self, Options, DEFAULT_ITERATIONS, DEFAULT_SAMPLES};
+use triominos_bots::review::{self, Options};
 
 /// Reviews kept in memory.
 pub const CACHE: usize = 64;
@@ -30,28 +27,8 @@ pub const MAX_ITERATIONS: u32 = 20_000;
 /// The most deals a request may ask for.
 pub const MAX_SAMPLES: u32 = 4_000;
 
-/// The review page and its API.
-pub fn routes() -> Router<Arc<AppState>> {
-    Router::new().route("/review/{id}", get(crate::assets::index)).route("/api/games/{id}/review", get(game_review))
-}
-
-/// `?seat=N&iterations=N&samples=N` (all optional: seat 0 and the
-/// defaults of `triominos review`).
-#[derive(Deserialize)]
-pub struct ReviewQuery {
-    /// The seat to review.
-    #[serde(default)]
-    pub seat: Option<String>,
-    /// ISMCTS iterations a decision (at most [`MAX_ITERATIONS`]).
-    #[serde(default)]
-    pub iterations: Option<String>,
-    /// Deals a decision (at most [`MAX_SAMPLES`]).
-    #[serde(default)]
-    pub samples: Option<String>,
-}
-
-type Key = (String, u8, u32, u32);
-type Slot = Arc<OnceCell<Result<Arc<str>, Fail>>>;
+pub(crate) type Key = (String, u8, u32, u32);
+pub(crate) type Slot = Arc<OnceCell<Result<Arc<str>, Fail>>>;
 
 /// The reviews computed or being computed, oldest first.
 fn cache() -> &'static Mutex<Vec<(Key, Slot)>> {
@@ -59,7 +36,7 @@ fn cache() -> &'static Mutex<Vec<(Key, Slot)>> {
     C.get_or_init(|| Mutex::new(Vec::new()))
 }
 
-fn slot(key: Key) -> Slot {
+pub(crate) fn slot(key: Key) -> Slot {
     let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, s)) = c.iter().find(|(k, _)| *k == key) {
         return s.clone();
@@ -70,16 +47,6 @@ fn slot(key: Key) -> Slot {
     let s: Slot = Arc::new(OnceCell::new());
     c.push((key, s.clone()));
     s
-}
-
-fn number(v: &Option<String>, default: u32, max: u32) -> Result<u32, Fail> {
-    match v {
-        None => Ok(default),
-        Some(s) => match s.parse::<u32>() {
-            Ok(n) if (1..=max).contains(&n) => Ok(n),
-            _ => Err(Fail::bad_request(Refused::BadJson)),
-        },
-    }
 }
 
 /// The replay frame shown just before each decision (the position the seat
@@ -98,48 +65,7 @@ fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::
     decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
 }
 
-/// The review of one seat of a finished game: `{game, seat, frames, review}`
-/// where `review` is what `triominos review --json` prints and `frames[k]`
-/// the replay frame before decision `k`. A game not over is refused
-/// (`409 game_not_finished`); a seat not at the table is `404 not_found`.
-async fn game_review(
-    State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    Query(q): Query<ReviewQuery>,
-) -> Result<Response, Fail> {
-    let seat = match &q.seat {
-        None => 0,
-        Some(s) => s.parse::<u8>().map_err(|_| Fail::bad_request(Refused::BadJson))?,
-    };
-    let iterations = number(&q.iterations, DEFAULT_ITERATIONS, MAX_ITERATIONS)?;
-    let samples = number(&q.samples, DEFAULT_SAMPLES, MAX_SAMPLES)?;
-    let room = state.game(&id).await?;
-    let (text, game) = {
-        let r = room.lock().await;
-        if !r.is_over() {
-            return Err(Fail::new(StatusCode::CONFLICT, Refused::GameNotFinished));
-        }
-        if seat as usize >= r.setup.seats.len() {
-            return Err(Fail::new(StatusCode::NOT_FOUND, Refused::NotFound));
-        }
-        let text = r.record().map_err(|e| {
-            tracing::error!(game = %id, "cannot write the record: {e}");
-            Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
-        })?;
-        (text, r.setup.public(&r.id))
-    };
-    let slot = slot((id.clone(), seat, iterations, samples));
-    let body = slot
-        .get_or_init(|| async {
-            let opts = Options { iterations, samples, seed: 1, threads: 1 };
-            compute(&state, &id, &text, game, seat, opts).await
-        })
-        .await
-        .clone()?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response())
-}
-
-async fn compute(
+pub(crate) async fn compute(
     state: &Arc<AppState>,
     id: &str,
     text: &str,

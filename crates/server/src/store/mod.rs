@@ -21,7 +21,7 @@
 //! both versions named, never read.
 //!
 //! The JSON stored in the rows is part of the schema: a game's setup
-//! ([`crate::room::Setup`]), its intents ([`crate::protocol::Intent`]), the
+//! ([`crate::game::room::Setup`]), its intents ([`crate::protocol::Intent`]), the
 //! summaries ([`crate::protocol::GameSummary`],
 //! [`crate::protocol::pad::SheetSummary`]), a sheet's setup and entries
 //! ([`crate::pad::store`]). A change that old rows would not read the same
@@ -307,7 +307,7 @@ impl Store {
     }
 
     /// Rewrites a game's setup (the hints used are kept in it: see
-    /// [`crate::room::Setup::hints_used`]).
+    /// [`crate::game::room::Setup::hints_used`]).
     pub async fn update_setup(&self, game: String, setup: String) -> Result<(), StoreError> {
         self.call(move |c| {
             c.execute("UPDATE games SET setup = ?2 WHERE id = ?1", params![game, setup]).map_err(err)?;
@@ -542,6 +542,11 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
             d(committed.clone());
         }
     }
+}
+
+/// Seconds since 1970: the time stored in the rows.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 #[cfg(test)]

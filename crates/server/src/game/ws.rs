@@ -13,16 +13,16 @@
 //! connection stays open; one over [`MAX_FRAME`] closes it with a close
 //! frame 1009 `message too big`.
 //!
-//! The server pings every third of [`crate::ServeConfig::ws_idle`]; a
+//! The server pings every third of [`crate::config::ServeConfig::ws_idle`]; a
 //! socket that sends nothing for that long, not even the pongs browsers
 //! answer with by themselves, is closed with a close frame 1001 `idle` and
 //! its seat shows as away.
 
-use crate::api::Fail;
-use crate::play::{self, Asker};
+use crate::game::play::{self, Asker};
+use crate::game::room::Room;
+use crate::http::error::Fail;
 use crate::protocol::{ClientMsg, ClientMsgError, Intent, Refusal, Refused, ServerMsg};
-use crate::room::Room;
-use crate::AppState;
+use crate::state::AppState;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -236,7 +236,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
     r.disconnect(conn);
     r.send_presence();
     if r.is_over() && r.is_idle() {
-        state.forget(&game_id);
+        state.games.forget(&game_id);
     }
     tracing::info!(game = %game_id, seat, "disconnected");
 }
@@ -275,7 +275,7 @@ async fn handle(
         Ok(ClientMsg::Ping { id }) => return Some(ServerMsg::Pong { id }.text()),
         Ok(ClientMsg::Hint { id }) => {
             // Answered by its own task: the search takes about a second.
-            crate::hint::ask(state, room, seat, conn, id);
+            crate::game::hint::ask(state, room, seat, conn, id);
             return None;
         }
         // Who connects is said once, first.

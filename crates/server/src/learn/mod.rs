@@ -10,21 +10,18 @@
 //! set's lessons, ready to draw), `POST /api/learn/{preset}/{name}` with
 //! `{"action": ACTION}` (a try, answered with a [`Verdict`]).
 
-use crate::api::{body, options_of, Fail, RawBody, P};
-use crate::protocol::{Refusal, Refused};
-use crate::AppState;
-use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+pub mod routes;
+
+use crate::protocol::Refusal;
+use crate::rules::options_of;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use triominos_core::position::{Position, PositionError};
 use triominos_core::{Action, Cell, Game, Placement, RoundEnd, RuleSet, Tile, TileSet};
 
 macro_rules! lessons {
     ($($name:literal),* $(,)?) => {
-        &[$(($name, include_str!(concat!("../lessons/", $name, ".json")))),*]
+        &[$(($name, include_str!(concat!("../../lessons/", $name, ".json")))),*]
     };
 }
 
@@ -53,7 +50,7 @@ pub const FILES: &[(&str, &str)] = lessons!(
 );
 
 /// The lesson sets: for each preset, its lessons' names in order.
-pub const SETS: &str = include_str!("../lessons/sets.json");
+pub const SETS: &str = include_str!("../../lessons/sets.json");
 
 /// What the player is asked to do, judged on what the engine says happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -391,49 +388,4 @@ pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
         });
     }
     Ok(SetView { preset: preset.to_string(), options: options_of(&rules), lessons })
-}
-
-/// The routes of the tutorial: its pages and its API.
-pub fn routes() -> Router<Arc<AppState>> {
-    Router::new()
-        .route("/learn", get(crate::assets::index))
-        .route("/learn/{preset}", get(crate::assets::index))
-        .route("/learn/{preset}/{name}", get(crate::assets::index))
-        .route("/api/learn", get(list))
-        .route("/api/learn/{preset}", get(set))
-        .route("/api/learn/{preset}/{name}", post(try_action))
-}
-
-fn fail(e: LessonError) -> Fail {
-    match e {
-        LessonError::NotFound => Fail::new(StatusCode::NOT_FOUND, Refused::NotFound),
-        e => {
-            tracing::error!("lesson: {e}");
-            Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadSetup)
-        }
-    }
-}
-
-/// `GET /api/learn`: `{"sets": {PRESET: [NAME...]}}`.
-async fn list() -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "sets": sets() }))
-}
-
-async fn set(P(preset): P<String>) -> Result<Json<SetView>, Fail> {
-    set_view(&preset).map(Json).map_err(fail)
-}
-
-/// The body of a try.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Try {
-    action: serde_json::Value,
-}
-
-async fn try_action(P((preset, name)): P<(String, String)>, RawBody(bytes): RawBody) -> Result<Json<Verdict>, Fail> {
-    let t: Try = body(&bytes)?;
-    let action: Action = serde_json::from_value(t.action).map_err(|_| Fail::bad_request(Refused::BadAction))?;
-    let (_, l) = lesson(&preset, &name).map_err(fail)?;
-    let rules = RuleSet::preset(&preset).map_err(|_| fail(LessonError::NotFound))?;
-    judge(&l, rules, action).map(Json).map_err(fail)
 }

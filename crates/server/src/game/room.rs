@@ -1,10 +1,10 @@
 //! One game on the server: its setup, the referee's [`Game`], the public log of
 //! numbered deltas, the bots and the open connections.
 
+use crate::game::view::{self, Mark};
 use crate::protocol::{
     GameSummary, HintUse, Intent, Presence, PublicGame, PublicSeat, Refusal, Refused, Seats, ServerMsg,
 };
-use crate::view::{self, Mark};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::VecDeque;
@@ -217,7 +217,11 @@ impl Room {
 
     /// The seat holding this token.
     pub fn seat_of_token(&self, token: &str) -> Option<u8> {
-        self.setup.seats.iter().position(|s| s.token.as_deref().is_some_and(|t| ct_eq(t, token))).map(|i| i as u8)
+        self.setup
+            .seats
+            .iter()
+            .position(|s| s.token.as_deref().is_some_and(|t| crate::secret::ct_eq(t, token)))
+            .map(|i| i as u8)
     }
 
     /// Whether the seat is a bot.
@@ -228,6 +232,19 @@ impl Room {
     /// Whether some seat is human.
     pub fn has_humans(&self) -> bool {
         self.setup.seats.iter().any(|s| s.kind == SeatKind::Human)
+    }
+
+    /// Whether a bot (or, without people, the server) is to act: what
+    /// [`super::play::schedule`] starts a task for. A game for which this
+    /// holds must stay in memory.
+    pub fn bot_due(&self) -> bool {
+        match self.game.public().phase() {
+            Phase::Playing => {
+                self.setup.seats.get(self.game.to_move() as usize).is_some_and(|s| s.kind == SeatKind::Bot)
+            }
+            Phase::RoundOver => !self.has_humans(),
+            Phase::GameOver => false,
+        }
     }
 
     /// Refuses an intent that may not be applied now; changes nothing.
@@ -451,9 +468,4 @@ fn with_hint_comments(text: &str, used: &[HintUse], names: &[String]) -> String 
         }
     }
     out
-}
-
-/// Compares two tokens in time that does not depend on where they differ.
-pub(crate) fn ct_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
