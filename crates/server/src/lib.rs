@@ -22,6 +22,30 @@ pub use state::AppState;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+/// Why the server does not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The address cannot be listened on.
+    #[error("{addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The database is refused, or cannot be read.
+    #[error("{db}: {source}")]
+    Store {
+        /// The database file.
+        db: String,
+        /// Why.
+        source: store::StoreError,
+    },
+    /// The runtime cannot be started.
+    #[error("cannot start the runtime: {0}")]
+    Runtime(std::io::Error),
+}
+
 /// A running server.
 pub struct Server {
     /// The address it listens on.
@@ -53,11 +77,12 @@ impl Server {
 /// see [`store::Store::open`]), then looks at every unfinished game once
 /// ([`game::load::resume_unfinished`]). A storage error refuses to start.
 /// Starts the sweep of idle games.
-pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, String> {
-    let db = config.db.display().to_string();
-    let store = store::Store::open(&config.db).map_err(|e| format!("{db}: {e}"))?;
+pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
+    let db = || config.db.display().to_string();
+    let store = store::Store::open(&config.db).map_err(|source| StartError::Store { db: db(), source })?;
+    let db = db();
     let state = AppState::new(config, store);
-    let done = game::load::resume_unfinished(&state).await.map_err(|e| format!("{db}: {e}"))?;
+    let done = game::load::resume_unfinished(&state).await.map_err(|source| StartError::Store { db, source })?;
     let game::load::Resumed { resumed, waiting, marked } = done;
     if resumed + waiting + marked > 0 {
         tracing::info!(
@@ -89,9 +114,10 @@ pub fn app(state: Arc<AppState>) -> axum::Router {
 }
 
 /// Opens the database, resumes unfinished games and starts listening.
-pub async fn start(config: ServeConfig) -> Result<Server, String> {
-    let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(|e| format!("{}: {e}", config.addr))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+pub async fn start(config: ServeConfig) -> Result<Server, StartError> {
+    let listen = |source| StartError::Listen { addr: config.addr.clone(), source };
+    let listener = tokio::net::TcpListener::bind(&config.addr).await.map_err(listen)?;
+    let addr = listener.local_addr().map_err(listen)?;
     let limits = http::net::Limits::of(&config);
     let state = open(config).await?;
     let app = app(state.clone());
@@ -105,8 +131,8 @@ pub async fn start(config: ServeConfig) -> Result<Server, String> {
 
 /// Runs the server until Ctrl-C (for `triominos serve`); `ready` is called
 /// with the address once it listens.
-pub fn serve_blocking(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| e.to_string())?;
+pub fn serve_blocking(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), StartError> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(StartError::Runtime)?;
     rt.block_on(async move {
         let server = start(config).await?;
         tracing::info!(addr = %server.addr, "listening");

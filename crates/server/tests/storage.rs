@@ -19,7 +19,7 @@ async fn try_start(db: &Path) -> Result<triominos_server::Server, String> {
     let mut c = ServeConfig::new("127.0.0.1:0", db);
     c.bot_delay = std::time::Duration::ZERO;
     c.round_delay = std::time::Duration::ZERO;
-    triominos_server::start(c).await
+    triominos_server::start(c).await.map_err(|e| e.to_string())
 }
 
 fn seat(kind: SeatKind, i: usize) -> SeatSetup {

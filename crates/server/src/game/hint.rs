@@ -19,8 +19,9 @@
 //! was ready (the player played meanwhile) is refused (`hint_stale`) and not
 //! counted.
 
-use crate::game::room::Room;
-use crate::game::think::Lane;
+use super::error::Denied;
+use super::room::Room;
+use super::think::Lane;
 use crate::protocol::{Hint, HintReason, Refusal, Refused, ServerMsg};
 use crate::state::AppState;
 use std::sync::Arc;
@@ -175,7 +176,7 @@ pub fn explain(obs: &Observation, action: Action) -> Hint {
 }
 
 /// Why a seat may not have a hint now (nothing changes).
-fn refuse(r: &Room, seat: Option<u8>) -> Result<u8, Refusal> {
+fn refuse(r: &Room, seat: Option<u8>) -> Result<u8, Denied> {
     let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
     if !r.setup.hints {
         return Err(Refused::HintsOff.into());
@@ -201,8 +202,9 @@ pub fn ask(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: Option<u8>, con
     let (state, room) = (state.clone(), room.clone());
     tokio::spawn(async move {
         if let Err(e) = answer(&state, &room, seat, conn, id).await {
-            tracing::info!(seat, code = %e.code, "hint refused");
-            room.lock().await.send_to(conn, ServerMsg::Error { refusal: e, id }.text());
+            let refusal = Refusal::from(e);
+            tracing::info!(seat, code = %refusal.code, "hint refused");
+            room.lock().await.send_to(conn, ServerMsg::Error { refusal, id }.text());
         }
     });
 }
@@ -213,7 +215,7 @@ async fn answer(
     seat: Option<u8>,
     conn: u64,
     id: Option<u64>,
-) -> Result<(), Refusal> {
+) -> Result<(), Denied> {
     let (seat, obs, v, seed) = {
         let mut r = room.lock().await;
         let seat = refuse(&r, seat)?;
@@ -245,7 +247,7 @@ async fn answer(
     }
     // Counted, and on disk, before anyone hears of it.
     let setup = r.setup.with_hint(r.game.public().round(), seat);
-    let text = serde_json::to_string(&setup).map_err(|_| Refusal::from(Refused::StorageFailed))?;
+    let text = serde_json::to_string(&setup).map_err(|_| Refused::StorageFailed)?;
     if let Err(e) = state.store.update_setup(r.id.clone(), text).await {
         tracing::error!(game = %r.id, "cannot store a hint: {e}");
         return Err(Refused::StorageFailed.into());

@@ -2,13 +2,11 @@
 //! replayed ([`super::play::rebuild`]); at start, the unfinished games are
 //! looked at once ([`resume_unfinished`]).
 
+use super::error::GameError;
 use super::play;
 use super::registry::RoomRef;
-use crate::http::error::Fail;
-use crate::protocol::Refused;
 use crate::state::AppState;
 use crate::store::{self, StoreError};
-use axum::http::StatusCode;
 use std::sync::Arc;
 
 impl AppState {
@@ -18,36 +16,31 @@ impl AppState {
         self.game(id).await.ok()
     }
 
-    /// A game in memory, loaded from storage (and replayed) when needed. A
-    /// missing game is 404 `game_not_found`; one whose rows cannot be read is
-    /// 500 `game_unreadable` (SQLite's error is logged); one that does not
-    /// replay is set aside (logged once, then 500 `game_damaged`). A game
-    /// whose last stored action ended it but that is not marked finished is
-    /// marked so.
-    pub async fn game(self: &Arc<Self>, id: &str) -> Result<RoomRef, Fail> {
-        let not_found = || Fail::new(StatusCode::NOT_FOUND, Refused::GameNotFound);
+    /// A game in memory, loaded from storage (and replayed) when needed:
+    /// [`GameError::NotFound`] for no such game, [`GameError::Unreadable`]
+    /// when its rows cannot be read, [`GameError::Damaged`] when it does not
+    /// replay (then set aside, logged once). A game whose last stored action
+    /// ended it but that is not marked finished is marked so.
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<RoomRef, GameError> {
         if id.len() > 64 {
-            return Err(not_found());
+            return Err(GameError::NotFound);
         }
         if let Some(room) = self.games.get(id) {
             return Ok(room);
         }
         if self.games.is_damaged(id) {
-            return Err(Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::GameDamaged));
+            return Err(GameError::Damaged);
         }
         let stored = match self.store.load(id.to_string()).await {
             Ok(Some(s)) => s,
-            Ok(None) => return Err(not_found()),
-            Err(e) => {
-                tracing::error!(game = %id, "cannot load a stored game: {e}");
-                return Err(Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::GameUnreadable));
-            }
+            Ok(None) => return Err(GameError::NotFound),
+            Err(source) => return Err(GameError::Unreadable { id: id.to_string(), source }),
         };
         let room = match play::rebuild(&stored) {
             Ok(r) => r,
             Err(e) => {
                 self.games.set_aside(id, e);
-                return Err(Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::GameDamaged));
+                return Err(GameError::Damaged);
             }
         };
         if room.is_over() && !stored.finished {
@@ -67,12 +60,12 @@ impl AppState {
     }
 }
 
-/// A finished game (`game_not_finished` while it is played: its record
-/// would show the hands).
-pub async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<RoomRef, Fail> {
+/// A finished game ([`GameError::NotFinished`] while it is played: its
+/// record would show the hands).
+pub async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<RoomRef, GameError> {
     let room = state.game(id).await?;
     if !room.lock().await.is_over() {
-        return Err(Fail::new(StatusCode::CONFLICT, Refused::GameNotFinished));
+        return Err(GameError::NotFinished);
     }
     Ok(room)
 }
@@ -84,7 +77,7 @@ async fn mark_finished(
     id: String,
     summary: Result<String, serde_json::Error>,
 ) -> Result<(), StoreError> {
-    state.store.finish(id.clone(), store::now(), summary.map_err(store::err)?).await?;
+    state.store.finish(id.clone(), store::now(), summary?).await?;
     tracing::warn!(game = %id, "an ended game was not marked finished (stopped in between): marked now");
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! registry of the games held ([`registry`], loaded from storage by [`load`],
 //! created within the caps of [`limits`]) and the games' JSON API ([`routes`]).
 
+pub mod error;
 pub mod hint;
 pub mod limits;
 pub mod load;

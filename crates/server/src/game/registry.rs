@@ -3,6 +3,7 @@
 //! because they do not replay, and the caps on creating games (per client
 //! and in all). Loading a game that is not in memory is [`super::load`]'s.
 
+use super::error::{CreateError, Denied};
 use super::limits::{self, Clients};
 use super::room::Room;
 use crate::config::ServeConfig;
@@ -40,7 +41,7 @@ pub struct Registry {
     /// The games of bots alone not over yet.
     bot_games: Mutex<HashSet<String>>,
     /// Stored games that do not replay, set aside: id and why.
-    damaged: Mutex<HashMap<String, Refusal>>,
+    damaged: Mutex<HashMap<String, Denied>>,
     /// Game creation per client (see [`limits`]); shared with the storage thread.
     clients: Arc<Mutex<Clients>>,
     caps: Caps,
@@ -102,10 +103,10 @@ impl Registry {
     }
 
     /// Sets aside a stored game that does not replay, with a loud log line naming it.
-    pub fn set_aside(&self, id: &str, why: Refusal) {
+    pub fn set_aside(&self, id: &str, why: Denied) {
         tracing::error!(
             game = %id,
-            code = %why.code,
+            why = %why,
             "a stored game does not replay: set aside (kept in the database as it is, not played, answered \
              with game_damaged)"
         );
@@ -114,7 +115,7 @@ impl Registry {
 
     /// The stored games set aside because they do not replay, with why
     /// (sorted by id).
-    pub fn damaged(&self) -> Vec<(String, Refusal)> {
+    pub fn damaged(&self) -> Vec<(String, Denied)> {
         let mut v: Vec<_> = locked(&self.damaged).iter().map(|(k, v)| (k.clone(), v.clone())).collect();
         v.sort_by(|a, b| a.0.cmp(&b.0));
         v
@@ -190,7 +191,7 @@ impl Registry {
         id: String,
         created: i64,
         setup: String,
-    ) -> Result<Result<(), Refused>, StoreError> {
+    ) -> Result<(), CreateError> {
         let (max_games, per_client) = (self.caps.max_games, self.caps.max_games_per_client);
         let client = client.map(limits::client_of).filter(|_| per_client > 0);
         let clients = self.clients.clone();
@@ -215,10 +216,10 @@ impl Registry {
                 Ok(Ok(()))
             })
             .await?;
-        if let Err(r) = &capped {
+        capped.map_err(|r| {
             tracing::warn!(client = ?client, code = %Refusal::from(r.clone()).code, "a game refused: a cap on games");
-        }
-        Ok(capped)
+            CreateError::Capped(r)
+        })
     }
 
     /// Counts a new game of bots alone, unless [`ServeConfig::max_bot_games`]

@@ -1,10 +1,9 @@
 //! One game on the server: its setup, the referee's [`Game`], the public log of
 //! numbered deltas, the bots and the open connections.
 
-use crate::game::view::{self, Mark};
-use crate::protocol::{
-    GameSummary, HintUse, Intent, Presence, PublicGame, PublicSeat, Refusal, Refused, Seats, ServerMsg,
-};
+use super::error::Denied;
+use super::view::{self, Mark};
+use crate::protocol::{GameSummary, HintUse, Intent, Presence, PublicGame, PublicSeat, Refused, Seats, ServerMsg};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::VecDeque;
@@ -57,7 +56,7 @@ pub struct Setup {
 
 impl Setup {
     /// The rule set, for this many seats.
-    pub fn rules(&self) -> Result<RuleSet, Refusal> {
+    pub fn rules(&self) -> Result<RuleSet, Denied> {
         crate::rules::rule_set(
             &self.preset,
             self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
@@ -161,10 +160,10 @@ pub struct Applied {
 
 impl Room {
     /// Builds the game from its setup (the deal of round 1).
-    pub fn new(id: String, setup: Setup) -> Result<Room, Refusal> {
+    pub fn new(id: String, setup: Setup) -> Result<Room, Denied> {
         let rules = setup.rules()?;
         let n = setup.seats.len();
-        let game = Game::new(rules, n, setup.seed).map_err(|_| Refusal::from(Refused::BadSetup))?;
+        let game = Game::new(rules, n, setup.seed).map_err(|_| Refused::BadSetup)?;
         let bot_only = setup.seats.iter().all(|s| s.kind == SeatKind::Bot);
         let mut bots = Vec::with_capacity(n);
         let mut threads = Vec::with_capacity(n);
@@ -172,7 +171,7 @@ impl Room {
             let (bot, t) = match (s.kind, &s.level) {
                 (SeatKind::Bot, Some(level)) => {
                     let seed = setup.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i as u64 + 1);
-                    let unknown = || Refusal::from(Refused::UnknownLevel { level: Some(level.clone()) });
+                    let unknown = || Refused::UnknownLevel { level: Some(level.clone()) };
                     // A named level brings its budget; the bots' own names
                     // (games stored before the named levels) their defaults.
                     match levels::named(level) {
@@ -248,7 +247,7 @@ impl Room {
     }
 
     /// Refuses an intent that may not be applied now; changes nothing.
-    pub fn check(&self, seat: Option<u8>, intent: Intent) -> Result<(), Refusal> {
+    pub fn check(&self, seat: Option<u8>, intent: Intent) -> Result<(), Denied> {
         match intent {
             Intent::NextRound => match self.game.public().phase() {
                 Phase::RoundOver => Ok(()),
@@ -261,19 +260,19 @@ impl Room {
                 if g.public().phase() == Phase::Playing && seat != g.to_move() {
                     return Err(Refused::NotYourTurn { expected: g.to_move(), got: seat }.into());
                 }
-                g.check(a).map_err(Refusal::from)
+                Ok(g.check(a)?)
             }
         }
     }
 
     /// Applies an intent that [`Room::check`] accepted and that is stored.
-    pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Refusal> {
+    pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Denied> {
         let before = Mark::before(&self.game, intent);
         match intent {
-            Intent::NextRound => self.game.next_round().map_err(|_| Refusal::from(Refused::RoundNotOver))?,
+            Intent::NextRound => self.game.next_round().map_err(|_| Refused::RoundNotOver)?,
             Intent::Act(a) => {
-                let s = seat.ok_or_else(|| Refusal::from(Refused::Spectator))?;
-                self.game.play_as(s, a).map_err(Refusal::from)?;
+                let s = seat.ok_or(Refused::Spectator)?;
+                self.game.play_as(s, a)?;
             }
         }
         let v = self.version() + 1;

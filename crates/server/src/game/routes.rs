@@ -76,10 +76,10 @@ async fn meta() -> Json<Meta> {
 /// one for a game of bots alone (a demo to replay), or the server runs with
 /// [`ServeConfig::fixed_seeds`]; otherwise a named seed is refused
 /// (`seed_not_allowed`): whoever knew it would know every hand.
-fn deal_seed(config: &ServeConfig, req: &CreateGame) -> Result<u64, Fail> {
+fn deal_seed(config: &ServeConfig, req: &CreateGame) -> Result<u64, Refused> {
     let people = req.seats.iter().any(|s| s.kind == SeatKind::Human);
     match req.seed {
-        Some(_) if people && !config.fixed_seeds => Err(Fail::bad_request(Refused::SeedNotAllowed)),
+        Some(_) if people && !config.fixed_seeds => Err(Refused::SeedNotAllowed),
         Some(seed) => Ok(seed),
         None => Ok(crate::secret::random_seed()),
     }
@@ -100,12 +100,11 @@ async fn create(
     let client = peer.map(|Extension(ConnectInfo(addr))| addr.ip());
     let req: CreateGame = body(&bytes)?;
     let n = req.seats.len();
-    let rules = crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), n)
-        .map_err(Fail::bad_request)?;
+    let rules = crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), n)?;
     let seed = deal_seed(&state.config, &req)?;
     let mut seats = Vec::with_capacity(n);
     for (i, s) in req.seats.into_iter().enumerate() {
-        let name = checked_name(&s.name, 24, i + 1).map_err(Fail::bad_request)?;
+        let name = checked_name(&s.name, 24, i + 1)?;
         let seat = match s.kind {
             SeatKind::Human => {
                 SeatSetup { kind: s.kind, name, level: None, token: Some(crate::secret::random_hex(16)) }
@@ -115,7 +114,7 @@ async fn create(
                 // The named levels, and the bots' own names (as before them).
                 if triominos_bots::levels::named(&level).is_none() && !triominos_bots::LEVELS.contains(&level.as_str())
                 {
-                    return Err(Fail::bad_request(Refused::UnknownLevel { level: Some(level) }));
+                    return Err(Refused::UnknownLevel { level: Some(level) }.into());
                 }
                 SeatSetup { kind: s.kind, name, level: Some(level), token: None }
             }
@@ -133,18 +132,16 @@ async fn create(
         hints_used: Vec::new(),
     };
     let id = crate::secret::random_hex(8);
-    let room = Room::new(id.clone(), setup.clone()).map_err(Fail::bad_request)?;
-    let setup_json = serde_json::to_string(&setup).map_err(|e| StoreError(e.to_string()))?;
+    let room = Room::new(id.clone(), setup.clone())?;
+    let setup_json = serde_json::to_string(&setup).map_err(StoreError::from)?;
     let bot_only = !room.has_humans();
-    let too_many = |r: Refused| Fail::new(StatusCode::TOO_MANY_REQUESTS, r);
-    state.games.admit_creation(client).map_err(too_many)?;
+    state.games.admit_creation(client)?;
     if bot_only {
-        state.games.admit_bot_game(&id).map_err(too_many)?;
+        state.games.admit_bot_game(&id)?;
     }
-    let stored = state.games.store_new_game(&state.store, client, id.clone(), setup.created, setup_json).await;
-    if let Err(e) = stored.map_err(Fail::from).and_then(|capped| capped.map_err(too_many)) {
+    if let Err(e) = state.games.store_new_game(&state.store, client, id.clone(), setup.created, setup_json).await {
         state.games.end_bot_game(&id);
-        return Err(e);
+        return Err(e.into());
     }
     tracing::info!(game = %id, preset = %setup.preset, seats = n, "game created");
     let arc = state.games.insert(room);
@@ -217,7 +214,7 @@ async fn record(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<
     let room = finished_room(&state, &id).await?;
     let text = room.lock().await.record().map_err(|e| {
         tracing::error!(game = %id, "cannot write the record: {e}");
-        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
+        Refused::BadLog
     })?;
     Ok((
         [

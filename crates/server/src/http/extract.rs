@@ -21,7 +21,7 @@ impl<T: serde::de::DeserializeOwned, S: Send + Sync> axum::extract::FromRequestP
     async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Fail> {
         match Query::<T>::from_request_parts(parts, state).await {
             Ok(Query(v)) => Ok(Q(v)),
-            Err(_) => Err(Fail::bad_request(Refused::BadQuery)),
+            Err(_) => Err(Fail::from(Refused::BadQuery)),
         }
     }
 }
@@ -54,12 +54,12 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for RawBody {
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(Fail::new(StatusCode::PAYLOAD_TOO_LARGE, Refused::TooLarge { max: MAX_BODY }))
             }
-            Err(_) => Err(Fail::bad_request(Refused::BadJson)),
+            Err(_) => Err(Fail::from(Refused::BadJson)),
         }
     }
 }
 
 /// Reads a JSON body, refusing anything else with `bad_json`.
 pub fn body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, Fail> {
-    serde_json::from_slice(bytes).map_err(|_| Fail::bad_request(Refused::BadJson))
+    serde_json::from_slice(bytes).map_err(|_| Fail::from(Refused::BadJson))
 }

@@ -17,7 +17,7 @@ use crate::rules::options_of;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use triominos_core::position::{Position, PositionError};
-use triominos_core::{Action, Cell, Game, Placement, RoundEnd, RuleSet, Tile, TileSet};
+use triominos_core::{Action, Cell, Game, IllegalAction, Placement, RoundEnd, RuleSet, Tile, TileSet};
 
 macro_rules! lessons {
     ($($name:literal),* $(,)?) => {
@@ -127,27 +127,30 @@ pub struct Lesson {
 }
 
 /// Why a lesson cannot be set up.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, thiserror::Error)]
 pub enum LessonError {
     /// No such set or lesson.
+    #[error("no such lesson")]
     NotFound,
     /// The file is not a lesson.
-    BadFile(String),
+    #[error("not a lesson: {path}: {source}")]
+    BadFile {
+        /// The lesson file.
+        path: &'static str,
+        /// What is wrong with it.
+        source: serde_json::Error,
+    },
     /// The position is refused by the engine.
+    #[error("position: {0}")]
     Position(PositionError),
     /// A prelude action is refused by the engine.
-    Prelude(usize, String),
-}
-
-impl std::fmt::Display for LessonError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LessonError::NotFound => write!(f, "no such lesson"),
-            LessonError::BadFile(e) => write!(f, "not a lesson: {e}"),
-            LessonError::Position(e) => write!(f, "position: {e}"),
-            LessonError::Prelude(i, e) => write!(f, "prelude action {i}: {e}"),
-        }
-    }
+    #[error("prelude action {index}: {source}")]
+    Prelude {
+        /// Which action of the prelude.
+        index: usize,
+        /// The engine's refusal.
+        source: IllegalAction,
+    },
 }
 
 /// The sets: preset name to lesson names, in order.
@@ -168,7 +171,7 @@ pub fn lesson(preset: &str, name: &str) -> Result<(&'static str, Lesson), Lesson
         return Err(LessonError::NotFound);
     }
     let (path, text) = file_of(preset, name).ok_or(LessonError::NotFound)?;
-    let lesson = serde_json::from_str(text).map_err(|e| LessonError::BadFile(format!("{path}: {e}")))?;
+    let lesson = serde_json::from_str(text).map_err(|source| LessonError::BadFile { path, source })?;
     Ok((path, lesson))
 }
 
@@ -195,7 +198,7 @@ impl Lesson {
         };
         let mut game = Game::from_position(rules, &position).map_err(LessonError::Position)?;
         for (i, &a) in self.prelude.iter().enumerate() {
-            game.play_as(0, a).map_err(|e| LessonError::Prelude(i, e.to_string()))?;
+            game.play_as(0, a).map_err(|source| LessonError::Prelude { index: i, source })?;
         }
         Ok(game)
     }

@@ -9,7 +9,6 @@ use crate::http::error::Fail;
 use crate::http::extract::{body, RawBody, P};
 use crate::protocol::Refused;
 use crate::state::AppState;
-use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -27,23 +26,13 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/learn/{preset}/{name}", post(try_action))
 }
 
-fn fail(e: LessonError) -> Fail {
-    match e {
-        LessonError::NotFound => Fail::new(StatusCode::NOT_FOUND, Refused::NotFound),
-        e => {
-            tracing::error!("lesson: {e}");
-            Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadSetup)
-        }
-    }
-}
-
 /// `GET /api/learn`: `{"sets": {PRESET: [NAME...]}}`.
 async fn list() -> Json<serde_json::Value> {
     Json(serde_json::json!({ "sets": sets() }))
 }
 
 async fn set(P(preset): P<String>) -> Result<Json<SetView>, Fail> {
-    set_view(&preset).map(Json).map_err(fail)
+    Ok(Json(set_view(&preset)?))
 }
 
 /// The body of a try.
@@ -55,8 +44,8 @@ struct Try {
 
 async fn try_action(P((preset, name)): P<(String, String)>, RawBody(bytes): RawBody) -> Result<Json<Verdict>, Fail> {
     let t: Try = body(&bytes)?;
-    let action: Action = serde_json::from_value(t.action).map_err(|_| Fail::bad_request(Refused::BadAction))?;
-    let (_, l) = lesson(&preset, &name).map_err(fail)?;
-    let rules = RuleSet::preset(&preset).map_err(|_| fail(LessonError::NotFound))?;
-    judge(&l, rules, action).map(Json).map_err(fail)
+    let action: Action = serde_json::from_value(t.action).map_err(|_| Refused::BadAction)?;
+    let (_, l) = lesson(&preset, &name)?;
+    let rules = RuleSet::preset(&preset).map_err(|_| LessonError::NotFound)?;
+    Ok(Json(judge(&l, rules, action)?))
 }

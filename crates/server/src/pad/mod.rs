@@ -30,6 +30,7 @@
 //! (the views the page is sent), [`csv`] (the sheet as a spreadsheet).
 
 pub mod csv;
+pub mod error;
 pub mod json;
 pub mod routes;
 pub mod store;

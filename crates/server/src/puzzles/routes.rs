@@ -4,9 +4,8 @@ use super::{collection, number, public_json, try_json};
 use crate::http::assets;
 use crate::http::error::Fail;
 use crate::http::extract::{body, RawBody, P, Q};
-use crate::protocol::{Refusal, Refused};
+use crate::protocol::Refused;
 use crate::state::AppState;
-use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -31,7 +30,7 @@ pub fn routes() -> Router<Arc<AppState>> {
 }
 
 fn find(id: &str) -> Result<&'static Puzzle, Fail> {
-    super::find(id).ok_or_else(|| Fail::new(StatusCode::NOT_FOUND, Refused::NotFound))
+    super::find(id).ok_or_else(|| Refused::NotFound.into())
 }
 
 async fn list() -> Json<Value> {
@@ -53,8 +52,8 @@ struct DailyQuery {
 
 async fn daily(Q(q): Q<DailyQuery>) -> Result<Json<Value>, Fail> {
     let all = collection();
-    let i = puzzles::daily_index(&q.date, all.len())
-        .ok_or_else(|| Fail::bad_request(Refusal::of(Refused::BadJson).with("date", &q.date)))?;
+    let i =
+        puzzles::daily_index(&q.date, all.len()).ok_or_else(|| Fail::from(Refused::BadJson).with("date", &q.date))?;
     Ok(Json(json!({"id": all[i].id, "date": q.date})))
 }
 
@@ -71,7 +70,7 @@ struct Moves {
 fn moves_of(bytes: &[u8]) -> Result<Vec<Placement>, Fail> {
     let m: Moves = body(bytes)?;
     if m.moves.len() > MAX_MOVES {
-        return Err(Fail::bad_request(Refused::BadJson));
+        return Err(Refused::BadJson.into());
     }
     Ok(m.moves)
 }

@@ -11,7 +11,7 @@ use crate::rules::options_of;
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::State;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -38,7 +38,7 @@ pub fn routes(max_replays: usize) -> Router<Arc<AppState>> {
 fn replay_json(replay: &Replay) -> Response {
     match serde_json::to_vec(replay) {
         Ok(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes).into_response(),
-        Err(_) => Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog).into_response(),
+        Err(_) => Fail::from(Refused::BadLog).into_response(),
     }
 }
 
@@ -53,7 +53,7 @@ async fn game_replay(State(state): State<Arc<AppState>>, P(id): P<String>, gate:
     gate.run(move || {
         super::frames(&rules, &history)
             .map(|frames| replay_json(&Replay { game, frames, hints_used }))
-            .map_err(|e| Fail::new(StatusCode::INTERNAL_SERVER_ERROR, e))
+            .map_err(Fail::from)
     })
     .await?
 }
@@ -62,7 +62,7 @@ async fn game_replay(State(state): State<Arc<AppState>>, P(id): P<String>, gate:
 /// `record_too_large` as soon as it is known (from its `Content-Length`, or
 /// while reading), without reading the rest.
 async fn read_limited(headers: &HeaderMap, body: Body, max: usize) -> Result<Vec<u8>, Fail> {
-    let too_large = || Fail::new(StatusCode::PAYLOAD_TOO_LARGE, Refused::RecordTooLarge { max });
+    let too_large = || Fail::from(Refused::RecordTooLarge { max });
     let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if declared.is_some_and(|n| n > max as u64) {
         return Err(too_large());
@@ -70,7 +70,7 @@ async fn read_limited(headers: &HeaderMap, body: Body, max: usize) -> Result<Vec
     let mut out = Vec::new();
     let mut stream = body.into_data_stream();
     while let Some(chunk) = futures_util::StreamExt::next(&mut stream).await {
-        let chunk = chunk.map_err(|_| Fail::bad_request(Refused::BadJson))?;
+        let chunk = chunk.map_err(|_| Refused::BadJson)?;
         if out.len() + chunk.len() > max {
             return Err(too_large());
         }
@@ -91,26 +91,24 @@ async fn replay_text(
 ) -> Result<Response, Fail> {
     let c = &state.config;
     let bytes = read_limited(&headers, body, c.max_record_bytes).await?;
-    let text = String::from_utf8(bytes).map_err(|_| Fail::bad_request(Refused::NotUtf8))?;
+    let text = String::from_utf8(bytes).map_err(|_| Refused::NotUtf8)?;
     let (rounds, actions) = super::measure(&text);
     if rounds > c.max_record_rounds || actions > c.max_record_actions {
-        return Err(Fail::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            Refused::RecordTooLong {
-                rounds,
-                actions,
-                max_rounds: c.max_record_rounds,
-                max_actions: c.max_record_actions,
-            },
-        ));
+        return Err(Refused::RecordTooLong {
+            rounds,
+            actions,
+            max_rounds: c.max_record_rounds,
+            max_actions: c.max_record_actions,
+        }
+        .into());
     }
     gate.run(move || replay_record(&text).map(|r| replay_json(&r))).await?
 }
 
 /// Replays a `.tri` text: the game and every step.
 fn replay_record(text: &str) -> Result<Replay, Fail> {
-    let replayed = triominos_core::record::replay(text)
-        .map_err(|e| Fail::bad_request(Refused::BadRecord { line: e.line, reason: e.reason }))?;
+    let replayed =
+        triominos_core::record::replay(text).map_err(|e| Refused::BadRecord { line: e.line, reason: e.reason })?;
     let game = PublicGame {
         id: None,
         preset: replayed.rules.base_preset().name().to_string(),
@@ -123,6 +121,6 @@ fn replay_record(text: &str) -> Result<Replay, Fail> {
         created: None,
         hints: false,
     };
-    let frames = super::frames(&replayed.rules, replayed.game.history()).map_err(Fail::bad_request)?;
+    let frames = super::frames(&replayed.rules, replayed.game.history())?;
     Ok(Replay { game, frames, hints_used: Vec::new() })
 }

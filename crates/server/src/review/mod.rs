@@ -12,10 +12,8 @@
 pub mod routes;
 
 use crate::game::think::Lane;
-use crate::http::error::Fail;
 use crate::protocol::Refused;
 use crate::state::AppState;
-use axum::http::StatusCode;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 use triominos_bots::review::{self, Options};
@@ -28,7 +26,7 @@ pub const MAX_ITERATIONS: u32 = 20_000;
 pub const MAX_SAMPLES: u32 = 4_000;
 
 pub(crate) type Key = (String, u8, u32, u32);
-pub(crate) type Slot = Arc<OnceCell<Result<Arc<str>, Fail>>>;
+pub(crate) type Slot = Arc<OnceCell<Result<Arc<str>, Refused>>>;
 
 /// The reviews computed or being computed, oldest first.
 fn cache() -> &'static Mutex<Vec<(Key, Slot)>> {
@@ -72,10 +70,10 @@ pub(crate) async fn compute(
     game: crate::protocol::PublicGame,
     seat: u8,
     opts: Options,
-) -> Result<Arc<str>, Fail> {
+) -> Result<Arc<str>, Refused> {
     let bad_log = |why: String| {
         tracing::error!(game = %id, "cannot review: {why}");
-        Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
+        Refused::BadLog
     };
     let replayed = Arc::new(triominos_core::record::replay(text).map_err(|e| bad_log(e.to_string()))?);
     let moments = review::moments(&replayed, seat).map_err(|e| bad_log(e.to_string()))?;

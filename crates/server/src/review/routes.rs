@@ -6,7 +6,7 @@ use crate::http::error::Fail;
 use crate::protocol::Refused;
 use crate::state::AppState;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -39,7 +39,7 @@ fn number(v: &Option<String>, default: u32, max: u32) -> Result<u32, Fail> {
         None => Ok(default),
         Some(s) => match s.parse::<u32>() {
             Ok(n) if (1..=max).contains(&n) => Ok(n),
-            _ => Err(Fail::bad_request(Refused::BadJson)),
+            _ => Err(Refused::BadJson.into()),
         },
     }
 }
@@ -55,7 +55,7 @@ async fn game_review(
 ) -> Result<Response, Fail> {
     let seat = match &q.seat {
         None => 0,
-        Some(s) => s.parse::<u8>().map_err(|_| Fail::bad_request(Refused::BadJson))?,
+        Some(s) => s.parse::<u8>().map_err(|_| Refused::BadJson)?,
     };
     let iterations = number(&q.iterations, DEFAULT_ITERATIONS, MAX_ITERATIONS)?;
     let samples = number(&q.samples, DEFAULT_SAMPLES, MAX_SAMPLES)?;
@@ -63,14 +63,14 @@ async fn game_review(
     let (text, game) = {
         let r = room.lock().await;
         if !r.is_over() {
-            return Err(Fail::new(StatusCode::CONFLICT, Refused::GameNotFinished));
+            return Err(Refused::GameNotFinished.into());
         }
         if seat as usize >= r.setup.seats.len() {
-            return Err(Fail::new(StatusCode::NOT_FOUND, Refused::NotFound));
+            return Err(Refused::NotFound.into());
         }
         let text = r.record().map_err(|e| {
             tracing::error!(game = %id, "cannot write the record: {e}");
-            Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog)
+            Refused::BadLog
         })?;
         (text, r.setup.public(&r.id))
     };
