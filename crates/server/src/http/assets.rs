@@ -96,6 +96,12 @@ pub fn version(path: &str) -> Option<&'static str> {
     versions().iter().find(|(p, _)| *p == path).map(|(_, v)| v.as_str())
 }
 
+/// The page's import map: `{"imports": {"/assets/app.js": "/assets/app.js?v=..."}}`.
+#[derive(serde::Serialize)]
+struct ImportMap {
+    imports: std::collections::BTreeMap<String, String>,
+}
+
 /// The page as served: index.html with every asset address carrying its version
 /// (`/assets/app.js?v=...`), and an import map that gives each script, style and
 /// translation its versioned address, so that the scripts' own `import`s and
@@ -105,13 +111,13 @@ pub fn page() -> &'static str {
     static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     PAGE.get_or_init(|| {
         let html = std::str::from_utf8(get("index.html").unwrap_or_default()).unwrap_or_default();
-        let mut map = serde_json::Map::new();
-        for (p, v) in versions() {
-            if *p != "index.html" {
-                map.insert(format!("/assets/{p}"), serde_json::Value::String(format!("/assets/{p}?v={v}")));
-            }
-        }
-        let map = serde_json::json!({ "imports": map }).to_string();
+        let imports = versions()
+            .iter()
+            .filter(|(p, _)| *p != "index.html")
+            .map(|(p, v)| (format!("/assets/{p}"), format!("/assets/{p}?v={v}")))
+            .collect();
+        // Strings only: it always serializes.
+        let map = serde_json::to_string(&ImportMap { imports }).unwrap_or_default();
         let mut out = html.replace(
             "<script type=\"module\"",
             &format!("<script type=\"importmap\">{map}</script>\n<script type=\"module\""),

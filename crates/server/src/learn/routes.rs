@@ -3,10 +3,11 @@
 //! /api/learn/{preset}/{name}` with `{"action": ACTION}` (a try, answered
 //! with a [`Verdict`]).
 
-use super::{judge, lesson, set_view, sets, LessonError, SetView, Verdict};
+use super::{judge, lesson, set_view, sets, LessonError};
 use crate::http::assets;
 use crate::http::error::Fail;
 use crate::http::extract::{body, RawBody, P};
+use crate::protocol::learn::{LessonSets, SetView, Verdict};
 use crate::protocol::Refused;
 use crate::state::AppState;
 use axum::routing::{get, post};
@@ -27,8 +28,8 @@ pub fn routes() -> Router<Arc<AppState>> {
 }
 
 /// `GET /api/learn`: `{"sets": {PRESET: [NAME...]}}`.
-async fn list() -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "sets": sets() }))
+async fn list() -> Json<LessonSets> {
+    Json(LessonSets { sets: sets() })
 }
 
 async fn set(P(preset): P<String>) -> Result<Json<SetView>, Fail> {

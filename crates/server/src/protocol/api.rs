@@ -1,7 +1,7 @@
 //! The games' JSON API: `GET /api/meta` answers [`Meta`]; `POST /api/games`
 //! takes [`CreateGame`] and answers [`Created`]; `GET /api/games` answers
 //! [`GameList`]; `GET /api/games/{id}` answers [`GameInfo`]; the replays
-//! answer [`Replay`].
+//! answer [`Replay`]; a review answers [`GameReview`].
 
 use super::common::{PublicGame, PublicSeat, SeatKind};
 use super::socket::{Delta, GameStatus, HintUse};
@@ -196,4 +196,19 @@ pub struct Frame {
     pub hands: Vec<TileSet>,
     /// The tile drawn by this step.
     pub drawn: Option<Tile>,
+}
+
+/// `GET /api/games/{id}/review?seat=N`: the game, the seat reviewed, the
+/// replay frame before each decision (`frames[k]`, in [`Replay`]'s frames)
+/// and the review (what `triominos review --json` prints).
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReview {
+    /// The game.
+    pub game: PublicGame,
+    /// The seat reviewed.
+    pub seat: u8,
+    /// The replay frame before each decision.
+    pub frames: Vec<usize>,
+    /// The review.
+    pub review: triominos_bots::review::Review,
 }

@@ -2,6 +2,7 @@
 //! WebSocket of a game and as the bodies of the JSON API, as typed serde
 //! structs and enums, one module per audience: [`socket`] (a game's
 //! WebSocket), [`api`] (the games' JSON API), [`pad`] (the score pad),
+//! [`learn`] and [`puzzles`] (the tutorial and the puzzles),
 //! [`common`] (the shapes they share) and [`refusal`] (`{"code", "params"}`,
 //! every refusal). Nothing else in the server builds JSON by hand.
 //!
@@ -35,7 +36,9 @@
 
 pub mod api;
 pub mod common;
+pub mod learn;
 pub mod pad;
+pub mod puzzles;
 pub mod refusal;
 pub mod socket;
 

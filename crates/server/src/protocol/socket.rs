@@ -152,9 +152,17 @@ pub struct Hint {
     pub reasons: Vec<HintReason>,
 }
 
-/// One reason of a [`Hint`], `{"code": ..., "params": ...}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One reason of a [`Hint`], `{"code": ..., "params": ...}`. The code is
+/// the variant's name in snake case; [`HintCode`] (derived) lists them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::EnumDiscriminants)]
 #[serde(tag = "code", content = "params", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+#[strum_discriminants(
+    name(HintCode),
+    derive(strum::EnumIter, strum::IntoStaticStr),
+    strum(serialize_all = "snake_case"),
+    doc = "The kind of a [`HintReason`], without its parameters: its code (`hint.reason.CODE` in the translations)."
+)]
 pub enum HintReason {
     /// Closes one hexagon.
     Hexagon {
@@ -241,26 +249,15 @@ pub enum HintReason {
 }
 
 impl HintReason {
-    /// Every code, for the translations' test (checked by an exhaustive test).
-    pub const CODES: [&'static str; 17] = [
-        "hexagon",
-        "double_hexagon",
-        "triple_hexagon",
-        "bridge",
-        "bridge_extension",
-        "start",
-        "tile",
-        "out",
-        "out_hands",
-        "most",
-        "instead",
-        "keeps",
-        "no_bridge_for",
-        "no_hexagon_for",
-        "no_fit",
-        "draw_instead",
-        "pass",
-    ];
+    /// This reason's code (`hexagon`, `no_fit`...).
+    pub fn code(&self) -> &'static str {
+        self.into()
+    }
+
+    /// Every code, one per variant, in the enum's order (for the translations' test).
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        <HintCode as strum::IntoEnumIterator>::iter().map(<&'static str>::from)
+    }
 }
 
 /// A message to the browser. Deltas are kept serialized once (they go to
@@ -638,49 +635,38 @@ mod tests {
     }
 
     #[test]
-    fn every_hint_reason_code_is_listed() {
+    fn serde_and_strum_spell_every_hint_reason_alike() {
         let t: Tile = "5-5-5".parse().unwrap();
-        // Exhaustive: a new reason must be added here, and so to CODES.
-        let code = |r: &HintReason| match r {
-            HintReason::Hexagon { .. }
-            | HintReason::DoubleHexagon { .. }
-            | HintReason::TripleHexagon { .. }
-            | HintReason::Bridge { .. }
-            | HintReason::BridgeExtension { .. }
-            | HintReason::Start { .. }
-            | HintReason::Tile { .. }
-            | HintReason::Out { .. }
-            | HintReason::OutHands { .. }
-            | HintReason::Most { .. }
-            | HintReason::Instead { .. }
-            | HintReason::Keeps { .. }
-            | HintReason::NoBridgeFor { .. }
-            | HintReason::NoHexagonFor { .. }
-            | HintReason::NoFit
-            | HintReason::DrawInstead { .. }
-            | HintReason::Pass => serde_json::to_value(r).unwrap()["code"].as_str().unwrap().to_string(),
+        // One reason of each kind (a kind added to the enum must be added here:
+        // the match is exhaustive); its wire code is its derived code.
+        let of_kind = |k: HintCode| match k {
+            HintCode::Hexagon => HintReason::Hexagon { points: 50 },
+            HintCode::DoubleHexagon => HintReason::DoubleHexagon { points: 60 },
+            HintCode::TripleHexagon => HintReason::TripleHexagon { points: 70 },
+            HintCode::Bridge => HintReason::Bridge { points: 40 },
+            HintCode::BridgeExtension => HintReason::BridgeExtension { points: 40 },
+            HintCode::Start => HintReason::Start { points: 10 },
+            HintCode::Tile => HintReason::Tile { points: 15 },
+            HintCode::Out => HintReason::Out { points: 25 },
+            HintCode::OutHands => HintReason::OutHands { points: 25 },
+            HintCode::Most => HintReason::Most { plays: 3 },
+            HintCode::Instead => HintReason::Instead { tile: t, points: 15 },
+            HintCode::Keeps => HintReason::Keeps { tile: t },
+            HintCode::NoBridgeFor => HintReason::NoBridgeFor { seat: 1 },
+            HintCode::NoHexagonFor => HintReason::NoHexagonFor { seat: 1 },
+            HintCode::NoFit => HintReason::NoFit,
+            HintCode::DrawInstead => HintReason::DrawInstead { points: 3 },
+            HintCode::Pass => HintReason::Pass,
         };
-        let all = [
-            HintReason::Hexagon { points: 50 },
-            HintReason::DoubleHexagon { points: 60 },
-            HintReason::TripleHexagon { points: 70 },
-            HintReason::Bridge { points: 40 },
-            HintReason::BridgeExtension { points: 40 },
-            HintReason::Start { points: 10 },
-            HintReason::Tile { points: 15 },
-            HintReason::Out { points: 25 },
-            HintReason::OutHands { points: 25 },
-            HintReason::Most { plays: 3 },
-            HintReason::Instead { tile: t, points: 15 },
-            HintReason::Keeps { tile: t },
-            HintReason::NoBridgeFor { seat: 1 },
-            HintReason::NoHexagonFor { seat: 1 },
-            HintReason::NoFit,
-            HintReason::DrawInstead { points: 3 },
-            HintReason::Pass,
-        ];
-        let codes: Vec<String> = all.iter().map(code).collect();
-        assert_eq!(codes, HintReason::CODES.to_vec());
+        let codes: Vec<&str> = HintReason::codes().collect();
+        for (k, code) in <HintCode as strum::IntoEnumIterator>::iter().zip(&codes) {
+            let r = of_kind(k);
+            assert_eq!(HintCode::from(&r), k);
+            assert_eq!(serde_json::to_value(&r).unwrap()["code"], *code, "{r:?}");
+            assert_eq!(r.code(), *code);
+        }
+        assert_eq!(codes.len(), codes.iter().collect::<std::collections::BTreeSet<_>>().len());
+        assert!(codes.contains(&"no_hexagon_for") && codes.contains(&"draw_instead"));
         assert_eq!(
             serde_json::to_value(HintReason::Keeps { tile: t }).unwrap(),
             json!({"code": "keeps", "params": {"tile": "5-5-5"}})

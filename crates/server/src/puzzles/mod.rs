@@ -8,15 +8,16 @@
 //! - `GET /api/puzzles/{id}`: the puzzle as in the data format, without
 //!   `solution`, plus `number` and `of`.
 //! - `POST /api/puzzles/{id}/try` `{"moves": [{tile, cell, rotation}...]}`:
-//!   `{"outcome", ...}` (see [`try_json`]).
+//!   `{"outcome", ...}` (see [`try_answer`]).
 //! - `POST /api/puzzles/{id}/hint` `{"moves": [...]}`: `{"place": placement}`,
 //!   `{"undo": n}` or `{"none": true}`.
 
 pub mod routes;
 
-use serde_json::{json, Value};
+use crate::protocol::puzzles::{Outcome, PublicPuzzle, TryAnswer};
 use std::sync::OnceLock;
 use triominos_core::puzzles::{self, Puzzle, TryOutcome};
+use triominos_core::Placement;
 
 /// The shipped collection, read once (empty, with an error logged, if it
 /// could not be read: `triominos puzzles verify` keeps that from shipping).
@@ -38,36 +39,34 @@ pub fn number(p: &Puzzle) -> (usize, usize) {
 }
 
 /// A puzzle for the page: the data format without the solution.
-pub fn public_json(p: &Puzzle) -> Value {
-    let mut v = puzzles::puzzle_json(p);
-    if let Value::Object(m) = &mut v {
-        m.remove("solution");
-        let (n, of) = number(p);
-        m.insert("number".into(), n.into());
-        m.insert("of".into(), of.into());
-    }
-    v
+pub fn public(p: &Puzzle) -> PublicPuzzle {
+    let mut puzzle = match puzzles::puzzle_json(p) {
+        serde_json::Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
+    puzzle.remove("solution");
+    let (number, of) = number(p);
+    PublicPuzzle { puzzle, number, of }
 }
 
-/// A try's outcome as JSON: `outcome` is `solved`, `going` (`left`,
+/// A try's outcome as sent: `outcome` is `solved`, `going` (`left`,
 /// `points` so far), `short` (`best_turn`: `points`, `goal`), `illegal`
 /// (`index`, `error`: the engine's `{code, params}`), `not_in_hand`
 /// (`index`, `tile`), `one_tile_only`, `too_few_points` (`points`, `goal`),
-/// `stuck` (`left`: tiles) or `not_joined` (`groups`).
-pub fn try_json(outcome: &TryOutcome) -> Value {
-    match outcome {
-        TryOutcome::Solved { points } => json!({"outcome": "solved", "points": points}),
-        TryOutcome::Going { left, points } => json!({"outcome": "going", "left": left, "points": points}),
-        TryOutcome::Short { points, goal } => json!({"outcome": "short", "points": points, "goal": goal}),
-        TryOutcome::Illegal { index, error } => json!({"outcome": "illegal", "index": index, "error": error}),
-        TryOutcome::NotInHand { index, tile } => json!({"outcome": "not_in_hand", "index": index, "tile": tile}),
-        TryOutcome::OneTileOnly => json!({"outcome": "one_tile_only"}),
-        TryOutcome::TooFewPoints { points, goal } => {
-            json!({"outcome": "too_few_points", "points": points, "goal": goal})
+/// `stuck` (`left`: tiles) or `not_joined` (`groups`); with `last_points`,
+/// what the last placement scored, when it is legal.
+pub fn try_answer(p: &Puzzle, moves: &[Placement]) -> TryAnswer {
+    let outcome = puzzles::check_moves(p, moves);
+    let mut last_points = None;
+    if let (Some(last), Ok(mut board)) = (moves.last(), p.position()) {
+        if !matches!(outcome, TryOutcome::Illegal { .. } | TryOutcome::NotInHand { .. } | TryOutcome::OneTileOnly) {
+            for m in &moves[..moves.len() - 1] {
+                board.place(m.normalized());
+            }
+            last_points = Some(puzzles::placement_points(&p.rules, &board, *last).points);
         }
-        TryOutcome::Stuck { left } => json!({"outcome": "stuck", "left": left}),
-        TryOutcome::NotJoined { groups } => json!({"outcome": "not_joined", "groups": groups}),
     }
+    TryAnswer { outcome: Outcome::from(&outcome), last_points }
 }
 
 /// The puzzle of the collection with this id.

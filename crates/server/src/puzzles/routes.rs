@@ -1,17 +1,17 @@
 //! The puzzles' pages and JSON API (see [`super`]).
 
-use super::{collection, number, public_json, try_json};
+use super::{collection, number, public, try_answer};
 use crate::http::assets;
 use crate::http::error::Fail;
 use crate::http::extract::{body, RawBody, P, Q};
+use crate::protocol::puzzles::{Daily, HintAnswer, Moves, PublicPuzzle, PuzzleItem, PuzzleList, TryAnswer};
 use crate::protocol::Refused;
 use crate::state::AppState;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::sync::Arc;
-use triominos_core::puzzles::{self, Hint, Puzzle, TryOutcome};
+use triominos_core::puzzles::{self, Puzzle};
 use triominos_core::Placement;
 
 /// The most placements a try may hold.
@@ -33,16 +33,22 @@ fn find(id: &str) -> Result<&'static Puzzle, Fail> {
     super::find(id).ok_or_else(|| Refused::NotFound.into())
 }
 
-async fn list() -> Json<Value> {
-    let list: Vec<Value> = collection()
+async fn list() -> Json<PuzzleList> {
+    let puzzles = collection()
         .iter()
         .map(|p| {
-            let (n, of) = number(p);
-            json!({"id": p.id, "kind": p.kind.name(), "number": n, "of": of,
-                   "score": p.difficulty.score, "tiles": p.hand.len()})
+            let (number, of) = number(p);
+            PuzzleItem {
+                id: p.id.clone(),
+                kind: p.kind.name(),
+                number,
+                of,
+                score: p.difficulty.score,
+                tiles: p.hand.len(),
+            }
         })
         .collect();
-    Json(json!({ "puzzles": list }))
+    Json(PuzzleList { puzzles })
 }
 
 #[derive(Deserialize)]
@@ -50,21 +56,15 @@ struct DailyQuery {
     date: String,
 }
 
-async fn daily(Q(q): Q<DailyQuery>) -> Result<Json<Value>, Fail> {
+async fn daily(Q(q): Q<DailyQuery>) -> Result<Json<Daily>, Fail> {
     let all = collection();
     let i =
         puzzles::daily_index(&q.date, all.len()).ok_or_else(|| Fail::from(Refused::BadJson).with("date", &q.date))?;
-    Ok(Json(json!({"id": all[i].id, "date": q.date})))
+    Ok(Json(Daily { id: all[i].id.clone(), date: q.date }))
 }
 
-async fn one(P(id): P<String>) -> Result<Json<Value>, Fail> {
-    Ok(Json(public_json(find(&id)?)))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Moves {
-    moves: Vec<Placement>,
+async fn one(P(id): P<String>) -> Result<Json<PublicPuzzle>, Fail> {
+    Ok(Json(public(find(&id)?)))
 }
 
 fn moves_of(bytes: &[u8]) -> Result<Vec<Placement>, Fail> {
@@ -75,29 +75,14 @@ fn moves_of(bytes: &[u8]) -> Result<Vec<Placement>, Fail> {
     Ok(m.moves)
 }
 
-async fn try_moves(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<Value>, Fail> {
+async fn try_moves(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<TryAnswer>, Fail> {
     let p = find(&id)?;
     let moves = moves_of(&bytes)?;
-    let outcome = puzzles::check_moves(p, &moves);
-    let mut v = try_json(&outcome);
-    // What the last placement scored, when it is legal.
-    if let (Some(last), Ok(mut board)) = (moves.last(), p.position()) {
-        if !matches!(outcome, TryOutcome::Illegal { .. } | TryOutcome::NotInHand { .. } | TryOutcome::OneTileOnly) {
-            for m in &moves[..moves.len() - 1] {
-                board.place(m.normalized());
-            }
-            v["last_points"] = puzzles::placement_points(&p.rules, &board, *last).points.into();
-        }
-    }
-    Ok(Json(v))
+    Ok(Json(try_answer(p, &moves)))
 }
 
-async fn hint(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<Value>, Fail> {
+async fn hint(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<HintAnswer>, Fail> {
     let p = find(&id)?;
     let moves = moves_of(&bytes)?;
-    Ok(Json(match puzzles::hint(p, &moves) {
-        Some(Hint::Place(m)) => json!({ "place": m }),
-        Some(Hint::Undo(n)) => json!({ "undo": n }),
-        None => json!({"none": true}),
-    }))
+    Ok(Json(puzzles::hint(p, &moves).into()))
 }

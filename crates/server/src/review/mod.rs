@@ -12,7 +12,7 @@
 pub mod routes;
 
 use crate::game::think::Lane;
-use crate::protocol::Refused;
+use crate::protocol::{GameReview, Refused};
 use crate::state::AppState;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
@@ -94,6 +94,7 @@ pub(crate) async fn compute(
     let review = review::finish(&replayed, seat, &opts, decisions);
     let frames = frames_before(replayed.game.history(), &review.decisions);
     tracing::info!(game = %id, seat, decisions = review.decisions.len(), ms = began.elapsed().as_millis() as u64, "game reviewed");
-    let body = serde_json::json!({ "game": game, "seat": seat, "frames": frames, "review": review });
-    Ok(Arc::from(body.to_string()))
+    let body = GameReview { game, seat, frames, review };
+    let text = serde_json::to_string(&body).map_err(|e| bad_log(format!("the review does not serialize: {e}")))?;
+    Ok(Arc::from(text))
 }
