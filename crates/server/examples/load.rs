@@ -288,7 +288,7 @@ async fn run(a: Args) {
         // Checked by parse_args.
         Some(s) => (s.parse::<SocketAddr>().expect("--addr HOST:PORT"), None, None),
         None => {
-            let dir = std::env::temp_dir().join(format!("triominos-load-{}", triominos_server::random_hex(6)));
+            let dir = std::env::temp_dir().join(format!("triominos-load-{}", triominos_server::secret::random_hex(6)));
             std::fs::create_dir_all(&dir).expect("temp dir");
             let mut c = triominos_server::ServeConfig::new("127.0.0.1:0", dir.join("load.db"));
             c.bot_delay = Duration::ZERO;

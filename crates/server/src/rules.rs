@@ -2,7 +2,8 @@
 //! become a rule set, for the lobby, a stored game, the score pad and a stored
 //! sheet alike. A refusal names the option (see [`crate::protocol::RULES_CODES`]).
 
-use crate::protocol::{Refusal, Refused};
+use crate::game::error::Denied;
+use crate::protocol::Refused;
 use triominos_core::RuleSet;
 
 /// The rule set of `preset` with `options` (name, value) set on it, checked
@@ -11,12 +12,17 @@ pub fn rule_set<'a>(
     preset: &str,
     options: impl IntoIterator<Item = (&'a str, &'a str)>,
     players: usize,
-) -> Result<RuleSet, Refusal> {
-    let rules = RuleSet::with_overrides(preset, options).map_err(Refusal::from)?;
+) -> Result<RuleSet, Denied> {
+    let rules = RuleSet::with_overrides(preset, options)?;
     if !rules.allows_players(players) {
         return Err(Refused::BadPlayerCount { min: rules.min_players(), max: rules.max_players(), got: players }.into());
     }
     Ok(rules)
+}
+
+/// Every option of a rule set, by name.
+pub fn options_of(rules: &RuleSet) -> std::collections::BTreeMap<String, String> {
+    rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
 #[cfg(test)]
@@ -26,7 +32,7 @@ mod tests {
 
     fn refusal(preset: &str, options: &[(&str, &str)], players: usize) -> serde_json::Value {
         let e = rule_set(preset, options.iter().copied(), players).expect_err("refused");
-        serde_json::to_value(e).unwrap()
+        serde_json::to_value(crate::protocol::Refusal::from(e)).unwrap()
     }
 
     #[test]

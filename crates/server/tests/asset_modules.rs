@@ -3,7 +3,7 @@
 //! others (no import cycles), and the page's entry reaches every script.
 
 use std::collections::{BTreeMap, BTreeSet};
-use triominos_server::assets;
+use triominos_server::http::assets;
 
 /// One `import` (or `export ... from`) statement: the names it takes and from where.
 #[derive(Debug, PartialEq)]

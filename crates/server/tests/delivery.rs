@@ -42,10 +42,10 @@ async fn the_page_names_versioned_assets_and_is_revalidated_with_an_etag() {
     assert!(etag.starts_with('"') && etag.len() > 4, "{etag}");
     // Every script, style and translation has its versioned address in the import map.
     for path in ["app.js", "board.js", "game/views.js", "pad/sheet.js", "i18n/fr.json", "pad.css"] {
-        let v = triominos_server::assets::version(path).unwrap();
+        let v = triominos_server::http::assets::version(path).unwrap();
         assert!(html.contains(&format!("\"/assets/{path}\":\"/assets/{path}?v={v}\"")), "{path} not mapped in {html}");
     }
-    let app = triominos_server::assets::version("app.js").unwrap();
+    let app = triominos_server::http::assets::version("app.js").unwrap();
     assert!(html.contains(&format!("src=\"/assets/app.js?v={app}\"")), "{html}");
     assert!(html.contains("href=\"/assets/style.css?v="), "{html}");
     // The same page again: not modified, no body.
@@ -59,11 +59,11 @@ async fn the_page_names_versioned_assets_and_is_revalidated_with_an_etag() {
 async fn a_versioned_asset_is_kept_for_a_year_an_unversioned_one_is_checked_again() {
     let db = temp_db();
     let server = start(&db).await;
-    let v = triominos_server::assets::version("board.js").unwrap();
+    let v = triominos_server::http::assets::version("board.js").unwrap();
     let (s, h, body) = get(&server, &format!("/assets/board.js?v={v}"), &[]).await;
     assert_eq!(s, 200);
     assert_eq!(header_of(&h, header::CACHE_CONTROL), "public, max-age=31536000, immutable");
-    assert_eq!(body, triominos_server::assets::get("board.js").unwrap());
+    assert_eq!(body, triominos_server::http::assets::get("board.js").unwrap());
     // An old or missing version is not kept: it is checked again.
     for path in ["/assets/board.js", "/assets/board.js?v=0000000000000000"] {
         let (s, h, _) = get(&server, path, &[]).await;
@@ -75,7 +75,10 @@ async fn a_versioned_asset_is_kept_for_a_year_an_unversioned_one_is_checked_agai
         assert!(body.is_empty());
     }
     // A changed file has another version (the fingerprint depends on every byte).
-    assert_ne!(triominos_server::assets::fingerprint(b"abc"), triominos_server::assets::fingerprint(b"abd"));
+    assert_ne!(
+        triominos_server::http::assets::fingerprint(b"abc"),
+        triominos_server::http::assets::fingerprint(b"abd")
+    );
     let (s, _, _) = get(&server, "/assets/nothing.js", &[]).await;
     assert_eq!(s, 404);
     server.stop().await;

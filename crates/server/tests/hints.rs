@@ -9,9 +9,9 @@ use serde_json::{json, Value};
 use triominos_bots::Budget;
 use triominos_core::rng::{below, seeded};
 use triominos_core::{Action, Game, Phase, RuleSet};
-use triominos_server::hint;
+use triominos_server::game::hint;
+use triominos_server::game::think::Lane;
 use triominos_server::protocol::HintReason;
-use triominos_server::think::Lane;
 use triominos_server::Server;
 
 /// A small, fixed search: the tests do not depend on the machine's speed.

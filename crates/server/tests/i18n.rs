@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
-use triominos_server::assets::{self, LANGUAGES};
+use triominos_server::http::assets::{self, LANGUAGES};
 use triominos_server::protocol::{Refused, RULES_CODES};
 
 fn dict(lang: &str) -> Map<String, Value> {
@@ -95,13 +95,13 @@ fn dynamic_keys() -> Vec<String> {
         keys.push(format!("errors.{c}"));
     }
     // The server's own (the pad's are `pad.error.*`, checked by pad_api.rs).
-    for c in Refused::CODES.iter().chain(&RULES_CODES) {
-        if !["stale_sheet", "sheet_not_found", "bad_sheet", "bad_entry", "too_many_entries"].contains(c) {
+    for c in Refused::codes().chain(RULES_CODES) {
+        if !["stale_sheet", "sheet_not_found", "bad_sheet", "bad_entry", "too_many_entries"].contains(&c) {
             keys.push(format!("errors.{c}"));
         }
     }
     // The reasons of a suggested move (`hint.reason.CODE`).
-    for c in triominos_server::protocol::HintReason::CODES {
+    for c in triominos_server::protocol::HintReason::codes() {
         keys.push(format!("hint.reason.{c}"));
     }
     for c in ["can_play", "pool_not_empty", "opening"] {

@@ -8,9 +8,9 @@ mod common;
 
 use common::*;
 use serde_json::{json, Value};
-use triominos_server::play::{read_stored_intent, stored_intent};
+use triominos_server::game::play::{read_stored_intent, stored_intent};
+use triominos_server::game::room::{Room, SeatKind, SeatSetup, Setup, INTENT_IDS};
 use triominos_server::protocol::Intent;
-use triominos_server::room::{Room, SeatKind, SeatSetup, Setup, INTENT_IDS};
 use triominos_server::Server;
 
 fn two_humans(seed: u64) -> Value {

@@ -8,8 +8,9 @@ mod common;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
 use triominos_core::RuleSet;
-use triominos_server::assets::{self, LANGUAGES};
-use triominos_server::learn::{self, judge, lesson, set_view, sets, Goal};
+use triominos_server::http::assets::{self, LANGUAGES};
+use triominos_server::learn::{self, judge, lesson, set_view, sets};
+use triominos_server::protocol::learn::Goal;
 
 fn dict(lang: &str) -> Map<String, Value> {
     match serde_json::from_slice(assets::get(&format!("i18n/{lang}.json")).unwrap()).unwrap() {

@@ -29,7 +29,7 @@ async fn create_from(server: &Server, ip: &str, req: &Value) -> (u16, Value) {
         .unwrap();
     let addr = SocketAddr::new(ip.parse().unwrap(), 40000);
     r.extensions_mut().insert(ConnectInfo(addr));
-    let resp = triominos_server::api::router(server.state.clone()).oneshot(r).await.unwrap();
+    let resp = triominos_server::http::router::router(server.state.clone()).oneshot(r).await.unwrap();
     let status = resp.status().as_u16();
     let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
     (status, serde_json::from_slice(&bytes).unwrap())
@@ -55,8 +55,8 @@ async fn an_idle_game_leaves_memory_and_comes_back_as_it_was() {
     let mut a = Client::connect(server.addr, &id, Some(&token_of(&g, 0))).await;
     let mut b = Client::connect(server.addr, &id, Some(&token_of(&g, 1))).await;
     // Connected: it stays.
-    assert_eq!(state.evict_idle(), 0);
-    assert!(state.is_in_memory(&id));
+    assert_eq!(state.games.evict_idle(), 0);
+    assert!(state.games.is_in_memory(&id));
     for _ in 0..4 {
         let to_move = a.status["to_move"].as_u64().unwrap();
         let (mover, other) = if to_move == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
@@ -69,14 +69,14 @@ async fn an_idle_game_leaves_memory_and_comes_back_as_it_was() {
     drop((a, b));
     // Once both sessions are over, nothing holds it: dropped.
     until("the idle game dropped from memory", || {
-        state.evict_idle();
-        !state.is_in_memory(&id)
+        state.games.evict_idle();
+        !state.games.is_in_memory(&id)
     })
     .await;
     // Asked for again: loaded, replayed, the same game.
     let a = Client::connect(server.addr, &id, Some(&token_of(&g, 0))).await;
     assert_eq!((a.v, a.me["hand"].clone()), (v, hand));
-    assert!(state.is_in_memory(&id));
+    assert!(state.games.is_in_memory(&id));
     server.stop().await;
 }
 
@@ -98,13 +98,13 @@ async fn a_game_where_a_bot_plays_stays_and_the_sweep_drops_the_idle_ones_by_its
     .await;
     let bots = bots["id"].as_str().unwrap().to_string();
     let idle = create(&server, two_humans()).await["id"].as_str().unwrap().to_string();
-    until("the sweep dropped the idle game", || !state.is_in_memory(&idle)).await;
+    until("the sweep dropped the idle game", || !state.games.is_in_memory(&idle)).await;
     // Many sweeps later, the bots still play in memory.
     let v0 = state.game(&bots).await.unwrap().lock().await.version();
-    until("the bots played on", || state.evict_idle() == 0 && state.is_in_memory(&bots)).await;
+    until("the bots played on", || state.games.evict_idle() == 0 && state.games.is_in_memory(&bots)).await;
     let mut spec = Client::connect(server.addr, &bots, None).await;
     spec.wait_version(v0 + 20).await;
-    assert!(state.is_in_memory(&bots));
+    assert!(state.games.is_in_memory(&bots));
     server.stop().await;
 }
 
@@ -146,7 +146,7 @@ async fn unfinished_games_in_all_are_capped_stored_ones_included() {
         server.stop().await;
     }
     let server = server_with(&db, |c| c.max_games = 3).await;
-    assert_eq!(server.state.in_memory(), 0);
+    assert_eq!(server.state.games.in_memory(), 0);
     assert_eq!(create_from(&server, "192.0.2.1", &two_humans()).await.0, 201);
     assert_eq!(create_from(&server, "192.0.2.2", &two_humans()).await.0, 201);
     let (s, r) = create_from(&server, "192.0.2.3", &two_humans()).await;

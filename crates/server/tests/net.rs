@@ -365,7 +365,7 @@ async fn head_of(addr: std::net::SocketAddr, path: &str) -> String {
 async fn every_answer_carries_the_security_headers() {
     let db = temp_db();
     let server = start(&db).await;
-    let csp = triominos_server::assets::content_security_policy();
+    let csp = triominos_server::http::assets::content_security_policy();
     for path in ["/", "/g/abc/def", "/assets/app.js", "/assets/style.css", "/api/meta", "/api/games/nosuch", "/nowhere"]
     {
         let head = head_of(server.addr, path).await;
@@ -379,7 +379,7 @@ async fn every_answer_carries_the_security_headers() {
     }
     // The page's inline scripts are those the policy names, and no inline style is in it.
     let (_, page) = http(&server, "GET", "/", None).await;
-    let inline = triominos_server::assets::inline_scripts(&page);
+    let inline = triominos_server::http::assets::inline_scripts(&page);
     assert_eq!(inline.len(), 2);
     assert_eq!(csp.matches("'sha256-").count(), 2, "{csp}");
     assert!(!page.contains(" style=") && !page.contains("<style"), "{page}");
@@ -396,9 +396,9 @@ async fn handlers_get_the_peers_address() {
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let limits = triominos_server::net::Limits { max_connections: 4, header_timeout: Duration::from_secs(60) };
+    let limits = triominos_server::http::net::Limits { max_connections: 4, header_timeout: Duration::from_secs(60) };
     let (_stop, stop) = tokio::sync::oneshot::channel();
-    let (_open, serving) = triominos_server::net::serve(listener, app, limits, stop);
+    let (_open, serving) = triominos_server::http::net::serve(listener, app, limits, stop);
     tokio::spawn(serving);
     let mut s = TcpStream::connect(addr).await.unwrap();
     let local = s.local_addr().unwrap();

@@ -489,8 +489,8 @@ async fn every_refusal_of_the_http_layer_is_code_and_params() {
     let v = new_sheet(srv, json!({"names": ["Ann", "Bob"], "preset": "goliath"})).await;
     let id = v["id"].as_str().unwrap().to_string();
     let key = v["key"].as_str().unwrap().to_string();
-    let big = format!("{{\"names\": [\"{}\"]}}", "x".repeat(triominos_server::api::MAX_BODY));
-    let too_large = json!({"code": "too_large", "params": {"max": triominos_server::api::MAX_BODY}});
+    let big = format!("{{\"names\": [\"{}\"]}}", "x".repeat(triominos_server::http::extract::MAX_BODY));
+    let too_large = json!({"code": "too_large", "params": {"max": triominos_server::http::extract::MAX_BODY}});
     let cases: Vec<(&str, String, Option<String>, u16, Value)> = vec![
         ("GET", "/api/games?limit=-1".into(), None, 400, json!({"code": "bad_query", "params": null})),
         ("GET", "/api/games?limit=many".into(), None, 400, json!({"code": "bad_query", "params": null})),
@@ -533,7 +533,7 @@ async fn every_refusal_of_the_http_layer_is_code_and_params() {
 }
 
 fn dict(lang: &str) -> serde_json::Map<String, Value> {
-    match serde_json::from_slice(triominos_server::assets::get(&format!("i18n/{lang}.json")).unwrap()).unwrap() {
+    match serde_json::from_slice(triominos_server::http::assets::get(&format!("i18n/{lang}.json")).unwrap()).unwrap() {
         Value::Object(m) => m,
         _ => panic!(),
     }

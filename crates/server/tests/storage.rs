@@ -10,8 +10,8 @@ use common::*;
 use rusqlite::Connection;
 use serde_json::Value;
 use std::path::Path;
+use triominos_server::game::room::{Room, SeatKind, SeatSetup, Setup};
 use triominos_server::protocol::Intent;
-use triominos_server::room::{Room, SeatKind, SeatSetup, Setup};
 use triominos_server::ServeConfig;
 
 /// A server on `db` with the tests' settings, or why it did not start.
@@ -19,7 +19,7 @@ async fn try_start(db: &Path) -> Result<triominos_server::Server, String> {
     let mut c = ServeConfig::new("127.0.0.1:0", db);
     c.bot_delay = std::time::Duration::ZERO;
     c.round_delay = std::time::Duration::ZERO;
-    triominos_server::start(c).await
+    triominos_server::start(c).await.map_err(|e| e.to_string())
 }
 
 fn seat(kind: SeatKind, i: usize) -> SeatSetup {
@@ -112,14 +112,14 @@ async fn stored_games_replay_and_only_those_where_a_bot_plays_are_loaded_at_star
     }
     let server = start(&db).await;
     let s = &server.state;
-    assert!(s.is_in_memory("hb-bot"), "a bot is to play: resumed");
-    assert!(!s.is_in_memory("hb-person") && !s.is_in_memory("h0"), "the others wait on disk");
-    assert_eq!(s.in_memory(), 1);
+    assert!(s.games.is_in_memory("hb-bot"), "a bot is to play: resumed");
+    assert!(!s.games.is_in_memory("hb-person") && !s.games.is_in_memory("h0"), "the others wait on disk");
+    assert_eq!(s.games.in_memory(), 1);
     // Asked for: loaded, replayed to the stored version.
     let (status, body) = http(&server, "GET", "/api/games/h3", None).await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["version"], 23);
-    assert!(s.is_in_memory("h3"));
+    assert!(s.games.is_in_memory("h3"));
     server.stop().await;
 }
 
@@ -316,7 +316,7 @@ async fn a_game_that_does_not_replay_is_set_aside_loudly_and_answered_500_not_40
         logs().iter().any(|l| l.contains("ERROR") && l.contains("broken") && l.contains("set aside")),
         "a loud line names the game"
     );
-    let damaged: Vec<String> = server.state.damaged().into_iter().map(|(id, _)| id).collect();
+    let damaged: Vec<String> = server.state.games.damaged().into_iter().map(|(id, _)| id).collect();
     assert_eq!(damaged, ["broken"]);
     let (status, body) = http(&server, "GET", "/api/games/broken", None).await;
     assert_eq!(status, 500, "{body}");
@@ -337,7 +337,7 @@ async fn a_game_whose_rows_cannot_be_read_is_a_500_with_sqlites_words_in_the_log
     let db = temp_db();
     store(&schema(&db), &play("waiting", &two_humans(), "400", 8, |_| false), false);
     let server = start(&db).await;
-    assert!(!server.state.is_in_memory("waiting"), "on disk until asked for");
+    assert!(!server.state.games.is_in_memory("waiting"), "on disk until asked for");
     // Its actions can no longer be read: the table is gone, as far as the server can tell.
     let c = Connection::open(&*db).unwrap();
     c.execute_batch("ALTER TABLE actions RENAME TO actions_away").unwrap();
@@ -416,6 +416,11 @@ async fn measure_start_with_many_games() {
     eprintln!("before: {}", rss());
     let t = std::time::Instant::now();
     let server = start(&db).await;
-    eprintln!("start with {n} unfinished games: {:?}, in memory {}, {}", t.elapsed(), server.state.in_memory(), rss());
+    eprintln!(
+        "start with {n} unfinished games: {:?}, in memory {}, {}",
+        t.elapsed(),
+        server.state.games.in_memory(),
+        rss()
+    );
     server.stop().await;
 }

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
-use triominos_server::think::Lane;
+use triominos_server::game::think::Lane;
 use triominos_server::Server;
 
 async fn version_of(server: &Server, id: &str) -> u64 {
@@ -138,7 +138,7 @@ async fn games_stored_with_the_old_level_names_load_and_their_bots_play() {
     c.wait_version(v + 1).await;
     // The game of bots alone was resumed and plays on.
     past(&server, "old2", 0).await;
-    assert_eq!(server.state.bot_games(), 1, "a resumed game of bots alone counts");
+    assert_eq!(server.state.games.bot_games(), 1, "a resumed game of bots alone counts");
     server.stop().await;
 }
 
@@ -210,7 +210,7 @@ async fn a_game_of_bots_alone_beyond_the_cap_is_refused_until_one_ends() {
         let m = spec.recv().await;
         spec.absorb(&m);
     }
-    assert_eq!(server.state.bot_games(), 0);
+    assert_eq!(server.state.games.bot_games(), 0);
     create(&server, bots_alone("casual", "50")).await;
     server.stop().await;
 }

@@ -1,7 +1,7 @@
 //! The sheet as a CSV file for a spreadsheet, in the page's language: one row
 //! per entry with each player's running total, then the totals and winners.
 
-use crate::assets;
+use crate::http::assets;
 use std::collections::HashMap;
 use triominos_core::pad::{Entry, Sheet};
 

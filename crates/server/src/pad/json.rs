@@ -1,8 +1,8 @@
 //! The views the page is sent ([`crate::protocol::pad`]), built from the
 //! engine's computed sheet.
 
-use super::store::{Row, Setup};
-use crate::protocol::pad::{Item, LineView, Phase, RoundResultView, SheetSummary, SheetView, StatusView};
+use super::store::Row;
+use crate::protocol::pad::{Item, LineView, Phase, RoundResultView, SheetView, StatusView};
 use triominos_core::pad::{Entry, Line, PadPhase, RoundResult, Sheet, Status};
 
 fn round_view(r: &RoundResult) -> RoundResultView {
@@ -70,23 +70,9 @@ pub fn sheet_view(id: &str, row: &Row, sheet: &Sheet) -> SheetView {
         updated: row.updated,
         names: sheet.names().to_vec(),
         preset: row.setup.preset.clone(),
-        options: crate::api::options_of(sheet.rules()),
+        options: crate::rules::options_of(sheet.rules()),
         entries: sheet.entries().iter().zip(sheet.lines()).map(|(e, l)| line_view(n, Some(e), l)).collect(),
         status: status_view(sheet.status()),
         owned: row.setup.key.is_some(),
-    }
-}
-
-/// What the list of sheets shows.
-pub fn summary(setup: &Setup, sheet: &Sheet) -> SheetSummary {
-    let s = sheet.status();
-    SheetSummary {
-        names: setup.names.clone(),
-        preset: setup.preset.clone(),
-        totals: s.totals.clone(),
-        round: s.round,
-        over: s.is_over(),
-        winners: s.winners,
-        entries: sheet.entries().len(),
     }
 }

@@ -30,13 +30,12 @@
 //! (the views the page is sent), [`csv`] (the sheet as a spreadsheet).
 
 pub mod csv;
+pub mod error;
 pub mod json;
 pub mod routes;
 pub mod store;
 
 use crate::protocol::Refusal;
-use crate::AppState;
-use std::sync::Arc;
 use triominos_core::pad::PadError;
 
 /// Most entries a sheet may hold (a long game has a few hundred).
@@ -47,11 +46,6 @@ pub const MAX_NAME: usize = 24;
 pub const MAX_LISTED: usize = 1000;
 /// The request header that carries a sheet's owner key.
 pub const KEY_HEADER: &str = "x-pad-key";
-
-/// The pad's pages and API, merged into the server's router.
-pub fn routes() -> axum::Router<Arc<AppState>> {
-    routes::router()
-}
 
 /// A pad refusal as `{code, params}` (params: the error's fields).
 pub fn pad_refusal(e: &PadError) -> Refusal {

@@ -2,13 +2,17 @@
 //! stores it and answers the whole sheet, in one storage job (so two phones
 //! changing one sheet are told apart by its version, never interleaved).
 
-use super::{csv, json, pad_refusal, store, KEY_HEADER, MAX_ENTRIES, MAX_LISTED, MAX_NAME};
-use crate::api::{body, checked_name, Fail, RawBody, P, Q};
+use super::error::SheetError;
+use super::{csv, json, store, KEY_HEADER, MAX_ENTRIES, MAX_LISTED, MAX_NAME};
+use crate::http::assets;
+use crate::http::error::Fail;
+use crate::http::extract::{body, RawBody, P, Q};
+use crate::names::checked_name;
 use crate::protocol::pad::{
     CreateSheet, Deleted, EntryRequest, KeyedSheet, LineView, ListRequest, SheetList, SheetListItem, SheetView,
 };
 use crate::protocol::Refused;
-use crate::{assets, AppState};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -16,10 +20,10 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use serde::Deserialize;
 use std::sync::Arc;
-use triominos_core::pad::{Entry, EntryError, PadError, Sheet};
+use triominos_core::pad::{Entry, Sheet};
 
-/// The pad's pages and API.
-pub fn router() -> Router<Arc<AppState>> {
+/// The pad's pages and API, merged into the server's router.
+pub fn routes() -> Router<Arc<AppState>> {
     Router::new()
         .route("/pad", get(assets::index))
         .route("/pad/{id}", get(assets::index))
@@ -34,15 +38,6 @@ pub fn router() -> Router<Arc<AppState>> {
         .route("/api/pad/{id}/sheet.csv", get(sheet_csv))
 }
 
-fn unprocessable(e: &PadError) -> Fail {
-    Fail::new(StatusCode::UNPROCESSABLE_ENTITY, pad_refusal(e))
-}
-
-/// A refused change: the error of the entry at `index`, with `index` in the params.
-fn entry_refusal(e: &EntryError) -> Fail {
-    Fail::new(StatusCode::UNPROCESSABLE_ENTITY, pad_refusal(&e.error).with("index", e.index))
-}
-
 /// The owner key a request sends (`X-Pad-Key`).
 fn key_of(headers: &HeaderMap) -> Option<String> {
     headers.get(KEY_HEADER).and_then(|v| v.to_str().ok()).map(str::to_string)
@@ -50,10 +45,10 @@ fn key_of(headers: &HeaderMap) -> Option<String> {
 
 /// Refuses (403 `bad_sheet_key`) a change to a sheet without its owner key;
 /// a sheet that has none (stored before the keys) is changed by nobody until claimed.
-fn authorize(row: &store::Row, key: Option<&str>) -> Result<(), Fail> {
+fn authorize(row: &store::Row, key: Option<&str>) -> Result<(), SheetError> {
     match (row.setup.key.as_deref(), key) {
-        (Some(owner), Some(given)) if crate::room::ct_eq(owner, given) => Ok(()),
-        _ => Err(Fail::new(StatusCode::FORBIDDEN, Refused::BadSheetKey)),
+        (Some(owner), Some(given)) if crate::secret::ct_eq(owner, given) => Ok(()),
+        _ => Err(Refused::BadSheetKey.into()),
     }
 }
 
@@ -66,24 +61,23 @@ async fn create(
     let names =
         req.names.iter().enumerate().map(|(i, n)| checked_name(n, MAX_NAME, i + 1)).collect::<Result<Vec<_>, _>>()?;
     let rules =
-        crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), names.len())
-            .map_err(Fail::bad_request)?;
-    let sheet = Sheet::new(names.clone(), rules).map_err(|e| Fail::bad_request(pad_refusal(&e)))?;
-    let key = crate::random_hex(16);
+        crate::rules::rule_set(&req.preset, req.options.iter().map(|(k, v)| (k.as_str(), v.as_str())), names.len())?;
+    let sheet = Sheet::new(names.clone(), rules).map_err(SheetError::Create)?;
+    let key = crate::secret::random_hex(16);
     let setup = store::Setup {
         names,
         preset: rules.base_preset().name().to_string(),
-        options: crate::api::options_of(&rules),
+        options: crate::rules::options_of(&rules),
         key: Some(key.clone()),
     };
-    let id = crate::random_hex(8);
-    let now = crate::now();
+    let id = crate::secret::random_hex(8);
+    let now = crate::store::now();
     let row = store::Row { created: now, updated: now, version: 0, setup, entries: Vec::new() };
     let view = state
         .store
         .call(move |c| {
             store::insert(c, &id, &row, &sheet)?;
-            Ok::<_, Fail>(json::sheet_view(&id, &row, &sheet))
+            Ok::<_, SheetError>(json::sheet_view(&id, &row, &sheet))
         })
         .await?;
     Ok((StatusCode::CREATED, Json(KeyedSheet { sheet: view, key })))
@@ -110,7 +104,7 @@ async fn show(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Js
         .call(move |c| {
             let row = store::load(c, &id)?;
             let sheet = row.sheet()?;
-            Ok::<_, Fail>(json::sheet_view(&id, &row, &sheet))
+            Ok::<_, SheetError>(json::sheet_view(&id, &row, &sheet))
         })
         .await?;
     Ok(Json(view))
@@ -128,8 +122,8 @@ async fn remove(
         .call(move |c| {
             authorize(&store::load(c, &id)?, key.as_deref())?;
             match store::delete(c, &id)? {
-                true => Ok(id),
-                false => Err(Fail::new(StatusCode::NOT_FOUND, Refused::SheetNotFound)),
+                true => Ok::<_, SheetError>(id),
+                false => Err(Refused::SheetNotFound.into()),
             }
         })
         .await?;
@@ -145,14 +139,14 @@ async fn claim(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<J
         .call(move |c| {
             let mut row = store::load(c, &id)?;
             if row.setup.key.is_some() {
-                return Err(Fail::new(StatusCode::CONFLICT, Refused::SheetClaimed));
+                return Err(Refused::SheetClaimed.into());
             }
-            let key = crate::random_hex(16);
+            let key = crate::secret::random_hex(16);
             row.setup.key = Some(key.clone());
             store::save_setup(c, &id, &row.setup)?;
             let sheet = row.sheet()?;
             tracing::info!(sheet = %id, "a sheet stored before the owner keys was claimed");
-            Ok::<_, Fail>(KeyedSheet { sheet: json::sheet_view(&id, &row, &sheet), key })
+            Ok::<_, SheetError>(KeyedSheet { sheet: json::sheet_view(&id, &row, &sheet), key })
         })
         .await?;
     Ok(Json(keyed))
@@ -167,8 +161,7 @@ struct VersionQuery {
 
 fn parse_entry(bytes: &[u8]) -> Result<(Entry, Option<usize>), Fail> {
     let req: EntryRequest = body(bytes)?;
-    let entry = serde_json::from_value::<Entry>(req.entry)
-        .map_err(|e| Fail::bad_request(Refused::BadEntry { detail: e.to_string() }))?;
+    let entry = serde_json::from_value::<Entry>(req.entry).map_err(|e| Refused::BadEntry { detail: e.to_string() })?;
     Ok((entry, req.at))
 }
 
@@ -178,7 +171,7 @@ async fn change(
     state: Arc<AppState>,
     id: String,
     (version, key): (Option<i64>, Option<String>),
-    change: impl FnOnce(&mut Sheet) -> Result<(), Fail> + Send + 'static,
+    change: impl FnOnce(&mut Sheet) -> Result<(), SheetError> + Send + 'static,
 ) -> Result<Json<SheetView>, Fail> {
     let view = state
         .store
@@ -187,18 +180,18 @@ async fn change(
             authorize(&row, key.as_deref())?;
             if let Some(v) = version {
                 if v != row.version {
-                    return Err(Fail::new(StatusCode::CONFLICT, Refused::StaleSheet { version: row.version }));
+                    return Err(Refused::StaleSheet { version: row.version }.into());
                 }
             }
             let mut sheet = row.sheet()?;
             change(&mut sheet)?;
             if sheet.entries().len() > MAX_ENTRIES {
-                return Err(Fail::bad_request(Refused::TooManyEntries { max: MAX_ENTRIES }));
+                return Err(Refused::TooManyEntries { max: MAX_ENTRIES }.into());
             }
             row.version += 1;
-            row.updated = crate::now();
+            row.updated = crate::store::now();
             store::save(c, &id, &row, &sheet)?;
-            Ok(json::sheet_view(&id, &row, &sheet))
+            Ok::<_, SheetError>(json::sheet_view(&id, &row, &sheet))
         })
         .await?;
     Ok(Json(view))
@@ -214,8 +207,8 @@ async fn add(
 ) -> Result<Json<SheetView>, Fail> {
     let (entry, at) = parse_entry(&bytes)?;
     change(state, id, (q.version, key_of(&headers)), move |sheet| match at {
-        None => sheet.add(entry).map(|_| ()).map_err(|e| unprocessable(&e)),
-        Some(i) => sheet.insert(i, entry).map_err(|e| entry_refusal(&e)),
+        None => sheet.add(entry).map(|_| ()).map_err(SheetError::Change),
+        Some(i) => sheet.insert(i, entry).map_err(SheetError::Entry),
     })
     .await
 }
@@ -229,10 +222,8 @@ async fn edit(
     RawBody(bytes): RawBody,
 ) -> Result<Json<SheetView>, Fail> {
     let (entry, _) = parse_entry(&bytes)?;
-    change(state, id, (q.version, key_of(&headers)), move |sheet| {
-        sheet.edit(index, entry).map_err(|e| entry_refusal(&e))
-    })
-    .await
+    change(state, id, (q.version, key_of(&headers)), move |sheet| sheet.edit(index, entry).map_err(SheetError::Entry))
+        .await
 }
 
 /// `DELETE /api/pad/{id}/entries/{index}`.
@@ -243,7 +234,7 @@ async fn delete_entry(
     headers: HeaderMap,
 ) -> Result<Json<SheetView>, Fail> {
     change(state, id, (q.version, key_of(&headers)), move |sheet| {
-        sheet.delete(index).map(|_| ()).map_err(|e| entry_refusal(&e))
+        sheet.delete(index).map(|_| ()).map_err(SheetError::Entry)
     })
     .await
 }
@@ -255,8 +246,7 @@ async fn undo(
     Q(q): Q<VersionQuery>,
     headers: HeaderMap,
 ) -> Result<Json<SheetView>, Fail> {
-    change(state, id, (q.version, key_of(&headers)), |sheet| sheet.undo().map(|_| ()).map_err(|e| unprocessable(&e)))
-        .await
+    change(state, id, (q.version, key_of(&headers)), |sheet| sheet.undo().map(|_| ()).map_err(SheetError::Change)).await
 }
 
 /// `POST /api/pad/{id}/preview`: `{"entry": {...}}`, what it would score now (nothing is stored).
@@ -271,8 +261,8 @@ async fn preview(
         .call(move |c| {
             let row = store::load(c, &id)?;
             let sheet = row.sheet()?;
-            let line = sheet.preview(&entry).map_err(|e| unprocessable(&e))?;
-            Ok::<_, Fail>(json::line_view(sheet.players(), Some(&entry), &line))
+            let line = sheet.preview(&entry).map_err(SheetError::Change)?;
+            Ok::<_, SheetError>(json::line_view(sheet.players(), Some(&entry), &line))
         })
         .await?;
     Ok(Json(view))
@@ -293,7 +283,7 @@ async fn sheet_csv(State(state): State<Arc<AppState>>, P(id): P<String>, Q(q): Q
         .call(move |c| {
             let row = store::load(c, &id)?;
             let sheet = row.sheet()?;
-            Ok::<_, Fail>(csv::sheet_csv(&sheet, &lang))
+            Ok::<_, SheetError>(csv::sheet_csv(&sheet, &lang))
         })
         .await?;
     Ok((

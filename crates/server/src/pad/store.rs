@@ -2,12 +2,10 @@
 //! part of the server's one schema, [`crate::store`]). These functions run on
 //! the storage thread, inside [`crate::store::Store`] jobs.
 
-use super::json;
-use crate::api::Fail;
+use super::error::{SheetError, Unreadable};
 use crate::protocol::pad::SheetSummary;
 use crate::protocol::Refused;
-use crate::store::err;
-use axum::http::StatusCode;
+use crate::store::StoreError;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -29,22 +27,11 @@ pub struct Setup {
     pub key: Option<String>,
 }
 
-fn bad_sheet() -> Fail {
-    Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadSheet)
-}
-
 impl Setup {
     /// The rule set, for this many players.
-    pub fn rules(&self) -> Result<RuleSet, Fail> {
-        crate::rules::rule_set(
-            &self.preset,
-            self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-            self.names.len(),
-        )
-        .map_err(|e| {
-            tracing::error!("a stored sheet's rules are refused: {}", e.code);
-            bad_sheet()
-        })
+    pub fn rules(&self) -> Result<RuleSet, Unreadable> {
+        let options = self.options.iter().map(|(k, v)| (k.as_str(), v.as_str()));
+        Ok(crate::rules::rule_set(&self.preset, options, self.names.len())?)
     }
 }
 
@@ -65,18 +52,31 @@ pub struct Row {
 
 impl Row {
     /// The sheet, computed again from the entries.
-    pub fn sheet(&self) -> Result<Sheet, Fail> {
-        Sheet::with_entries(self.setup.names.clone(), self.setup.rules()?, self.entries.clone())
-            .map_err(|_| bad_sheet())
+    pub fn sheet(&self) -> Result<Sheet, Unreadable> {
+        Ok(Sheet::with_entries(self.setup.names.clone(), self.setup.rules()?, self.entries.clone())?)
     }
 }
 
-fn text(v: &(impl Serialize + ?Sized)) -> Result<String, Fail> {
-    serde_json::to_string(v).map_err(|e| Fail::from(err(e)))
+fn text(v: &(impl Serialize + ?Sized)) -> Result<String, StoreError> {
+    Ok(serde_json::to_string(v)?)
+}
+
+/// What the list of sheets shows, stored with the sheet.
+pub fn summary(setup: &Setup, sheet: &Sheet) -> SheetSummary {
+    let s = sheet.status();
+    SheetSummary {
+        names: setup.names.clone(),
+        preset: setup.preset.clone(),
+        totals: s.totals.clone(),
+        round: s.round,
+        over: s.is_over(),
+        winners: s.winners,
+        entries: sheet.entries().len(),
+    }
 }
 
 /// Stores a new sheet.
-pub fn insert(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), Fail> {
+pub fn insert(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), StoreError> {
     c.execute(
         "INSERT INTO pad_sheets (id, created, updated, version, setup, entries, summary) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -87,48 +87,48 @@ pub fn insert(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), 
             row.version,
             text(&row.setup)?,
             text(sheet.entries())?,
-            text(&json::summary(&row.setup, sheet))?
+            text(&summary(&row.setup, sheet))?
         ],
     )
-    .map_err(err)?;
+    .map_err(StoreError::from)?;
     Ok(())
 }
 
 /// Loads a sheet (`sheet_not_found` when there is none).
-pub fn load(c: &Connection, id: &str) -> Result<Row, Fail> {
+pub fn load(c: &Connection, id: &str) -> Result<Row, SheetError> {
     let row: Option<(i64, i64, i64, String, String)> = c
         .query_row("SELECT created, updated, version, setup, entries FROM pad_sheets WHERE id = ?1", [id], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })
         .optional()
-        .map_err(err)?;
+        .map_err(StoreError::from)?;
     let Some((created, updated, version, setup, entries)) = row else {
-        return Err(Fail::new(StatusCode::NOT_FOUND, Refused::SheetNotFound));
+        return Err(Refused::SheetNotFound.into());
     };
-    let setup: Setup = serde_json::from_str(&setup).map_err(|_| bad_sheet())?;
-    let entries: Vec<Entry> = serde_json::from_str(&entries).map_err(|_| bad_sheet())?;
+    let setup: Setup = serde_json::from_str(&setup).map_err(Unreadable::from)?;
+    let entries: Vec<Entry> = serde_json::from_str(&entries).map_err(Unreadable::from)?;
     Ok(Row { created, updated, version, setup, entries })
 }
 
 /// Stores a changed sheet: its version, time, entries and summary.
-pub fn save(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), Fail> {
+pub fn save(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), StoreError> {
     c.execute(
         "UPDATE pad_sheets SET updated = ?2, version = ?3, entries = ?4, summary = ?5 WHERE id = ?1",
-        params![id, row.updated, row.version, text(sheet.entries())?, text(&json::summary(&row.setup, sheet))?],
+        params![id, row.updated, row.version, text(sheet.entries())?, text(&summary(&row.setup, sheet))?],
     )
-    .map_err(err)?;
+    .map_err(StoreError::from)?;
     Ok(())
 }
 
 /// Stores a sheet's setup again (its key, once claimed).
-pub fn save_setup(c: &Connection, id: &str, setup: &Setup) -> Result<(), Fail> {
-    c.execute("UPDATE pad_sheets SET setup = ?2 WHERE id = ?1", params![id, text(setup)?]).map_err(err)?;
+pub fn save_setup(c: &Connection, id: &str, setup: &Setup) -> Result<(), StoreError> {
+    c.execute("UPDATE pad_sheets SET setup = ?2 WHERE id = ?1", params![id, text(setup)?]).map_err(StoreError::from)?;
     Ok(())
 }
 
 /// Removes a sheet; whether there was one.
-pub fn delete(c: &Connection, id: &str) -> Result<bool, Fail> {
-    Ok(c.execute("DELETE FROM pad_sheets WHERE id = ?1", [id]).map_err(err)? > 0)
+pub fn delete(c: &Connection, id: &str) -> Result<bool, StoreError> {
+    Ok(c.execute("DELETE FROM pad_sheets WHERE id = ?1", [id]).map_err(StoreError::from)? > 0)
 }
 
 /// One sheet in the list, as stored.
@@ -145,19 +145,22 @@ pub struct ListRow {
 
 /// Of the sheets named with a key, those whose key is right, most recently
 /// changed first (a sheet named twice is listed once).
-pub fn list_owned(c: &Connection, asked: &[(String, String)]) -> Result<Vec<ListRow>, Fail> {
-    let mut s =
-        c.prepare_cached("SELECT created, updated, summary, setup FROM pad_sheets WHERE id = ?1").map_err(err)?;
+pub fn list_owned(c: &Connection, asked: &[(String, String)]) -> Result<Vec<ListRow>, StoreError> {
+    let mut s = c
+        .prepare_cached("SELECT created, updated, summary, setup FROM pad_sheets WHERE id = ?1")
+        .map_err(StoreError::from)?;
     let mut out: Vec<ListRow> = Vec::new();
     for (id, key) in asked {
         if out.iter().any(|r| &r.id == id) {
             continue;
         }
-        let row: Option<(i64, i64, String, String)> =
-            s.query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))).optional().map_err(err)?;
+        let row: Option<(i64, i64, String, String)> = s
+            .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .optional()
+            .map_err(StoreError::from)?;
         let Some((created, updated, summary, setup)) = row else { continue };
         let owner = serde_json::from_str::<Setup>(&setup).ok().and_then(|s| s.key);
-        if owner.is_some_and(|k| crate::room::ct_eq(&k, key)) {
+        if owner.is_some_and(|k| crate::secret::ct_eq(&k, key)) {
             out.push(ListRow { id: id.clone(), created, updated, summary: serde_json::from_str(&summary).ok() });
         }
     }

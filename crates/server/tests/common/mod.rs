@@ -108,7 +108,7 @@ pub async fn http_with(
         req = req.header(*k, *v);
     }
     let req = req.body(Body::from(body.unwrap_or("").to_string())).unwrap();
-    let resp = triominos_server::api::router(server.state.clone()).oneshot(req).await.unwrap();
+    let resp = triominos_server::http::router::router(server.state.clone()).oneshot(req).await.unwrap();
     let status = resp.status().as_u16();
     let kind = resp.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
     let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();

@@ -13,19 +13,18 @@
 //! connection stays open; one over [`MAX_FRAME`] closes it with a close
 //! frame 1009 `message too big`.
 //!
-//! The server pings every third of [`crate::ServeConfig::ws_idle`]; a
+//! The server pings every third of [`crate::config::ServeConfig::ws_idle`]; a
 //! socket that sends nothing for that long, not even the pongs browsers
 //! answer with by themselves, is closed with a close frame 1001 `idle` and
 //! its seat shows as away.
 
-use crate::api::Fail;
-use crate::play::{self, Asker};
+use super::play::{self, Asker};
+use super::room::Room;
+use crate::http::error::Fail;
 use crate::protocol::{ClientMsg, ClientMsgError, Intent, Refusal, Refused, ServerMsg};
-use crate::room::Room;
-use crate::AppState;
+use crate::state::AppState;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 use std::sync::Arc;
@@ -48,10 +47,10 @@ pub(crate) async fn upgrade(
     // error is not "no such game").
     let room = match state.game(&id).await {
         Ok(room) => room,
-        Err(fail) => return fail.into_response(),
+        Err(e) => return Fail::from(e).into_response(),
     };
     let Ok(ws) = ws else {
-        return Fail::new(StatusCode::BAD_REQUEST, Refused::NotWebsocket).into_response();
+        return Fail::from(Refused::NotWebsocket).into_response();
     };
     // A small read buffer: client messages are tiny, and the buffer is zeroed as it grows.
     ws.read_buffer_size(8 * 1024).max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).on_upgrade(
@@ -236,7 +235,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
     r.disconnect(conn);
     r.send_presence();
     if r.is_over() && r.is_idle() {
-        state.forget(&game_id);
+        state.games.forget(&game_id);
     }
     tracing::info!(game = %game_id, seat, "disconnected");
 }
@@ -275,7 +274,7 @@ async fn handle(
         Ok(ClientMsg::Ping { id }) => return Some(ServerMsg::Pong { id }.text()),
         Ok(ClientMsg::Hint { id }) => {
             // Answered by its own task: the search takes about a second.
-            crate::hint::ask(state, room, seat, conn, id);
+            super::hint::ask(state, room, seat, conn, id);
             return None;
         }
         // Who connects is said once, first.
@@ -290,8 +289,9 @@ async fn handle(
     match play::submit(state, room, seat, intent, Asker { conn: Some(conn), id }).await {
         Ok(_) => None,
         Err(e) => {
-            tracing::info!(seat, intent = intent.kind(), code = %e.code, "refused");
-            Some(error_msg(e, id))
+            let refusal = Refusal::from(e);
+            tracing::info!(seat, intent = intent.kind(), code = %refusal.code, "refused");
+            Some(error_msg(refusal, id))
         }
     }
 }

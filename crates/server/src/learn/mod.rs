@@ -10,21 +10,19 @@
 //! set's lessons, ready to draw), `POST /api/learn/{preset}/{name}` with
 //! `{"action": ACTION}` (a try, answered with a [`Verdict`]).
 
-use crate::api::{body, options_of, Fail, RawBody, P};
-use crate::protocol::{Refusal, Refused};
-use crate::AppState;
-use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+pub mod routes;
+
+use crate::protocol::learn::{Goal, Item, LessonView, Placed, SetView, Verdict};
+use crate::protocol::Refusal;
+use crate::rules::options_of;
+use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use triominos_core::position::{Position, PositionError};
-use triominos_core::{Action, Cell, Game, Placement, RoundEnd, RuleSet, Tile, TileSet};
+use triominos_core::{Action, Game, IllegalAction, Placement, RoundEnd, RuleSet, Tile, TileSet};
 
 macro_rules! lessons {
     ($($name:literal),* $(,)?) => {
-        &[$(($name, include_str!(concat!("../lessons/", $name, ".json")))),*]
+        &[$(($name, include_str!(concat!("../../lessons/", $name, ".json")))),*]
     };
 }
 
@@ -53,42 +51,7 @@ pub const FILES: &[(&str, &str)] = lessons!(
 );
 
 /// The lesson sets: for each preset, its lessons' names in order.
-pub const SETS: &str = include_str!("../lessons/sets.json");
-
-/// What the player is asked to do, judged on what the engine says happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Goal {
-    /// Place a tile legally (this tile, when given).
-    Place {
-        /// The tile to place.
-        #[serde(default)]
-        tile: Option<Tile>,
-    },
-    /// Place a tile that scores at least this many points.
-    Score {
-        /// The fewest points.
-        at_least: i32,
-    },
-    /// Place a tile that earns this bonus (`start`, `bridge`, `hexagon`,
-    /// `double_hexagon`...: the names of docs/record-format.md).
-    Bonus {
-        /// The bonus's name.
-        bonus: String,
-    },
-    /// Draw from the pool (and, with `fail`, end the turn on a failed last draw).
-    Draw {
-        /// Whether the draw must be the failed last one of the turn.
-        #[serde(default)]
-        fail: bool,
-    },
-    /// Go out: place the last tile of the hand.
-    Out,
-    /// End the round blocked (the last pass of a round nobody can play).
-    Blocked,
-    /// Win the game with this action.
-    Win,
-}
+pub const SETS: &str = include_str!("../../lessons/sets.json");
 
 /// One lesson file (docs/lessons.md). The player is seat 0, to move.
 #[derive(Clone, Debug, Deserialize)]
@@ -130,27 +93,30 @@ pub struct Lesson {
 }
 
 /// Why a lesson cannot be set up.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, thiserror::Error)]
 pub enum LessonError {
     /// No such set or lesson.
+    #[error("no such lesson")]
     NotFound,
     /// The file is not a lesson.
-    BadFile(String),
+    #[error("not a lesson: {path}: {source}")]
+    BadFile {
+        /// The lesson file.
+        path: &'static str,
+        /// What is wrong with it.
+        source: serde_json::Error,
+    },
     /// The position is refused by the engine.
+    #[error("position: {0}")]
     Position(PositionError),
     /// A prelude action is refused by the engine.
-    Prelude(usize, String),
-}
-
-impl std::fmt::Display for LessonError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LessonError::NotFound => write!(f, "no such lesson"),
-            LessonError::BadFile(e) => write!(f, "not a lesson: {e}"),
-            LessonError::Position(e) => write!(f, "position: {e}"),
-            LessonError::Prelude(i, e) => write!(f, "prelude action {i}: {e}"),
-        }
-    }
+    #[error("prelude action {index}: {source}")]
+    Prelude {
+        /// Which action of the prelude.
+        index: usize,
+        /// The engine's refusal.
+        source: IllegalAction,
+    },
 }
 
 /// The sets: preset name to lesson names, in order.
@@ -171,7 +137,7 @@ pub fn lesson(preset: &str, name: &str) -> Result<(&'static str, Lesson), Lesson
         return Err(LessonError::NotFound);
     }
     let (path, text) = file_of(preset, name).ok_or(LessonError::NotFound)?;
-    let lesson = serde_json::from_str(text).map_err(|e| LessonError::BadFile(format!("{path}: {e}")))?;
+    let lesson = serde_json::from_str(text).map_err(|source| LessonError::BadFile { path, source })?;
     Ok((path, lesson))
 }
 
@@ -198,50 +164,10 @@ impl Lesson {
         };
         let mut game = Game::from_position(rules, &position).map_err(LessonError::Position)?;
         for (i, &a) in self.prelude.iter().enumerate() {
-            game.play_as(0, a).map_err(|e| LessonError::Prelude(i, e.to_string()))?;
+            game.play_as(0, a).map_err(|source| LessonError::Prelude { index: i, source })?;
         }
         Ok(game)
     }
-}
-
-/// One score change of a try.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Item {
-    /// Seat.
-    pub player: u8,
-    /// Why (`tile`, `hexagon`, `draw`, `own_hand`...: the `reason.` names).
-    pub reason: &'static str,
-    /// Points.
-    pub points: i32,
-}
-
-/// The engine's answer to a try.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Verdict {
-    /// Whether the goal is met.
-    pub solved: bool,
-    /// The engine's refusal (`{code, params}`, as in a game), when the action is illegal.
-    pub refusal: Option<Refusal>,
-    /// The points of the action (its own score change, end of round not included).
-    pub points: i32,
-    /// Bonuses earned (names), the fail penalty included.
-    pub bonuses: Vec<&'static str>,
-    /// Every score change the action caused, the end of the round included.
-    pub items: Vec<Item>,
-    /// The tile drawn, for a draw.
-    pub drawn: Option<Tile>,
-    /// Whether the player's turn is over.
-    pub turn_over: bool,
-    /// `out` or `blocked` when the round ended.
-    pub round_end: Option<&'static str>,
-    /// The hands shown at the end of the round (by seat).
-    pub hands: Option<Vec<Vec<Tile>>>,
-    /// Whether the game is over, and its winners.
-    pub game_over: bool,
-    /// The winners (seats) once the game is over.
-    pub winners: Vec<u8>,
-    /// Each seat's total after the action.
-    pub totals: Vec<i32>,
 }
 
 /// Plays `action` for the player in the lesson's position and judges it.
@@ -302,60 +228,6 @@ pub fn judge(lesson: &Lesson, rules: RuleSet, action: Action) -> Result<Verdict,
     Ok(v)
 }
 
-/// A placed tile as drawn: the placement and who placed it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Placed {
-    /// The placement.
-    #[serde(flatten)]
-    pub placement: Placement,
-    /// Seat.
-    pub player: u8,
-}
-
-/// A lesson ready to draw: the position after the prelude, as the player sees it.
-#[derive(Clone, Debug, Serialize)]
-pub struct LessonView {
-    /// The lesson's name in its set (`corners`...).
-    pub name: String,
-    /// Its texts' key stem: `learn.DIR.NAME` (`.title`, `.intro`, `.done`, `.miss`).
-    pub text: String,
-    /// The preset rule sentence to show (`start`, `draw`, `blocked`, `end`).
-    pub rule: Option<String>,
-    /// What to do.
-    pub goal: Goal,
-    /// An answer (for "show me" and the browser tests).
-    pub solution: Action,
-    /// A plausible wrong answer (for the browser tests).
-    pub wrong: Action,
-    /// The board.
-    pub board: Vec<Placed>,
-    /// The player's hand.
-    pub hand: Vec<Tile>,
-    /// The tile drawn this turn (in the prelude), if any.
-    pub drawn: Option<Tile>,
-    /// Tiles drawn this turn.
-    pub draws: u8,
-    /// Tiles in each seat's hand.
-    pub hand_sizes: Vec<u8>,
-    /// Tiles in the pool.
-    pub pool: usize,
-    /// Each seat's total.
-    pub totals: Vec<i32>,
-    /// The open cells (for keyboard play: the arrows step through them).
-    pub open: Vec<Cell>,
-}
-
-/// A lesson set, ready to draw.
-#[derive(Clone, Debug, Serialize)]
-pub struct SetView {
-    /// The preset.
-    pub preset: String,
-    /// Its options (the texts quote the numbers).
-    pub options: BTreeMap<String, String>,
-    /// The lessons in order.
-    pub lessons: Vec<LessonView>,
-}
-
 /// The lessons of a preset's set, each set up in the engine.
 pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
     let names = sets().get(preset).cloned().ok_or(LessonError::NotFound)?;
@@ -391,49 +263,4 @@ pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
         });
     }
     Ok(SetView { preset: preset.to_string(), options: options_of(&rules), lessons })
-}
-
-/// The routes of the tutorial: its pages and its API.
-pub fn routes() -> Router<Arc<AppState>> {
-    Router::new()
-        .route("/learn", get(crate::assets::index))
-        .route("/learn/{preset}", get(crate::assets::index))
-        .route("/learn/{preset}/{name}", get(crate::assets::index))
-        .route("/api/learn", get(list))
-        .route("/api/learn/{preset}", get(set))
-        .route("/api/learn/{preset}/{name}", post(try_action))
-}
-
-fn fail(e: LessonError) -> Fail {
-    match e {
-        LessonError::NotFound => Fail::new(StatusCode::NOT_FOUND, Refused::NotFound),
-        e => {
-            tracing::error!("lesson: {e}");
-            Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadSetup)
-        }
-    }
-}
-
-/// `GET /api/learn`: `{"sets": {PRESET: [NAME...]}}`.
-async fn list() -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "sets": sets() }))
-}
-
-async fn set(P(preset): P<String>) -> Result<Json<SetView>, Fail> {
-    set_view(&preset).map(Json).map_err(fail)
-}
-
-/// The body of a try.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Try {
-    action: serde_json::Value,
-}
-
-async fn try_action(P((preset, name)): P<(String, String)>, RawBody(bytes): RawBody) -> Result<Json<Verdict>, Fail> {
-    let t: Try = body(&bytes)?;
-    let action: Action = serde_json::from_value(t.action).map_err(|_| Fail::bad_request(Refused::BadAction))?;
-    let (_, l) = lesson(&preset, &name).map_err(fail)?;
-    let rules = RuleSet::preset(&preset).map_err(|_| fail(LessonError::NotFound))?;
-    judge(&l, rules, action).map(Json).map_err(fail)
 }

@@ -21,7 +21,7 @@
 //! both versions named, never read.
 //!
 //! The JSON stored in the rows is part of the schema: a game's setup
-//! ([`crate::room::Setup`]), its intents ([`crate::protocol::Intent`]), the
+//! ([`crate::game::room::Setup`]), its intents ([`crate::protocol::Intent`]), the
 //! summaries ([`crate::protocol::GameSummary`],
 //! [`crate::protocol::pad::SheetSummary`]), a sheet's setup and entries
 //! ([`crate::pad::store`]). A change that old rows would not read the same
@@ -123,27 +123,156 @@ pub struct Store {
     failing_appends: Arc<AtomicU32>,
 }
 
-/// Storage failed (disk full, database locked or corrupt, unknown schema...).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreError(pub String);
+/// SQLite's error, shared (a batch's commit error goes to each of its jobs).
+pub type Sqlite = Arc<rusqlite::Error>;
 
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+/// Storage failed (disk full, database locked or corrupt, unknown schema...).
+/// At start, each refusal of [`Store::open`] names the problem and what to do.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite refused an operation.
+    #[error("{0}")]
+    Sqlite(Sqlite),
+    /// SQLite refused a step, named.
+    #[error("{doing}: {source}")]
+    Failed {
+        /// What was being done.
+        doing: &'static str,
+        /// SQLite's error.
+        source: Sqlite,
+    },
+    /// A game's rows could not be read or written.
+    #[error("game {id}: {source}")]
+    Game {
+        /// The game.
+        id: String,
+        /// SQLite's error.
+        source: Sqlite,
+    },
+    /// A game's actions are not numbered 1, 2, 3...
+    #[error("game {id}: action {v} out of sequence")]
+    OutOfSequence {
+        /// The game.
+        id: String,
+        /// The number found.
+        v: i64,
+    },
+    /// A row's JSON could not be written.
+    #[error("JSON: {0}")]
+    Json(Arc<serde_json::Error>),
+    /// No transaction could be begun for the batch.
+    #[error("cannot begin a transaction: {0}")]
+    Begin(Box<StoreError>),
+    /// The batch was not committed.
+    #[error("commit failed: {0}")]
+    Commit(Box<StoreError>),
+    /// The storage thread is gone.
+    #[error("storage thread stopped")]
+    Stopped,
+    /// The failure the tests asked for ([`Store::fail_next_appends`]).
+    #[error("database or disk is full (a failure the tests asked for)")]
+    Injected,
+    /// The path is a folder.
+    #[error("this is a folder, not a database file")]
+    Folder,
+    /// An empty file, not taken for a new database.
+    #[error(
+        "the database file is empty (0 bytes): it is not a triominos database, and a new one is not made over \
+         it; remove the file to start with a new database, or restore a backup"
+    )]
+    Empty,
+    /// The file cannot be read.
+    #[error("cannot read the database file: {0}")]
+    Unreadable(Arc<std::io::Error>),
+    /// The database's folder is not a folder.
+    #[error("cannot create the database: {} is not a folder", .0.display())]
+    NotAFolder(std::path::PathBuf),
+    /// The database cannot be made in its folder.
+    #[error("cannot create the database in {}: {source}", .dir.display())]
+    CannotCreate {
+        /// The folder.
+        dir: std::path::PathBuf,
+        /// Why.
+        source: Arc<std::io::Error>,
+    },
+    /// The file may not be written.
+    #[error("the database file is read-only: the server must write every move; make it writable (and its folder)")]
+    ReadOnly,
+    /// Not SQLite's header, or a damaged one.
+    #[error("not a SQLite database, or a damaged one: {0}")]
+    NotSqlite(Box<StoreError>),
+    /// `PRAGMA quick_check` found damage.
+    #[error(
+        "the database is damaged (PRAGMA quick_check: {problems}){games}. The server does not start on a damaged \
+         database: restore a backup, or save what can be read with `sqlite3 DAMAGED.db .recover | sqlite3 \
+         RECOVERED.db` and start on the recovered file"
+    )]
+    Damaged {
+        /// What the check found.
+        problems: String,
+        /// The games that cannot be read (`; the games that cannot be read: ...`), if any.
+        games: String,
+    },
+    /// A schema version that is not a number this program writes.
+    #[error("bad schema version {0}")]
+    BadSchemaVersion(i64),
+    /// A version-0 database with a table the server never wrote.
+    #[error("not a triominos database (it has a table {0:?})")]
+    ForeignTable(String),
+    /// A version-0 database with a table of other columns.
+    #[error("not a triominos database: table {table:?} has columns {columns:?}, expected {expected:?}")]
+    ForeignColumns {
+        /// The table.
+        table: String,
+        /// Its columns.
+        columns: Vec<String>,
+        /// The columns the server wrote.
+        expected: &'static [&'static str],
+    },
+    /// A database written by a newer program.
+    #[error(
+        "the database has schema version {found}, newer than version {SCHEMA_VERSION} that this program knows: \
+         it was written by a newer triominos; use that one (or a copy of the database)"
+    )]
+    Newer {
+        /// Its version.
+        found: u32,
+    },
+    /// A migration failed.
+    #[error("migration {from} -> {}: {source}", .from + 1)]
+    Migration {
+        /// The version it started from.
+        from: u32,
+        /// SQLite's error.
+        source: Sqlite,
+    },
+    /// The storage thread could not be started.
+    #[error("cannot start the storage thread: {0}")]
+    Thread(Arc<std::io::Error>),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Sqlite(Arc::new(e))
     }
 }
 
-impl std::error::Error for StoreError {}
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> StoreError {
+        StoreError::Json(Arc::new(e))
+    }
+}
 
-pub(crate) fn err(e: impl std::fmt::Display) -> StoreError {
-    StoreError(e.to_string())
+/// SQLite's error for a named step.
+fn failed(doing: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
+    move |e| StoreError::Failed { doing, source: Arc::new(e) }
 }
 
 /// The schema version of an open database.
 pub fn schema_version(conn: &Connection) -> Result<u32, StoreError> {
     conn.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
-        .map_err(err)
-        .and_then(|v| u32::try_from(v).map_err(|_| StoreError(format!("bad schema version {v}"))))
+        .map_err(StoreError::from)
+        .and_then(|v| u32::try_from(v).map_err(|_| StoreError::BadSchemaVersion(v)))
 }
 
 /// Checks that a version-0 database holds only the tables (and columns) that
@@ -151,23 +280,24 @@ pub fn schema_version(conn: &Connection) -> Result<u32, StoreError> {
 fn check_v0(conn: &Connection) -> Result<(), StoreError> {
     let mut s = conn
         .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-        .map_err(err)?;
-    let tables =
-        s.query_map([], |r| r.get::<_, String>(0)).map_err(err)?.collect::<Result<Vec<_>, _>>().map_err(err)?;
+        .map_err(StoreError::from)?;
+    let tables = s
+        .query_map([], |r| r.get::<_, String>(0))
+        .map_err(StoreError::from)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(StoreError::from)?;
     for table in tables {
         let Some((_, expected)) = V0_TABLES.iter().find(|(n, _)| *n == table) else {
-            return Err(StoreError(format!("not a triominos database (it has a table {table:?})")));
+            return Err(StoreError::ForeignTable(table));
         };
-        let mut s = conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid").map_err(err)?;
+        let mut s = conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid").map_err(StoreError::from)?;
         let columns = s
             .query_map([&table], |r| r.get::<_, String>(0))
-            .map_err(err)?
+            .map_err(StoreError::from)?
             .collect::<Result<Vec<_>, _>>()
-            .map_err(err)?;
+            .map_err(StoreError::from)?;
         if columns != *expected {
-            return Err(StoreError(format!(
-                "not a triominos database: table {table:?} has columns {columns:?}, expected {expected:?}"
-            )));
+            return Err(StoreError::ForeignColumns { table, columns, expected });
         }
     }
     Ok(())
@@ -178,19 +308,16 @@ fn check_v0(conn: &Connection) -> Result<(), StoreError> {
 pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     let found = schema_version(conn)?;
     if found > SCHEMA_VERSION {
-        return Err(StoreError(format!(
-            "the database has schema version {found}, newer than version {SCHEMA_VERSION} that this program \
-             knows: it was written by a newer triominos; use that one (or a copy of the database)"
-        )));
+        return Err(StoreError::Newer { found });
     }
     if found == 0 {
         check_v0(conn)?;
     }
     for v in found..SCHEMA_VERSION {
-        let tx = conn.transaction().map_err(err)?;
-        tx.execute_batch(MIGRATIONS[v as usize]).map_err(|e| StoreError(format!("migration {v} -> {}: {e}", v + 1)))?;
-        tx.pragma_update(None, "user_version", v + 1).map_err(err)?;
-        tx.commit().map_err(err)?;
+        let tx = conn.transaction().map_err(StoreError::from)?;
+        tx.execute_batch(MIGRATIONS[v as usize]).map_err(|e| StoreError::Migration { from: v, source: Arc::new(e) })?;
+        tx.pragma_update(None, "user_version", v + 1).map_err(StoreError::from)?;
+        tx.commit().map_err(StoreError::from)?;
     }
     Ok(())
 }
@@ -208,15 +335,17 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         let mut conn = open_checked(path)?;
         migrate(&mut conn)?;
-        conn.pragma_update(None, "journal_mode", "WAL").map_err(|e| {
-            StoreError(format!("cannot switch the database to WAL mode (is its folder writable?): {e}"))
-        })?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(failed("cannot switch the database to WAL mode (is its folder writable?)"))?;
         // WAL + FULL: each commit is synced; group commit keeps that cheap.
         let sync = std::env::var("TRIOMINOS_SQLITE_SYNC").unwrap_or_else(|_| "FULL".into());
-        conn.pragma_update(None, "synchronous", sync).map_err(err)?;
+        conn.pragma_update(None, "synchronous", sync).map_err(StoreError::from)?;
         probe_write(&conn)?;
         let (tx, rx) = mpsc::channel::<Job>();
-        std::thread::Builder::new().name("triominos-store".into()).spawn(move || run(conn, rx)).map_err(err)?;
+        std::thread::Builder::new()
+            .name("triominos-store".into())
+            .spawn(move || run(conn, rx))
+            .map_err(|e| StoreError::Thread(Arc::new(e)))?;
         Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)) })
     }
 
@@ -247,9 +376,9 @@ impl Store {
             // Prepared once: a job is often a single small insert.
             let exec = |c: &Connection, sql: &str| c.prepare_cached(sql).and_then(|mut st| st.execute([]));
             let r = match conn {
-                Err(e) => Err(StoreError(format!("cannot begin a transaction: {e}")).into()),
+                Err(e) => Err(StoreError::Begin(Box::new(e.clone())).into()),
                 Ok(c) => match exec(c, "SAVEPOINT job") {
-                    Err(e) => Err(StoreError(format!("cannot begin a savepoint: {e}")).into()),
+                    Err(e) => Err(failed("cannot begin a savepoint")(e).into()),
                     Ok(_) => {
                         let r = f(c);
                         let undone = match r.is_err() {
@@ -258,9 +387,7 @@ impl Store {
                         };
                         match (undone, exec(c, "RELEASE job")) {
                             (None, Ok(_)) => r,
-                            (Some(e), _) | (None, Err(e)) => {
-                                Err(StoreError(format!("cannot end a savepoint: {e}")).into())
-                            }
+                            (Some(e), _) | (None, Err(e)) => Err(failed("cannot end a savepoint")(e).into()),
                         }
                     }
                 },
@@ -268,12 +395,12 @@ impl Store {
             Box::new(move |committed: Result<(), StoreError>| {
                 let _ = reply.send(match committed {
                     Ok(()) => r,
-                    Err(e) => Err(StoreError(format!("commit failed: {e}")).into()),
+                    Err(e) => Err(StoreError::Commit(Box::new(e)).into()),
                 });
             })
         });
-        self.tx.send(job).map_err(|_| StoreError("storage thread stopped".into()))?;
-        rx.await.map_err(|_| StoreError("storage thread stopped".into()))?
+        self.tx.send(job).map_err(|_| StoreError::Stopped)?;
+        rx.await.map_err(|_| StoreError::Stopped)?
     }
 
     /// Stores a new game.
@@ -286,11 +413,11 @@ impl Store {
         let failing = self.failing_appends.clone();
         self.call(move |c| {
             if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
-                return Err(StoreError("database or disk is full (a failure the tests asked for)".into()));
+                return Err(StoreError::Injected);
             }
             c.prepare_cached("INSERT INTO actions (game, v, seat, intent) VALUES (?1, ?2, ?3, ?4)")
                 .and_then(|mut s| s.execute(params![game, v as i64, seat, intent]))
-                .map_err(err)?;
+                .map_err(StoreError::from)?;
             Ok(())
         })
         .await
@@ -300,17 +427,17 @@ impl Store {
     pub async fn finish(&self, game: String, at: i64, summary: String) -> Result<(), StoreError> {
         self.call(move |c| {
             c.execute("UPDATE games SET finished = ?2, summary = ?3 WHERE id = ?1", params![game, at, summary])
-                .map_err(err)?;
+                .map_err(StoreError::from)?;
             Ok(())
         })
         .await
     }
 
     /// Rewrites a game's setup (the hints used are kept in it: see
-    /// [`crate::room::Setup::hints_used`]).
+    /// [`crate::game::room::Setup::hints_used`]).
     pub async fn update_setup(&self, game: String, setup: String) -> Result<(), StoreError> {
         self.call(move |c| {
-            c.execute("UPDATE games SET setup = ?2 WHERE id = ?1", params![game, setup]).map_err(err)?;
+            c.execute("UPDATE games SET setup = ?2 WHERE id = ?1", params![game, setup]).map_err(StoreError::from)?;
             Ok(())
         })
         .await
@@ -324,9 +451,10 @@ impl Store {
     /// Ids of the games not finished yet.
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         self.call(|c| {
-            let mut s = c.prepare("SELECT id FROM games WHERE finished IS NULL ORDER BY created").map_err(err)?;
-            let rows = s.query_map([], |r| r.get::<_, String>(0)).map_err(err)?;
-            rows.collect::<Result<Vec<_>, _>>().map_err(err)
+            let mut s =
+                c.prepare("SELECT id FROM games WHERE finished IS NULL ORDER BY created").map_err(StoreError::from)?;
+            let rows = s.query_map([], |r| r.get::<_, String>(0)).map_err(StoreError::from)?;
+            rows.collect::<Result<Vec<_>, _>>().map_err(StoreError::from)
         })
         .await
     }
@@ -339,7 +467,7 @@ impl Store {
                     "SELECT id, created, finished, summary FROM games WHERE finished IS NOT NULL \
                      ORDER BY finished DESC, id LIMIT ?1",
                 )
-                .map_err(err)?;
+                .map_err(StoreError::from)?;
             let rows = s
                 .query_map([limit], |r| {
                     Ok(FinishedRow {
@@ -349,8 +477,8 @@ impl Store {
                         summary: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
                     })
                 })
-                .map_err(err)?;
-            rows.collect::<Result<Vec<_>, _>>().map_err(err)
+                .map_err(StoreError::from)?;
+            rows.collect::<Result<Vec<_>, _>>().map_err(StoreError::from)
         })
         .await
     }
@@ -365,42 +493,31 @@ fn open_checked(path: &Path) -> Result<Connection, StoreError> {
         std::fs::metadata(std::path::PathBuf::from(w)).map_or(0, |m| m.len())
     };
     match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => return Err(StoreError("this is a folder, not a database file".into())),
+        Ok(m) if m.is_dir() => return Err(StoreError::Folder),
         // SQLite would take an empty file for a new database and start with no
         // games: a database emptied by accident would go unnoticed.
-        Ok(m) if m.len() == 0 && wal(path) == 0 => {
-            return Err(StoreError(
-                "the database file is empty (0 bytes): it is not a triominos database, and a new one is not \
-                 made over it; remove the file to start with a new database, or restore a backup"
-                    .into(),
-            ))
-        }
+        Ok(m) if m.len() == 0 && wal(path) == 0 => return Err(StoreError::Empty),
         Ok(_) => {}
         Err(e) => {
             let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
             match std::fs::metadata(parent) {
                 Ok(m) if m.is_dir() && e.kind() == std::io::ErrorKind::NotFound => {}
-                Ok(m) if m.is_dir() => return Err(StoreError(format!("cannot read the database file: {e}"))),
-                Ok(_) => {
-                    return Err(StoreError(format!("cannot create the database: {} is not a folder", parent.display())))
-                }
-                Err(e) => return Err(StoreError(format!("cannot create the database in {}: {e}", parent.display()))),
+                Ok(m) if m.is_dir() => return Err(StoreError::Unreadable(Arc::new(e))),
+                Ok(_) => return Err(StoreError::NotAFolder(parent.to_path_buf())),
+                Err(e) => return Err(StoreError::CannotCreate { dir: parent.to_path_buf(), source: Arc::new(e) }),
             }
         }
     }
-    let conn = Connection::open(path)
-        .map_err(|e| StoreError(format!("cannot open the database (is its folder there and writable?): {e}")))?;
-    conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(err)?;
+    let conn =
+        Connection::open(path).map_err(failed("cannot open the database (is its folder there and writable?)"))?;
+    conn.busy_timeout(std::time::Duration::from_secs(5)).map_err(StoreError::from)?;
     // SQLite opens a file it may not write read-only, without a word.
-    if conn.is_readonly(rusqlite::MAIN_DB).map_err(err)? {
-        return Err(StoreError(
-            "the database file is read-only: the server must write every move; make it writable (and its folder)"
-                .into(),
-        ));
+    if conn.is_readonly(rusqlite::MAIN_DB).map_err(StoreError::from)? {
+        return Err(StoreError::ReadOnly);
     }
     // The first read checks the header.
     if let Err(e) = schema_version(&conn) {
-        return Err(StoreError(format!("not a SQLite database, or a damaged one: {e}")));
+        return Err(StoreError::NotSqlite(Box::new(e)));
     }
     check_damage(&conn)?;
     Ok(conn)
@@ -421,11 +538,7 @@ fn check_damage(conn: &Connection) -> Result<(), StoreError> {
         Ok(ids) => format!("; the games that cannot be read: {}", name_some(&ids, 20)),
         Err(e) => format!("; the list of games cannot be read: {e}"),
     };
-    Err(StoreError(format!(
-        "the database is damaged (PRAGMA quick_check: {problems}){games}. The server does not start on a damaged \
-         database: restore a backup, or save what can be read with `sqlite3 DAMAGED.db .recover | sqlite3 \
-         RECOVERED.db` and start on the recovered file"
-    )))
+    Err(StoreError::Damaged { problems, games })
 }
 
 /// The ids of the games whose rows SQLite cannot read (as far as the list of
@@ -434,7 +547,7 @@ fn damaged_games(conn: &Connection) -> Result<Vec<String>, StoreError> {
     let ids: Vec<String> = conn
         .prepare("SELECT id FROM games ORDER BY id")
         .and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect())
-        .map_err(err)?;
+        .map_err(StoreError::from)?;
     let mut bad: Vec<String> = ids.into_iter().filter(|id| load_game(conn, id).is_err()).collect();
     // Actions of games the list does not hold (its own pages may be the damaged ones).
     let orphans: Result<Vec<String>, _> = conn
@@ -460,7 +573,7 @@ pub(crate) fn name_some(ids: &[String], max: usize) -> String {
 fn probe_write(conn: &Connection) -> Result<(), StoreError> {
     conn.execute_batch(&format!("BEGIN IMMEDIATE; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT")).map_err(|e| {
         let _ = conn.execute_batch("ROLLBACK");
-        StoreError(format!("cannot write to the database (read-only file or folder, or full disk?): {e}"))
+        failed("cannot write to the database (read-only file or folder, or full disk?)")(e)
     })
 }
 
@@ -469,15 +582,15 @@ pub(crate) fn count_unfinished(c: &Connection) -> Result<usize, StoreError> {
     c.prepare_cached("SELECT count(*) FROM games WHERE finished IS NULL")
         .and_then(|mut s| s.query_row([], |r| r.get::<_, i64>(0)))
         .map(|n| n.max(0) as usize)
-        .map_err(err)
+        .map_err(StoreError::from)
 }
 
 /// Those of `ids` that are stored and not finished.
 pub(crate) fn unfinished_among(c: &Connection, ids: &[String]) -> Result<Vec<String>, StoreError> {
-    let mut s = c.prepare_cached("SELECT 1 FROM games WHERE id = ?1 AND finished IS NULL").map_err(err)?;
+    let mut s = c.prepare_cached("SELECT 1 FROM games WHERE id = ?1 AND finished IS NULL").map_err(StoreError::from)?;
     let mut out = Vec::new();
     for id in ids {
-        if s.exists([id]).map_err(err)? {
+        if s.exists([id]).map_err(StoreError::from)? {
             out.push(id.clone());
         }
     }
@@ -488,12 +601,12 @@ pub(crate) fn unfinished_among(c: &Connection, ids: &[String]) -> Result<Vec<Str
 pub(crate) fn insert_game(c: &Connection, id: &str, created: i64, setup: &str) -> Result<(), StoreError> {
     c.prepare_cached("INSERT INTO games (id, created, setup) VALUES (?1, ?2, ?3)")
         .and_then(|mut s| s.execute(params![id, created, setup]))
-        .map_err(|e| StoreError(format!("game {id}: cannot store it: {e}")))?;
+        .map_err(|e| StoreError::Game { id: id.to_string(), source: Arc::new(e) })?;
     Ok(())
 }
 
 fn load_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    let fail = |e: rusqlite::Error| StoreError(format!("game {id}: {e}"));
+    let fail = |e: rusqlite::Error| StoreError::Game { id: id.to_string(), source: Arc::new(e) };
     let head: Option<(String, Option<i64>)> = c
         .query_row("SELECT setup, finished FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()
@@ -507,7 +620,7 @@ fn load_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError>
     for (i, row) in rows.enumerate() {
         let (v, seat, intent) = row.map_err(fail)?;
         if v != i as i64 + 1 {
-            return Err(StoreError(format!("game {id}: action {v} out of sequence")));
+            return Err(StoreError::OutOfSequence { id: id.to_string(), v });
         }
         actions.push((seat, intent));
     }
@@ -520,7 +633,7 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
     const BATCH: usize = 512;
     let mut done: Vec<Done> = Vec::with_capacity(BATCH);
     while let Ok(first) = rx.recv() {
-        let began = conn.execute_batch("BEGIN").map_err(err);
+        let began = conn.execute_batch("BEGIN").map_err(StoreError::from);
         let c = began.as_ref().map(|_| &conn);
         done.push(first(c));
         while done.len() < BATCH {
@@ -532,7 +645,7 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
         let committed = began.and_then(|_| {
             conn.execute_batch("COMMIT").map_err(|e| {
                 let _ = conn.execute_batch("ROLLBACK");
-                err(e)
+                StoreError::from(e)
             })
         });
         if let Err(e) = &committed {
@@ -542,6 +655,11 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
             d(committed.clone());
         }
     }
+}
+
+/// Seconds since 1970: the time stored in the rows.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
 }
 
 #[cfg(test)]
@@ -630,7 +748,7 @@ mod tests {
             assert_eq!(g.setup, "{\"preset\":\"goliath\"}");
             assert_eq!(g.actions, vec![(Some(0), "{\"kind\":\"draw\"}".to_string())]);
             let sheets: i64 = store
-                .call(|c| c.query_row("SELECT count(*) FROM pad_sheets", [], |r| r.get(0)).map_err(err))
+                .call(|c| c.query_row("SELECT count(*) FROM pad_sheets", [], |r| r.get(0)).map_err(StoreError::from))
                 .await
                 .unwrap();
             assert_eq!(sheets, i64::from(with_pad));
@@ -648,8 +766,8 @@ mod tests {
             c.pragma_update(None, "user_version", SCHEMA_VERSION + 1).unwrap();
         }
         let e = Store::open(&path).err().expect("refused");
-        assert!(e.0.contains(&format!("version {}", SCHEMA_VERSION + 1)), "{e}");
-        assert!(e.0.contains(&format!("version {SCHEMA_VERSION}")), "{e}");
+        assert!(e.to_string().contains(&format!("version {}", SCHEMA_VERSION + 1)), "{e}");
+        assert!(e.to_string().contains(&format!("version {SCHEMA_VERSION}")), "{e}");
         // Not touched.
         assert_eq!(version_of(&path), SCHEMA_VERSION + 1);
     }
@@ -662,7 +780,7 @@ mod tests {
             let (_dir, path) = db();
             Connection::open(&path).unwrap().execute_batch(schema).unwrap();
             let e = Store::open(&path).err().expect("refused");
-            assert!(e.0.contains("not a triominos database"), "{e}");
+            assert!(e.to_string().contains("not a triominos database"), "{e}");
             assert_eq!(version_of(&path), 0, "left as it was");
         }
     }
@@ -672,8 +790,9 @@ mod tests {
         let (_dir, path) = db();
         let store = Store::open(&path).unwrap();
         let failing = store.call(|c| -> Result<(), StoreError> {
-            c.execute("INSERT INTO games (id, created, setup) VALUES ('half', 1, '{}')", []).map_err(err)?;
-            Err(StoreError("refused after a write".into()))
+            c.execute("INSERT INTO games (id, created, setup) VALUES ('half', 1, '{}')", [])
+                .map_err(StoreError::from)?;
+            Err(StoreError::Injected)
         });
         let good = store.create_game("kept".into(), 2, "{}".into());
         let (a, b) = tokio::join!(failing, good);

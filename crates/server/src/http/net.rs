@@ -23,7 +23,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
-/// The bounds of the accept loop (from [`crate::ServeConfig`]).
+/// The bounds of the accept loop (from [`crate::config::ServeConfig`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// Connections open at once.
@@ -34,7 +34,7 @@ pub struct Limits {
 
 impl Limits {
     /// The limits of a configuration.
-    pub fn of(config: &crate::ServeConfig) -> Limits {
+    pub fn of(config: &crate::config::ServeConfig) -> Limits {
         Limits { max_connections: config.max_connections, header_timeout: config.header_timeout }
     }
 }

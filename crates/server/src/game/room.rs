@@ -1,10 +1,9 @@
 //! One game on the server: its setup, the referee's [`Game`], the public log of
 //! numbered deltas, the bots and the open connections.
 
-use crate::protocol::{
-    GameSummary, HintUse, Intent, Presence, PublicGame, PublicSeat, Refusal, Refused, Seats, ServerMsg,
-};
-use crate::view::{self, Mark};
+use super::error::Denied;
+use super::view::{self, Mark};
+use crate::protocol::{GameSummary, HintUse, Intent, Presence, PublicGame, PublicSeat, Refused, Seats, ServerMsg};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::VecDeque;
@@ -57,7 +56,7 @@ pub struct Setup {
 
 impl Setup {
     /// The rule set, for this many seats.
-    pub fn rules(&self) -> Result<RuleSet, Refusal> {
+    pub fn rules(&self) -> Result<RuleSet, Denied> {
         crate::rules::rule_set(
             &self.preset,
             self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
@@ -161,10 +160,10 @@ pub struct Applied {
 
 impl Room {
     /// Builds the game from its setup (the deal of round 1).
-    pub fn new(id: String, setup: Setup) -> Result<Room, Refusal> {
+    pub fn new(id: String, setup: Setup) -> Result<Room, Denied> {
         let rules = setup.rules()?;
         let n = setup.seats.len();
-        let game = Game::new(rules, n, setup.seed).map_err(|_| Refusal::from(Refused::BadSetup))?;
+        let game = Game::new(rules, n, setup.seed).map_err(|_| Refused::BadSetup)?;
         let bot_only = setup.seats.iter().all(|s| s.kind == SeatKind::Bot);
         let mut bots = Vec::with_capacity(n);
         let mut threads = Vec::with_capacity(n);
@@ -172,7 +171,7 @@ impl Room {
             let (bot, t) = match (s.kind, &s.level) {
                 (SeatKind::Bot, Some(level)) => {
                     let seed = setup.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(i as u64 + 1);
-                    let unknown = || Refusal::from(Refused::UnknownLevel { level: Some(level.clone()) });
+                    let unknown = || Refused::UnknownLevel { level: Some(level.clone()) };
                     // A named level brings its budget; the bots' own names
                     // (games stored before the named levels) their defaults.
                     match levels::named(level) {
@@ -217,7 +216,11 @@ impl Room {
 
     /// The seat holding this token.
     pub fn seat_of_token(&self, token: &str) -> Option<u8> {
-        self.setup.seats.iter().position(|s| s.token.as_deref().is_some_and(|t| ct_eq(t, token))).map(|i| i as u8)
+        self.setup
+            .seats
+            .iter()
+            .position(|s| s.token.as_deref().is_some_and(|t| crate::secret::ct_eq(t, token)))
+            .map(|i| i as u8)
     }
 
     /// Whether the seat is a bot.
@@ -230,8 +233,21 @@ impl Room {
         self.setup.seats.iter().any(|s| s.kind == SeatKind::Human)
     }
 
+    /// Whether a bot (or, without people, the server) is to act: what
+    /// [`super::play::schedule`] starts a task for. A game for which this
+    /// holds must stay in memory.
+    pub fn bot_due(&self) -> bool {
+        match self.game.public().phase() {
+            Phase::Playing => {
+                self.setup.seats.get(self.game.to_move() as usize).is_some_and(|s| s.kind == SeatKind::Bot)
+            }
+            Phase::RoundOver => !self.has_humans(),
+            Phase::GameOver => false,
+        }
+    }
+
     /// Refuses an intent that may not be applied now; changes nothing.
-    pub fn check(&self, seat: Option<u8>, intent: Intent) -> Result<(), Refusal> {
+    pub fn check(&self, seat: Option<u8>, intent: Intent) -> Result<(), Denied> {
         match intent {
             Intent::NextRound => match self.game.public().phase() {
                 Phase::RoundOver => Ok(()),
@@ -244,19 +260,19 @@ impl Room {
                 if g.public().phase() == Phase::Playing && seat != g.to_move() {
                     return Err(Refused::NotYourTurn { expected: g.to_move(), got: seat }.into());
                 }
-                g.check(a).map_err(Refusal::from)
+                Ok(g.check(a)?)
             }
         }
     }
 
     /// Applies an intent that [`Room::check`] accepted and that is stored.
-    pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Refusal> {
+    pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Denied> {
         let before = Mark::before(&self.game, intent);
         match intent {
-            Intent::NextRound => self.game.next_round().map_err(|_| Refusal::from(Refused::RoundNotOver))?,
+            Intent::NextRound => self.game.next_round().map_err(|_| Refused::RoundNotOver)?,
             Intent::Act(a) => {
-                let s = seat.ok_or_else(|| Refusal::from(Refused::Spectator))?;
-                self.game.play_as(s, a).map_err(Refusal::from)?;
+                let s = seat.ok_or(Refused::Spectator)?;
+                self.game.play_as(s, a)?;
             }
         }
         let v = self.version() + 1;
@@ -451,9 +467,4 @@ fn with_hint_comments(text: &str, used: &[HintUse], names: &[String]) -> String 
         }
     }
     out
-}
-
-/// Compares two tokens in time that does not depend on where they differ.
-pub(crate) fn ct_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }

@@ -2,7 +2,7 @@
 //! fast it may create games (a token bucket) and which of its games may still
 //! be unfinished (checked against the store when it creates one more).
 //!
-//! The figures are [`crate::ServeConfig`] fields; what happens at each limit is
+//! The figures are [`crate::config::ServeConfig`] fields; what happens at each limit is
 //! in the top-level README ("Limits").
 
 use std::collections::HashMap;

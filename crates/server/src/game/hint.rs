@@ -1,13 +1,13 @@
 //! Hints: "Suggest a move" for a person whose turn it is, in a game set up
-//! with hints on ([`crate::room::Setup::hints`]; every person at the table may
+//! with hints on ([`crate::game::room::Setup::hints`]; every person at the table may
 //! use them).
 //!
 //! A hint is the move the strongest bot would play, searched for about a
-//! second ([`default_budget`]) from the asking seat's [`Observation`] only, the
+//! second ([`crate::config::default_hint_budget`]) from the asking seat's [`Observation`] only, the
 //! same view a bot is given: its own hand and the public game, never another
 //! hand or the pool. It is explained from the engine's scoring of the move
 //! and simple comparisons with the seat's other plays ([`explain`]). The
-//! search waits in the bots' decision queue ([`crate::think`]) as a decision
+//! search waits in the bots' decision queue ([`crate::game::think`]) as a decision
 //! of a game with people, so hints never starve the bots' moves nor take more
 //! than the cap of cores.
 //!
@@ -19,22 +19,17 @@
 //! was ready (the player played meanwhile) is refused (`hint_stale`) and not
 //! counted.
 
+use super::error::Denied;
+use super::room::Room;
+use super::think::Lane;
 use crate::protocol::{Hint, HintReason, Refusal, Refused, ServerMsg};
-use crate::room::Room;
-use crate::think::Lane;
-use crate::AppState;
+use crate::state::AppState;
 use std::sync::Arc;
 use tokio::sync::Mutex;
-use triominos_bots::{levels, Budget, Mcts};
+use triominos_bots::{Budget, Mcts};
 use triominos_core::scoring::score_placement;
 use triominos_core::Board;
 use triominos_core::{Action, IllegalAction, Observation, Phase, Placement, PlacementScore, Reason, TileSet};
-
-/// The search of a hint: the budget of the strongest named level (Expert:
-/// a second, up to two threads when the server is idle).
-pub fn default_budget() -> Budget {
-    levels::NAMED.last().map_or(Budget::iterations(1000), |l| l.budget)
-}
 
 /// The seed of a hint's search, from public facts only (the game's id, its
 /// version and the seat): asking twice at one moment searches alike.
@@ -181,7 +176,7 @@ pub fn explain(obs: &Observation, action: Action) -> Hint {
 }
 
 /// Why a seat may not have a hint now (nothing changes).
-fn refuse(r: &Room, seat: Option<u8>) -> Result<u8, Refusal> {
+fn refuse(r: &Room, seat: Option<u8>) -> Result<u8, Denied> {
     let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
     if !r.setup.hints {
         return Err(Refused::HintsOff.into());
@@ -207,8 +202,9 @@ pub fn ask(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: Option<u8>, con
     let (state, room) = (state.clone(), room.clone());
     tokio::spawn(async move {
         if let Err(e) = answer(&state, &room, seat, conn, id).await {
-            tracing::info!(seat, code = %e.code, "hint refused");
-            room.lock().await.send_to(conn, ServerMsg::Error { refusal: e, id }.text());
+            let refusal = Refusal::from(e);
+            tracing::info!(seat, code = %refusal.code, "hint refused");
+            room.lock().await.send_to(conn, ServerMsg::Error { refusal, id }.text());
         }
     });
 }
@@ -219,7 +215,7 @@ async fn answer(
     seat: Option<u8>,
     conn: u64,
     id: Option<u64>,
-) -> Result<(), Refusal> {
+) -> Result<(), Denied> {
     let (seat, obs, v, seed) = {
         let mut r = room.lock().await;
         let seat = refuse(&r, seat)?;
@@ -251,7 +247,7 @@ async fn answer(
     }
     // Counted, and on disk, before anyone hears of it.
     let setup = r.setup.with_hint(r.game.public().round(), seat);
-    let text = serde_json::to_string(&setup).map_err(|_| Refusal::from(Refused::StorageFailed))?;
+    let text = serde_json::to_string(&setup).map_err(|_| Refused::StorageFailed)?;
     if let Err(e) = state.store.update_setup(r.id.clone(), text).await {
         tracing::error!(game = %r.id, "cannot store a hint: {e}");
         return Err(Refused::StorageFailed.into());

@@ -2,10 +2,10 @@
 //! deltas the live game sends, each with every hand and the tile drawn, so a
 //! viewer can step through the game move by move.
 
-use crate::api::Fail;
-use crate::protocol::{Frame, Intent, Refusal, Refused};
-use crate::view::{self, Mark};
-use axum::http::StatusCode;
+pub mod routes;
+
+use crate::game::view::{self, Mark};
+use crate::protocol::{Frame, Intent, Refused};
 use std::sync::Arc;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use triominos_core::{Game, HistoryEntry, RoundHistory, RuleSet, TileSet};
@@ -55,8 +55,8 @@ impl Gate {
 
     /// Runs `work` on a blocking thread once a place is free; refused with
     /// `replays_busy` when the queue is full already.
-    pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Fail> {
-        let busy = || Fail::new(StatusCode::SERVICE_UNAVAILABLE, Refused::ReplaysBusy { max: self.max });
+    pub async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
+        let busy = || Refused::ReplaysBusy { max: self.max };
         let admitted: OwnedSemaphorePermit = self.admitted.clone().try_acquire_owned().map_err(|_| busy())?;
         let running = self.running.clone().acquire_owned().await.map_err(|_| busy())?;
         let out = tokio::task::spawn_blocking(move || {
@@ -65,7 +65,7 @@ impl Gate {
             out
         })
         .await;
-        out.map_err(|_| Fail::new(StatusCode::INTERNAL_SERVER_ERROR, Refused::BadLog))
+        out.map_err(|_| Refused::BadLog)
     }
 }
 
@@ -90,10 +90,10 @@ fn frame(
 
 /// Every step of a game given by its rounds (deals and actions). A history
 /// that does not replay (it always does: it was played) is `bad_log`.
-pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, Refusal> {
+pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, Refused> {
     let Some(first) = history.first() else { return Ok(Vec::new()) };
     let n = first.deal.hands.len();
-    let mut game = Game::with_deal(*rules, n, first.deal.clone()).map_err(|_| Refusal::from(Refused::BadLog))?;
+    let mut game = Game::with_deal(*rules, n, first.deal.clone()).map_err(|_| Refused::BadLog)?;
     let hands = |g: &Game| -> Vec<TileSet> { g.hands().to_vec() };
     let mut out = vec![frame(&game, Mark::default(), &hands(&game), 0, None, None)];
     let mut v = 0;
@@ -101,7 +101,7 @@ pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, R
         if i > 0 {
             let before = Mark::of(&game);
             let hb = hands(&game);
-            game.begin_round(round.deal.clone()).map_err(|_| Refusal::from(Refused::BadLog))?;
+            game.begin_round(round.deal.clone()).map_err(|_| Refused::BadLog)?;
             v += 1;
             // The seat the record names as the round's opener.
             let starter = Some(round.deal.starter);
@@ -112,7 +112,7 @@ pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, R
                 HistoryEntry::Action(step) => {
                     let before = Mark::before(&game, Intent::Act(step.action));
                     let hb = hands(&game);
-                    game.play_as(step.seat, step.action).map_err(|_| Refusal::from(Refused::BadLog))?;
+                    game.play_as(step.seat, step.action).map_err(|_| Refused::BadLog)?;
                     v += 1;
                     out.push(frame(&game, before, &hb, v, Some(step.seat), Some(Intent::Act(step.action))));
                 }
@@ -120,7 +120,7 @@ pub fn frames(rules: &RuleSet, history: &[RoundHistory]) -> Result<Vec<Frame>, R
                 HistoryEntry::Timeout(step) => {
                     let before = Mark::of(&game);
                     let hb = hands(&game);
-                    game.time_out_as(step.seat).map_err(|_| Refusal::from(Refused::BadLog))?;
+                    game.time_out_as(step.seat).map_err(|_| Refused::BadLog)?;
                     v += 1;
                     out.push(frame(&game, before, &hb, v, Some(step.seat), None));
                 }
@@ -165,9 +165,7 @@ mod tests {
             tokio::task::yield_now().await;
         }
         let refused = gate.run(|| 5).await.unwrap_err();
-        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(refused.refusal.code, "replays_busy");
-        assert_eq!(refused.refusal.params["max"], 1);
+        assert_eq!(refused, Refused::ReplaysBusy { max: 1 });
         release.send(()).unwrap();
         assert_eq!(first.await.unwrap().unwrap(), 0);
         for (i, t) in waiting.into_iter().enumerate() {

@@ -1,11 +1,12 @@
 //! Accepting intents: check, store, apply, tell everyone; bots' turns; rebuilding
 //! a stored game by replaying its log.
 
-use crate::protocol::{Intent, Refusal, Refused, ServerMsg};
-use crate::room::Room;
+use super::error::Denied;
+use super::room::Room;
+use super::think::Lane;
+use crate::protocol::{Intent, Refused, ServerMsg};
+use crate::state::AppState;
 use crate::store::StoredGame;
-use crate::think::Lane;
-use crate::AppState;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -31,7 +32,7 @@ pub async fn submit(
     seat: Option<u8>,
     intent: Intent,
     asker: Asker,
-) -> Result<u64, Refusal> {
+) -> Result<u64, Denied> {
     let mut r = room.lock().await;
     // An id this seat already used: the same ack again, nothing applied.
     let client_id = seat.and(asker.id);
@@ -58,12 +59,12 @@ pub async fn submit(
     tracing::info!(game = %r.id, v, seat, intent = intent.kind(), "accepted");
     if applied.game_over {
         let summary = serde_json::to_string(&r.summary()).unwrap_or_default();
-        if let Err(e) = state.store.finish(r.id.clone(), crate::now(), summary).await {
+        if let Err(e) = state.store.finish(r.id.clone(), crate::store::now(), summary).await {
             tracing::error!(game = %r.id, "cannot mark finished: {e}");
         }
         tracing::info!(game = %r.id, "game over");
         if !r.has_humans() {
-            state.end_bot_game(&r.id);
+            state.games.end_bot_game(&r.id);
         }
     }
     if let Some(conn) = asker.conn {
@@ -140,7 +141,7 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
             tokio::time::sleep(pause).await;
         }
         if let Err(e) = submit_retrying(&state, &room, v, Some(seat), Intent::Act(action)).await {
-            tracing::warn!(seat, code = %e.code, "a bot's action was refused; playing its first legal action");
+            tracing::warn!(seat, "a bot's action was refused ({e}); playing its first legal action");
             let _ = submit_retrying(&state, &room, v, Some(seat), Intent::Act(fallback)).await;
         }
     })
@@ -148,8 +149,8 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
 
 /// Submits a bot's intent (or the next round of a game without people) at
 /// version `v`; while it cannot be stored, tries again after a pause that
-/// doubles from [`crate::ServeConfig::store_retry`] up to
-/// [`crate::ServeConfig::store_retry_max`], logging each failure, until it is
+/// doubles from [`crate::config::ServeConfig::store_retry`] up to
+/// [`crate::config::ServeConfig::store_retry_max`], logging each failure, until it is
 /// stored or the game has moved on (then `Ok` with the version now). Any other
 /// refusal is returned.
 async fn submit_retrying(
@@ -158,12 +159,12 @@ async fn submit_retrying(
     v: u64,
     seat: Option<u8>,
     intent: Intent,
-) -> Result<u64, Refusal> {
+) -> Result<u64, Denied> {
     let mut pause = state.config.store_retry;
     let mut failures: u32 = 0;
     loop {
         match submit(state, room, seat, intent, Asker::default()).await {
-            Err(e) if e.code == "storage_failed" => {
+            Err(e) if e.is_storage_failure() => {
                 failures += 1;
                 let game = room.lock().await.id.clone();
                 tracing::error!(
@@ -192,8 +193,8 @@ async fn submit_retrying(
 /// The stored form of a seat's intent: the [`Intent`]'s JSON, with the
 /// client's message id as `client_id` when it had one (so that a duplicate is
 /// still known after a restart; rows without it read the same).
-pub fn stored_intent(intent: Intent, client_id: Option<u64>) -> Result<String, Refusal> {
-    let mut v = serde_json::to_value(intent).map_err(|_| Refusal::from(Refused::BadAction))?;
+pub fn stored_intent(intent: Intent, client_id: Option<u64>) -> Result<String, Refused> {
+    let mut v = serde_json::to_value(intent).map_err(|_| Refused::BadAction)?;
     if let (Some(id), Some(obj)) = (client_id, v.as_object_mut()) {
         obj.insert("client_id".into(), id.into());
     }
@@ -201,8 +202,8 @@ pub fn stored_intent(intent: Intent, client_id: Option<u64>) -> Result<String, R
 }
 
 /// Reads a stored intent and its client message id (see [`stored_intent`]).
-pub fn read_stored_intent(text: &str) -> Result<(Intent, Option<u64>), Refusal> {
-    let bad = || Refusal::from(Refused::BadLog);
+pub fn read_stored_intent(text: &str) -> Result<(Intent, Option<u64>), Refused> {
+    let bad = || Refused::BadLog;
     let mut v: serde_json::Value = serde_json::from_str(text).map_err(|_| bad())?;
     let id = v.as_object_mut().and_then(|o| o.remove("client_id"));
     let id = match id {
@@ -214,8 +215,8 @@ pub fn read_stored_intent(text: &str) -> Result<(Intent, Option<u64>), Refusal> 
 
 /// Rebuilds a stored game: its setup, then every stored intent in order
 /// (remembering the seats' last intent ids).
-pub fn rebuild(stored: &StoredGame) -> Result<Room, Refusal> {
-    let setup = serde_json::from_str(&stored.setup).map_err(|_| Refusal::from(Refused::BadSetup))?;
+pub fn rebuild(stored: &StoredGame) -> Result<Room, Denied> {
+    let setup = serde_json::from_str(&stored.setup).map_err(|_| Refused::BadSetup)?;
     let mut room = Room::new(stored.id.clone(), setup)?;
     for (seat, text) in &stored.actions {
         let (intent, id) = read_stored_intent(text)?;

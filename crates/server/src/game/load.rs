@@ -1,0 +1,134 @@
+//! A game asked for that is not in memory is loaded from storage and
+//! replayed ([`super::play::rebuild`]); at start, the unfinished games are
+//! looked at once ([`resume_unfinished`]).
+
+use super::error::GameError;
+use super::play;
+use super::registry::RoomRef;
+use crate::state::AppState;
+use crate::store::{self, StoreError};
+use std::sync::Arc;
+
+impl AppState {
+    /// A game in memory, loaded from storage (and replayed) when needed;
+    /// `None` for every refusal of [`AppState::game`].
+    pub async fn room(self: &Arc<Self>, id: &str) -> Option<RoomRef> {
+        self.game(id).await.ok()
+    }
+
+    /// A game in memory, loaded from storage (and replayed) when needed:
+    /// [`GameError::NotFound`] for no such game, [`GameError::Unreadable`]
+    /// when its rows cannot be read, [`GameError::Damaged`] when it does not
+    /// replay (then set aside, logged once). A game whose last stored action
+    /// ended it but that is not marked finished is marked so.
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<RoomRef, GameError> {
+        if id.len() > 64 {
+            return Err(GameError::NotFound);
+        }
+        if let Some(room) = self.games.get(id) {
+            return Ok(room);
+        }
+        if self.games.is_damaged(id) {
+            return Err(GameError::Damaged);
+        }
+        let stored = match self.store.load(id.to_string()).await {
+            Ok(Some(s)) => s,
+            Ok(None) => return Err(GameError::NotFound),
+            Err(source) => return Err(GameError::Unreadable { id: id.to_string(), source }),
+        };
+        let room = match play::rebuild(&stored) {
+            Ok(r) => r,
+            Err(e) => {
+                self.games.set_aside(id, e);
+                return Err(GameError::Damaged);
+            }
+        };
+        if room.is_over() && !stored.finished {
+            if let Err(e) = mark_finished(self, room.id.clone(), serde_json::to_string(&room.summary())).await {
+                tracing::error!(game = %id, "cannot mark an ended game finished: {e}");
+            }
+        }
+        let (arc, new) = self.games.insert_loaded(room);
+        if new {
+            let mut r = arc.lock().await;
+            if !r.has_humans() && !r.is_over() {
+                self.games.resume_bot_game(id);
+            }
+            play::schedule(self, &arc, &mut r);
+        }
+        Ok(arc)
+    }
+}
+
+/// A finished game ([`GameError::NotFinished`] while it is played: its
+/// record would show the hands).
+pub async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<RoomRef, GameError> {
+    let room = state.game(id).await?;
+    if !room.lock().await.is_over() {
+        return Err(GameError::NotFinished);
+    }
+    Ok(room)
+}
+
+/// Marks an ended game finished in the store, with its summary, now (the
+/// repair of a game whose last action was stored but not the end).
+async fn mark_finished(
+    state: &AppState,
+    id: String,
+    summary: Result<String, serde_json::Error>,
+) -> Result<(), StoreError> {
+    state.store.finish(id.clone(), store::now(), summary?).await?;
+    tracing::warn!(game = %id, "an ended game was not marked finished (stopped in between): marked now");
+    Ok(())
+}
+
+/// What [`resume_unfinished`] did.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Resumed {
+    /// Games where a bot is to play, back in memory and playing.
+    pub resumed: usize,
+    /// Games waiting on disk for their players.
+    pub waiting: usize,
+    /// Ended games marked finished.
+    pub marked: usize,
+}
+
+/// Looks at every unfinished game once: one where a bot is to play (every
+/// game of bots alone) is resumed and stays in memory; one that ended but
+/// was not marked finished is marked; one that does not replay is set aside
+/// with a loud log line naming it; the others wait on disk until asked for.
+pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreError> {
+    let ids = state.store.unfinished().await?;
+    let mut done = Resumed::default();
+    for id in &ids {
+        // One at a time: only the games that must run stay in memory.
+        let Some(stored) = state.store.load(id.clone()).await? else { continue };
+        match play::rebuild(&stored) {
+            Err(why) => state.games.set_aside(id, why),
+            Ok(room) if room.is_over() => {
+                mark_finished(state, room.id.clone(), serde_json::to_string(&room.summary())).await?;
+                done.marked += 1;
+            }
+            Ok(room) if room.bot_due() => {
+                let bots_alone = !room.has_humans();
+                let arc = state.games.insert(room);
+                let mut r = arc.lock().await;
+                if bots_alone {
+                    state.games.resume_bot_game(id);
+                }
+                play::schedule(state, &arc, &mut r);
+                done.resumed += 1;
+            }
+            Ok(_) => done.waiting += 1,
+        }
+    }
+    let damaged: Vec<String> = state.games.damaged().into_iter().map(|(id, _)| id).collect();
+    if !damaged.is_empty() {
+        tracing::error!(
+            "{} stored game(s) do not replay and are set aside: {}",
+            damaged.len(),
+            store::name_some(&damaged, 50)
+        );
+    }
+    Ok(done)
+}

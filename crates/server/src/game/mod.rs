@@ -1,0 +1,17 @@
+//! The live game: one game on the server ([`room`]), what clients see of it
+//! ([`view`]), intents checked, stored, applied and told ([`play`]), the bots'
+//! thinking ([`think`]), hints ([`hint`]), one seat's WebSocket ([`ws`]), the
+//! registry of the games held ([`registry`], loaded from storage by [`load`],
+//! created within the caps of [`limits`]) and the games' JSON API ([`routes`]).
+
+pub mod error;
+pub mod hint;
+pub mod limits;
+pub mod load;
+pub mod play;
+pub mod registry;
+pub mod room;
+pub mod routes;
+pub mod think;
+pub mod view;
+pub mod ws;

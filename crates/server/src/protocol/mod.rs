@@ -1,0 +1,50 @@
+//! The wire protocol: every message the browser sends and receives, over the
+//! WebSocket of a game and as the bodies of the JSON API, as typed serde
+//! structs and enums, one module per audience: [`socket`] (a game's
+//! WebSocket), [`api`] (the games' JSON API), [`pad`] (the score pad),
+//! [`learn`] and [`puzzles`] (the tutorial and the puzzles),
+//! [`common`] (the shapes they share) and [`refusal`] (`{"code", "params"}`,
+//! every refusal). Nothing else in the server builds JSON by hand.
+//!
+//! One shape for each concept: a seat set is a list of seat numbers
+//! ([`Seats`]), a round end is `{"kind": "out", "player": p}` or
+//! `{"kind": "blocked"}` ([`RoundEndWire`]), a refusal is `{"code", "params"}`
+//! ([`Refusal`]), tiles are `"1-2-4"`, cells `[c, r]`, placements
+//! `{"tile", "cell", "rotation"}` (the core's serde forms).
+//!
+//! # WebSocket
+//!
+//! Client to server ([`ClientMsg`], tagged by `type`): first `hello` (with the
+//! seat's token, or none for a spectator: the address `/ws/{id}` never
+//! carries it), then `action` (with an [`Intent`] and the client's message
+//! id), `next_round`, `since` (the deltas after a version), `snapshot`, `ping`,
+//! `hint` (suggest a move; not an action).
+//!
+//! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
+//! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
+//! (an intent of this connection was stored and applied; sent again, with
+//! `"duplicate": true`, for an intent whose id the seat already used), `presence`, `error`
+//! (a refusal; nothing changed), `pong`, `hint` (the move suggested to this
+//! connection, [`Hint`]), `hints_used` (to everyone: the hints given so far, [`HintUse`]).
+//!
+//! # HTTP
+//!
+//! `GET /api/meta` answers [`Meta`]; `POST /api/games` takes [`CreateGame`] and
+//! answers [`Created`]; `GET /api/games` answers [`GameList`]; `GET
+//! /api/games/{id}` answers [`GameInfo`]; the replays answer [`Replay`]. The
+//! score pad's bodies are in [`pad`].
+
+pub mod api;
+pub mod common;
+pub mod learn;
+pub mod pad;
+pub mod puzzles;
+pub mod refusal;
+pub mod socket;
+
+pub use api::*;
+pub use common::*;
+pub use refusal::*;
+pub use socket::*;
+pub use triominos_core::rules::OptionDef;
+pub use triominos_core::{RulesError, Seats};

@@ -1,0 +1,311 @@
+//! Every refusal: `{"code", "params"}` ([`Refusal`]), the server's own codes
+//! ([`Refused`]), and the engine's refusals turned into it.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use triominos_core::{IllegalAction, RulesError};
+
+/// A refusal: a stable code and its parameters (`null` when it has none),
+/// worded by the page in the player's language. Nothing changed.
+///
+/// Built only from typed refusals: [`Refused`] (the server's own), the
+/// engine's [`IllegalAction`] and [`RulesError`], the score pad's errors.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// Stable code, like `not_your_turn` or `placement`.
+    pub code: String,
+    /// Parameters for the message.
+    pub params: Value,
+}
+
+impl Refusal {
+    /// A refusal from a typed error that serializes as `{"code", "params"?}`
+    /// (serde's `tag = "code", content = "params"`).
+    pub fn of(tagged: impl Serialize) -> Refusal {
+        let mut v = serde_json::to_value(tagged).unwrap_or(Value::Null);
+        let code = v.get("code").and_then(Value::as_str).unwrap_or("unknown").to_string();
+        let params = v.get_mut("params").map(Value::take).unwrap_or(Value::Null);
+        Refusal { code, params }
+    }
+
+    /// The same refusal with one more parameter (the params become an object).
+    pub fn with(mut self, name: &str, value: impl Serialize) -> Refusal {
+        let mut params = match self.params {
+            Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        };
+        params.insert(name.into(), serde_json::to_value(value).unwrap_or(Value::Null));
+        self.params = Value::Object(params);
+        self
+    }
+}
+
+/// The server's own refusals, with their parameters. The code of each
+/// (serde's tag) is the variant's name in snake case; [`Refused::codes`]
+/// derives the list from the enum (strum), and a test checks that serde and
+/// strum spell every code alike.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::EnumIter)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Refused {
+    /// No such page or route.
+    NotFound,
+    /// No game has this id.
+    GameNotFound,
+    /// The body or message is not the JSON expected.
+    BadJson,
+    /// A WebSocket message too long to read.
+    TooLarge {
+        /// The longest accepted, in bytes.
+        max: usize,
+    },
+    /// A WebSocket message of an unknown type.
+    UnknownMessage {
+        /// The type given.
+        #[serde(rename = "type")]
+        kind: String,
+    },
+    /// An action that could not be read.
+    BadAction,
+    /// A spectator tried to act.
+    Spectator,
+    /// The token does not open a seat of this game.
+    BadToken,
+    /// The address is for a WebSocket.
+    NotWebsocket,
+    /// The game is over.
+    GameOver,
+    /// The next round was asked for during a round.
+    RoundNotOver,
+    /// Another seat is to act.
+    NotYourTurn {
+        /// The seat to act.
+        expected: u8,
+        /// The seat that tried.
+        got: u8,
+    },
+    /// The number of seats does not suit the rules.
+    BadPlayerCount {
+        /// Fewest players.
+        min: u8,
+        /// Most players.
+        max: u8,
+        /// Seats asked for.
+        got: usize,
+    },
+    /// No bot has this level.
+    UnknownLevel {
+        /// The level given (`null` when missing).
+        level: Option<String>,
+    },
+    /// A stored game could not be set up again.
+    BadSetup,
+    /// A stored game's log could not be replayed.
+    BadLog,
+    /// The record of a game still being played would show its hands.
+    GameNotFinished,
+    /// A `.tri` record that does not replay.
+    BadRecord {
+        /// The first bad line.
+        line: usize,
+        /// Why, as the record checker says it (English; the page translates the known ones).
+        reason: String,
+    },
+    /// A body that is not UTF-8 text.
+    NotUtf8,
+    /// Storage failed.
+    StorageFailed,
+    /// The sheet changed since the version the change was made on.
+    StaleSheet {
+        /// The sheet's version now.
+        version: i64,
+    },
+    /// No sheet has this id.
+    SheetNotFound,
+    /// A stored sheet could not be read.
+    BadSheet,
+    /// An entry that could not be read.
+    BadEntry {
+        /// What was wrong with it.
+        detail: String,
+    },
+    /// A sheet may not hold more entries.
+    TooManyEntries {
+        /// The most entries a sheet holds.
+        max: usize,
+    },
+    /// As many games of bots alone as the server plays at once are playing.
+    TooManyBotGames {
+        /// The most games of bots alone at once.
+        max: usize,
+    },
+    /// A hint was asked for in a game set up without hints.
+    HintsOff,
+    /// A hint was asked for while this seat's last one is still being worked out.
+    HintBusy,
+    /// The game moved on before the hint was ready (nothing was counted).
+    HintStale,
+    /// The game's rows could not be read from storage (the error is in the log).
+    GameUnreadable,
+    /// The stored game does not replay: it is set aside, not played (the log names it).
+    GameDamaged,
+    /// This client has as many unfinished games as one client may have.
+    TooManyGames {
+        /// The most unfinished games of one client.
+        max: usize,
+    },
+    /// The server holds as many unfinished games as it takes.
+    ServerFull {
+        /// The most unfinished games in all.
+        max: usize,
+    },
+    /// This client creates games too fast.
+    TooFast {
+        /// Seconds until it may create the next one.
+        retry_after: u64,
+    },
+    /// A game with people may not be given its deal seed (whoever chose it
+    /// would know every hand); the server draws it.
+    SeedNotAllowed,
+    /// A player name holds a control character (a bidi override or isolate,
+    /// a line break...).
+    BadName {
+        /// Which name, counted from 1.
+        n: usize,
+    },
+    /// The address does not take this method.
+    MethodNotAllowed,
+    /// The address's query (`?limit=...`) could not be read.
+    BadQuery,
+    /// The sheet's owner key is missing or wrong (a change to a sheet needs it).
+    BadSheetKey,
+    /// The sheet has an owner key already: it cannot be claimed.
+    SheetClaimed,
+    /// Any other refusal of the HTTP layer, by its status.
+    HttpError {
+        /// The HTTP status.
+        status: u16,
+    },
+    /// An uploaded `.tri` record longer than the server reads (HTTP 413).
+    RecordTooLarge {
+        /// The most bytes read.
+        max: usize,
+    },
+    /// An uploaded `.tri` record with more rounds or actions than the server
+    /// replays (HTTP 413); refused before any replay.
+    RecordTooLong {
+        /// Its rounds.
+        rounds: usize,
+        /// Its actions.
+        actions: usize,
+        /// The most rounds replayed.
+        max_rounds: usize,
+        /// The most actions replayed.
+        max_actions: usize,
+    },
+    /// As many replays as the server computes at once are running or waiting
+    /// (HTTP 503); try again in a moment.
+    ReplaysBusy {
+        /// Replays computed at once.
+        max: usize,
+    },
+    /// A game's WebSocket did not begin with `{"type":"hello"}` (in time).
+    HelloExpected,
+}
+
+impl Refused {
+    /// This refusal's code (`not_your_turn`...).
+    pub fn code(&self) -> &'static str {
+        self.into()
+    }
+
+    /// Every code, one per variant, in the enum's order (for the translations' test).
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        <Refused as strum::IntoEnumIterator>::iter().map(|r| r.code())
+    }
+}
+
+impl From<Refused> for Refusal {
+    fn from(r: Refused) -> Refusal {
+        Refusal::of(r)
+    }
+}
+
+impl From<IllegalAction> for Refusal {
+    fn from(e: IllegalAction) -> Refusal {
+        Refusal::of(e)
+    }
+}
+
+/// The codes of a [`RulesError`] (it serializes as `{"code", "params"}`
+/// itself): `unknown_preset {preset}`, `unknown_option {option}`, `bad_value
+/// {option, value}`, `inconsistent {option, rule}` (`rule`: the constraint's key).
+pub const RULES_CODES: [&str; 4] = ["unknown_preset", "unknown_option", "bad_value", "inconsistent"];
+
+impl From<RulesError> for Refusal {
+    fn from(e: RulesError) -> Refusal {
+        Refusal::of(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::ServerMsg;
+    use serde_json::json;
+
+    #[test]
+    fn every_refusal_is_code_and_params() {
+        let r = Refusal::from(Refused::NotYourTurn { expected: 1, got: 0 });
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            json!({"code": "not_your_turn", "params": {"expected": 1, "got": 0}})
+        );
+        let r = Refusal::from(Refused::Spectator);
+        assert_eq!(serde_json::to_value(&r).unwrap(), json!({"code": "spectator", "params": null}));
+        let r = Refusal::from(Refused::UnknownMessage { kind: "dance".into() });
+        assert_eq!(r.params, json!({"type": "dance"}));
+        let msg = ServerMsg::Error { refusal: Refusal::from(Refused::BadJson), id: Some(2) };
+        assert_eq!(
+            serde_json::from_str::<Value>(&msg.text()).unwrap(),
+            json!({"type": "error", "code": "bad_json", "params": null, "id": 2})
+        );
+        let r = Refusal::from(triominos_core::RuleSet::with_overrides("goliath", [("max_draws", "0")]).unwrap_err());
+        assert_eq!(
+            serde_json::to_value(&r).unwrap(),
+            json!({"code": "bad_value", "params": {"option": "max_draws", "value": "0"}})
+        );
+        assert_eq!(r.with("index", 3).params, json!({"option": "max_draws", "value": "0", "index": 3}));
+    }
+
+    #[test]
+    fn serde_and_strum_spell_every_code_alike() {
+        // The wire code (serde's tag) of every variant is its derived code.
+        let mut seen = std::collections::BTreeSet::new();
+        for r in <Refused as strum::IntoEnumIterator>::iter() {
+            assert_eq!(Refusal::from(r.clone()).code, r.code(), "{r:?}");
+            assert!(seen.insert(r.code()), "{} twice", r.code());
+        }
+        assert_eq!(seen.len(), Refused::codes().count());
+        // Codes the page and the tests know stay as they are.
+        for code in ["not_found", "game_not_found", "not_your_turn", "bad_player_count", "http_error", "not_utf8"] {
+            assert!(seen.contains(code), "{code}");
+        }
+        assert_eq!(
+            Refused::RecordTooLong { rounds: 1, actions: 2, max_rounds: 3, max_actions: 4 }.code(),
+            "record_too_long"
+        );
+    }
+
+    #[test]
+    fn every_rules_refusal_code_is_listed() {
+        let all = [
+            triominos_core::RuleSet::preset("chess").unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("colour", "red")]).unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("max_draws", "0")]).unwrap_err(),
+            triominos_core::RuleSet::with_overrides("goliath", [("first_tile", "start_tile")]).unwrap_err(),
+        ];
+        let codes: Vec<String> = all.into_iter().map(|e| Refusal::from(e).code).collect();
+        assert_eq!(codes, RULES_CODES.to_vec());
+    }
+}

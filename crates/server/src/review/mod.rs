@@ -1,0 +1,100 @@
+//! Game reviews of finished games: `GET /api/games/{id}/review?seat=N` and
+//! the page `/review/{id}`.
+//!
+//! The review is `triominos_bots::review` (each decision judged from what
+//! the seat could see then), computed off the async runtime: each decision
+//! waits for a turn in the bots' thinking queue ([`crate::game::think`]) in the
+//! lane of games of bots alone, so that games with people always go first,
+//! then runs on a blocking thread. A finished game never changes, so a
+//! review is computed once and kept in memory (the latest [`CACHE`] reviews);
+//! a second request while one is computed waits for the same result.
+
+pub mod routes;
+
+use crate::game::think::Lane;
+use crate::protocol::{GameReview, Refused};
+use crate::state::AppState;
+use std::sync::{Arc, Mutex};
+use tokio::sync::OnceCell;
+use triominos_bots::review::{self, Options};
+
+/// Reviews kept in memory.
+pub const CACHE: usize = 64;
+/// The most iterations a request may ask for.
+pub const MAX_ITERATIONS: u32 = 20_000;
+/// The most deals a request may ask for.
+pub const MAX_SAMPLES: u32 = 4_000;
+
+pub(crate) type Key = (String, u8, u32, u32);
+pub(crate) type Slot = Arc<OnceCell<Result<Arc<str>, Refused>>>;
+
+/// The reviews computed or being computed, oldest first.
+fn cache() -> &'static Mutex<Vec<(Key, Slot)>> {
+    static C: std::sync::OnceLock<Mutex<Vec<(Key, Slot)>>> = std::sync::OnceLock::new();
+    C.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+pub(crate) fn slot(key: Key) -> Slot {
+    let mut c = cache().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, s)) = c.iter().find(|(k, _)| *k == key) {
+        return s.clone();
+    }
+    if c.len() >= CACHE {
+        c.remove(0);
+    }
+    let s: Slot = Arc::new(OnceCell::new());
+    c.push((key, s.clone()));
+    s
+}
+
+/// The replay frame shown just before each decision (the position the seat
+/// faced), in the frames of `GET /api/games/{id}/replay`: the first frame
+/// is the deal, then one a step, and one for each next round.
+fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::Decision]) -> Vec<usize> {
+    let mut offsets = Vec::with_capacity(history.len());
+    let mut at = 0;
+    for (i, h) in history.iter().enumerate() {
+        if i > 0 {
+            at += 1;
+        }
+        offsets.push(at);
+        at += h.actions.len();
+    }
+    decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
+}
+
+pub(crate) async fn compute(
+    state: &Arc<AppState>,
+    id: &str,
+    text: &str,
+    game: crate::protocol::PublicGame,
+    seat: u8,
+    opts: Options,
+) -> Result<Arc<str>, Refused> {
+    let bad_log = |why: String| {
+        tracing::error!(game = %id, "cannot review: {why}");
+        Refused::BadLog
+    };
+    let replayed = Arc::new(triominos_core::record::replay(text).map_err(|e| bad_log(e.to_string()))?);
+    let moments = review::moments(&replayed, seat).map_err(|e| bad_log(e.to_string()))?;
+    let began = std::time::Instant::now();
+    let mut decisions = Vec::with_capacity(moments.len());
+    for m in moments {
+        // One decision at a time, each waiting its turn behind games with people.
+        let permit = state.thinking.acquire(Lane::BotsOnly, 1).await;
+        let d = tokio::task::spawn_blocking(move || {
+            let d = review::judge(&m, &opts);
+            drop(permit);
+            d
+        })
+        .await
+        .map_err(|e| bad_log(format!("a review task failed: {e}")))?;
+        decisions.push(d);
+    }
+    let review = review::finish(&replayed, seat, &opts, decisions);
+    let frames = frames_before(replayed.game.history(), &review.decisions);
+    tracing::info!(game = %id, seat, decisions = review.decisions.len(), ms = began.elapsed().as_millis() as u64, "game reviewed");
+    let body = GameReview { game, seat, frames, review };
+    let text = serde_json::to_string(&body).map_err(|e| bad_log(format!("the review does not serialize: {e}")))?;
+    Ok(Arc::from(text))
+}
