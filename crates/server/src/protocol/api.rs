@@ -39,7 +39,7 @@ pub struct CreateGame {
     #[serde(default)]
     pub seed: Option<u64>,
     /// Whether the people at the table may ask for a suggested move (see
-    /// [`ClientMsg::Hint`]); off when missing.
+    /// [`ClientMsg::Hint`](super::socket::ClientMsg::Hint)); off when missing.
     #[serde(default)]
     pub hints: bool,
 }
