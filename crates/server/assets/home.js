@@ -1,10 +1,9 @@
 // The front page: one click to play a bot (its level, rules and bots chosen beside the
 // button and remembered), the presets, the way to the other pages.
-import { t, errorText, levelText, lang } from './i18n.js';
+import { t, errorText, levelText, lang, seatName } from './i18n.js';
 import { h, api, meta, go } from './dom.js';
 import { tileIcon } from './board.js';
 import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, soloBots, saveSoloBots, myGames, forgetGame } from './prefs.js';
-import { seatName } from './game/sheet.js';
 import { neverStarted } from './learn/progress.js';
 
 /** Starts a game of one person against `opponents` bots and goes to it. */

@@ -119,3 +119,19 @@ export function errorText(e) {
 export function applyI18n(root) {
   for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
 }
+
+// A seat's name as every page words it (the front page's list of games too, which loads
+// no game module).
+function baseName(game, i) {
+  const s = game.seats[i] || {};
+  return s.name || (s.kind === 'bot' ? t('level.' + s.level) : t('seat.player', { n: i + 1 }));
+}
+
+/** A seat's name, numbered when two seats share it, "(you)" for `you`. */
+export function seatName(game, i, you) {
+  let n = baseName(game, i);
+  // Two seats with the same name (two bots of one level): number them.
+  if (game.seats.some((_, j) => j !== i && baseName(game, j) === n)) n += ' ' + (i + 1);
+  if (you !== undefined && you !== null && i === you) n += ' ' + t('seat.you');
+  return n;
+}

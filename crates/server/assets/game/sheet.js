@@ -5,19 +5,8 @@ import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
 import { lastEvent } from './state.js';
 
-function baseName(game, i) {
-  const s = game.seats[i] || {};
-  return s.name || (s.kind === 'bot' ? t('level.' + s.level) : t('seat.player', { n: i + 1 }));
-}
-
-/** A seat's name, numbered when two seats share it, "(you)" for `you`. */
-export function seatName(game, i, you) {
-  let n = baseName(game, i);
-  // Two seats with the same name (two bots of one level): number them.
-  if (game.seats.some((_, j) => j !== i && baseName(game, j) === n)) n += ' ' + (i + 1);
-  if (you !== undefined && you !== null && i === you) n += ' ' + t('seat.you');
-  return n;
-}
+import { seatName } from '../i18n.js';
+export { seatName };
 
 /** Why a score changed, in words. */
 export function reasonText(s) {
