@@ -1,11 +1,10 @@
 // What the game screen and the replay both show of a game's log: seat names, a move in
 // words, the score sheet, a hand, the summary of a round.
-import { t } from '../i18n.js';
+import { t, seatName } from '../i18n.js';
 import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
 import { lastEvent } from './state.js';
 
-import { seatName } from '../i18n.js';
 export { seatName };
 
 /** Why a score changed, in words. */
