@@ -5,14 +5,15 @@
 # (when present) the browser end-to-end tests, which install Debian's chromium
 # and the npm test client themselves.
 #
-# It compiles the workspace twice, no more: once without code generation for
-# clippy and cargo doc (which share the dependencies' metadata), and once in the
-# `checked` profile (Cargo.toml: release optimisations with the debug assertions
-# and overflow checks on) for every test and for the one binary that the record
-# check, the puzzles, the cross-check and the browser tests run. The fuzz targets
-# (their own workspace, nightly) run beside the Python reference and cross-check,
-# which use one core each; the browser tests run in E2E_WORKERS parallel files
-# (default 3). Each step says how long the run has taken so far.
+# It compiles once, in the `checked` profile (Cargo.toml: release optimisations
+# with the debug assertions and overflow checks on): clippy and cargo doc first
+# (the dependencies' metadata), which build the proc macros and run the build
+# scripts (SQLite's C) in that profile, then the tests, which reuse them and make
+# the one binary that the record check, the puzzles, the cross-check and the
+# browser tests run. The fuzz targets (their own workspace, nightly) run beside
+# the Python reference and cross-check, which use one core each; the browser
+# tests run E2E_WORKERS files at a time (default 3). Each step says how long the
+# run has taken so far.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,11 +29,11 @@ step "relative links of the Markdown files"; python3 scripts/check-links.py
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy -D warnings"
-cargo clippy --workspace --all-targets -- -D warnings
+step "cargo clippy -D warnings (profile $profile)"
+cargo clippy --workspace --all-targets --profile "$profile" -- -D warnings
 
 step "cargo doc -D warnings (every intra-doc link resolves)"
-RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --profile "$profile"
 
 # cargo-nextest runs the test binaries side by side (a fresh machine of the kind
 # the project is tested on has it); doc tests are cargo test's alone. Without
