@@ -63,6 +63,36 @@ impl Server {
         self.connections.open()
     }
 
+    /// Shuts the server down gracefully: no new connection; every open HTTP
+    /// connection ends after its current answer; every game socket gets what
+    /// was queued for it, then a close frame [`game::ws::CLOSE_RESTARTING`]
+    /// (`server restarting`), after the message it is handling (an intent
+    /// being stored is stored, applied and acknowledged first); no bot starts
+    /// a new move (it plays it after the restart). Waits, at most `grace`,
+    /// for every connection to end, then for every write sent to storage to
+    /// be committed.
+    pub async fn shutdown(mut self, grace: std::time::Duration) {
+        if let Some(s) = self.shutdown.take() {
+            let _ = s.send(());
+        }
+        self.state.begin_closing();
+        let _ = tokio::time::timeout(grace, async {
+            let mut tick = tokio::time::interval(std::time::Duration::from_millis(20));
+            while self.connections.open() > 0 {
+                tick.tick().await;
+            }
+        })
+        .await;
+        let left = self.connections.open();
+        if left > 0 {
+            tracing::warn!(left, "connections still open after the grace period: closed");
+        }
+        if let Err(e) = self.state.store.flush().await {
+            tracing::error!("storage: the last writes may be lost: {e}");
+        }
+        let _ = self.task.await;
+    }
+
     /// Stops accepting connections and waits for the server task.
     pub async fn stop(mut self) {
         if let Some(s) = self.shutdown.take() {
@@ -129,17 +159,51 @@ pub async fn start(config: ServeConfig) -> Result<Server, StartError> {
     Ok(Server { addr, state, task, shutdown: Some(tx), connections })
 }
 
-/// Runs the server until Ctrl-C (for `triominos serve`); `ready` is called
-/// with the address once it listens.
+/// How long a shutdown waits for the open connections ([`Server::shutdown`]).
+pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Waits for a request to stop: Ctrl-C (SIGINT) or, on Unix, SIGTERM (what
+/// a service manager sends). Returns its name.
+pub async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(e) => {
+                tracing::warn!("cannot listen for SIGTERM: {e}");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM (for `triominos serve`), then
+/// shuts it down gracefully ([`Server::shutdown`]); `ready` is called with
+/// the address once it listens.
 pub fn serve_blocking(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), StartError> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(StartError::Runtime)?;
     rt.block_on(async move {
         let server = start(config).await?;
         tracing::info!(addr = %server.addr, "listening");
         ready(server.addr);
-        let _ = tokio::signal::ctrl_c().await;
-        tracing::info!("stopping");
-        server.stop().await;
+        let signal = stop_signal().await;
+        tracing::info!(
+            signal,
+            "stopping: connections drained, game sockets closed with {}",
+            game::ws::CLOSE_RESTARTING
+        );
+        server.shutdown(SHUTDOWN_GRACE).await;
+        tracing::info!("stopped");
         Ok(())
     })
 }

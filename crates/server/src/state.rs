@@ -5,6 +5,7 @@ use crate::game::registry::Registry;
 use crate::game::think::Thinking;
 use crate::store::Store;
 use std::sync::Arc;
+use tokio::sync::watch;
 
 /// The server's shared state.
 pub struct AppState {
@@ -16,12 +17,31 @@ pub struct AppState {
     pub config: ServeConfig,
     /// The bots' decisions: running and waiting.
     pub thinking: Arc<Thinking>,
+    /// Whether the server is shutting down ([`AppState::begin_closing`]).
+    closing: watch::Sender<bool>,
 }
 
 impl AppState {
     /// The state of a server with `config`, storing in `store`, holding no game yet.
     pub fn new(config: ServeConfig, store: Store) -> Arc<AppState> {
         let thinking = Thinking::new(config.max_thinking);
-        Arc::new(AppState { games: Registry::new(&config), store, config, thinking })
+        let (closing, _) = watch::channel(false);
+        Arc::new(AppState { games: Registry::new(&config), store, config, thinking, closing })
+    }
+
+    /// The server is shutting down: every game socket closes (with
+    /// [`crate::game::ws::CLOSE_RESTARTING`]) and no bot plays a new move.
+    pub fn begin_closing(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_closing(&self) -> bool {
+        *self.closing.borrow()
+    }
+
+    /// Told when the server begins shutting down (see [`AppState::begin_closing`]).
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
     }
 }

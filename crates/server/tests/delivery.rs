@@ -101,3 +101,42 @@ async fn answers_are_gzipped_when_the_browser_accepts_it() {
     }
     server.stop().await;
 }
+
+/// A log writer into a shared buffer.
+#[derive(Clone, Default)]
+struct Captured(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Requests are traced under their route as declared: a seat's link puts
+/// its secret token in the address, and the log never shows it.
+#[tokio::test]
+async fn requests_are_traced_by_route_never_by_address() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let log = Captured::default();
+    let writer = log.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::DEBUG)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let token = "5ec7e75ec7e75ec7e75ec7e75ec7e75e";
+    let (s, _, _) = get(&server, &format!("/g/abcd1234/{token}"), &[]).await;
+    assert_eq!(s, 200);
+    let (s, _, _) = get(&server, "/api/nothing/here", &[]).await;
+    assert_eq!(s, 404);
+    let text = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
+    assert!(text.contains("route=\"/g/{id}/{token}\""), "{text}");
+    assert!(text.contains("(no route)"), "{text}");
+    assert!(!text.contains(token) && !text.contains("abcd1234"), "{text}");
+}

@@ -405,3 +405,44 @@ async fn handlers_get_the_peers_address() {
     s.write_all(b"GET /peer HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
     assert_eq!(read_answer(&mut s).await, Some((200, local.to_string())));
 }
+
+/// A shutdown (SIGTERM, Ctrl-C) closes every game socket with the code the
+/// page takes for "server restarting", after the intent it was handling:
+/// an intent acknowledged before the close is in the database after the restart.
+#[tokio::test]
+async fn a_shutdown_closes_game_sockets_as_restarting_and_keeps_what_was_acknowledged() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let (id, token) = two_humans(&server).await;
+    let mut seat = Client::connect(server.addr, &id, Some(&token)).await;
+    let mut watcher = Client::connect(server.addr, &id, None).await;
+    // An intent on its way, then the shutdown.
+    seat.send(json!({"type": "action", "action": {"kind": "draw"}, "id": 9_000_001})).await;
+    let stopping = tokio::spawn(server.shutdown(std::time::Duration::from_secs(60)));
+    let (code, reason) = seat.closed().await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (triominos_server::game::ws::CLOSE_RESTARTING, triominos_server::game::ws::RESTARTING)
+    );
+    assert_eq!(triominos_server::game::ws::CLOSE_RESTARTING, 4000);
+    assert_eq!(watcher.closed().await.0, 4000);
+    // The clients answer the close, as a browser does at once.
+    let _ = futures_util::StreamExt::next(&mut seat.ws).await;
+    let _ = futures_util::StreamExt::next(&mut watcher.ws).await;
+    stopping.await.unwrap();
+    let acked = seat
+        .received
+        .iter()
+        .filter_map(|t| serde_json::from_str::<Value>(t).ok())
+        .find_map(|m| (m["type"] == "ack" && m["id"] == 9_000_001).then(|| m["v"].as_u64().unwrap()));
+    // The same database, started again.
+    let again = start(&db).await;
+    let (_, info) = http(&again, "GET", &format!("/api/games/{id}"), None).await;
+    let info: Value = serde_json::from_str(&info).unwrap();
+    if let Some(v) = acked {
+        assert_eq!(info["version"].as_u64(), Some(v), "an acknowledged intent is stored");
+    }
+    let seat = Client::connect(again.addr, &id, Some(&token)).await;
+    assert_eq!(seat.v, info["version"].as_u64().unwrap());
+    again.stop().await;
+}

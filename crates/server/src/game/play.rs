@@ -103,7 +103,7 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
             if !state.config.round_delay.is_zero() {
                 tokio::time::sleep(state.config.round_delay).await;
             }
-            if room.lock().await.version() == v {
+            if room.lock().await.version() == v && !state.is_closing() {
                 let _ = submit_retrying(&state, &room, v, None, Intent::NextRound).await;
             }
             return;
@@ -139,6 +139,10 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
         let pause = state.config.bot_delay.saturating_sub(began.elapsed());
         if !pause.is_zero() {
             tokio::time::sleep(pause).await;
+        }
+        if state.is_closing() {
+            // Played again after the restart, from the same stored game.
+            return;
         }
         if let Err(e) = submit_retrying(&state, &room, v, Some(seat), Intent::Act(action)).await {
             tracing::warn!(seat, "a bot's action was refused ({e}); playing its first legal action");

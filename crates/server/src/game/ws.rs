@@ -36,6 +36,12 @@ pub const MAX_MESSAGE: usize = 4096;
 pub const MAX_FRAME: usize = 64 * 1024;
 /// Messages that may wait for a slow client before it is dropped (it will resync).
 const QUEUE: usize = 1024;
+/// The close code of every game socket when the server shuts down (a stop
+/// or a restart: SIGTERM, Ctrl-C), with the reason [`RESTARTING`]: what was
+/// queued for the socket is sent first. A page told so connects again.
+pub const CLOSE_RESTARTING: u16 = 4000;
+/// The reason of [`CLOSE_RESTARTING`].
+pub const RESTARTING: &str = "server restarting";
 
 /// `GET /ws/{id}`: a game's socket; the first message (a hello) says whose.
 pub(crate) async fn upgrade(
@@ -90,6 +96,9 @@ async fn close_after(socket: &mut WebSocket, error: axum::Error) {
 
 /// How long a socket closed for a bad frame is held before it is dropped.
 const CLOSE_LINGER: std::time::Duration = std::time::Duration::from_millis(500);
+/// The longest a socket closed by a shutdown takes to send what is queued
+/// and its close frame, and to hear the client's.
+const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Waits for the hello: the seat of its token (`None`: a spectator), or the
 /// socket refused and closed (`None` returned).
@@ -159,8 +168,30 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
     let mut ping = tokio::time::interval(idle / 3);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = tokio::time::Instant::now();
+    let mut closing = state.closing();
     loop {
         tokio::select! {
+            // The server shuts down: what is queued, then the close frame.
+            _ = async { drop(closing.wait_for(|c| *c).await) } => {
+                tracing::info!(game = %game_id, seat, "server restarting: closed");
+                let _ = tokio::time::timeout(CLOSE_WAIT, async {
+                    while let Ok(more) = rx.try_recv() {
+                        if socket.feed(Message::Text(more.as_ref().into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    let frame = CloseFrame { code: CLOSE_RESTARTING, reason: RESTARTING.into() };
+                    if socket.send(Message::Close(Some(frame))).await.is_ok() {
+                        while let Some(Ok(m)) = socket.recv().await {
+                            if matches!(m, Message::Close(_)) {
+                                break;
+                            }
+                        }
+                    }
+                })
+                .await;
+                break;
+            }
             _ = ping.tick() => {
                 if heard.elapsed() >= idle {
                     tracing::info!(game = %game_id, seat, "idle: closed");

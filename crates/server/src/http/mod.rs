@@ -19,15 +19,25 @@ use std::sync::Arc;
 /// ([`assets::content_security_policy`]: this origin only, the page's own
 /// inline scripts by hash, never in a frame), `X-Frame-Options: DENY`,
 /// `Referrer-Policy: no-referrer` (a seat's link never leaves in a referrer),
-/// `X-Content-Type-Options: nosniff`.
+/// `X-Content-Type-Options: nosniff`. Each request is traced
+/// (tower-http's `TraceLayer`, at the `debug` level) under its route as
+/// declared ([`request_span`]).
 pub fn app(state: Arc<AppState>) -> axum::Router {
     use axum::http::{header, HeaderValue};
     use tower_http::set_header::SetResponseHeaderLayer;
     let csp = HeaderValue::from_static(assets::content_security_policy());
     router::router(state)
+        .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(request_span))
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, csp))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
         .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+}
+
+/// A request's span: its method and its route as declared (`/g/{id}/{token}`),
+/// never its address, which may hold a seat's secret token.
+pub fn request_span(req: &axum::http::Request<axum::body::Body>) -> tracing::Span {
+    let route = req.extensions().get::<axum::extract::MatchedPath>().map_or("(no route)", |m| m.as_str());
+    tracing::debug_span!("request", method = %req.method(), route)
 }

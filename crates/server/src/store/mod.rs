@@ -403,6 +403,11 @@ impl Store {
         rx.await.map_err(|_| StoreError::Stopped)?
     }
 
+    /// Waits until every job sent before it is over (its transaction committed).
+    pub async fn flush(&self) -> Result<(), StoreError> {
+        self.call(|_| Ok::<(), StoreError>(())).await
+    }
+
     /// Stores a new game.
     pub async fn create_game(&self, id: String, created: i64, setup: String) -> Result<(), StoreError> {
         self.call(move |c| insert_game(c, &id, created, &setup)).await
