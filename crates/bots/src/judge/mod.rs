@@ -455,6 +455,51 @@ fn temperatures(obs: &Observation, cfg: &Config) -> [f64; triominos_core::MAX_PL
     }
 }
 
+/// Deals of the unseen tiles as Expert's search deals them: consistent with
+/// what the players did, resampled by the soft choice model.
+struct Dealer {
+    inf: triominos_core::Inference,
+    resampler: Option<Resampler>,
+}
+
+impl Dealer {
+    fn new(obs: &Observation, candidates: usize, rng: &mut ChaCha8Rng) -> Dealer {
+        let inf = obs.inference();
+        let model = ChoiceModel::new(obs, &temperatures(obs, &Config::EXPERT));
+        let resampler = (!model.is_empty()).then(|| Resampler::new(obs, &inf, &model, candidates, rng));
+        Dealer { inf, resampler }
+    }
+
+    fn deal(&self, obs: &Observation, rng: &mut ChaCha8Rng) -> Game {
+        match &self.resampler {
+            Some(r) => r.deal(obs, &self.inf, rng),
+            None => obs.determinize_inferred(rng, &self.inf),
+        }
+    }
+}
+
+impl Beliefs {
+    /// `deals` deals of the observer's unseen tiles, as the judge deals them
+    /// (for reasons without an analysis: a puzzle's known solution).
+    pub fn of(obs: &Observation, deals: usize, seed: u64) -> Beliefs {
+        let mut rng = seeded(seed);
+        let dealer = Dealer::new(obs, (deals * 4).clamp(256, 4096), &mut rng);
+        let mut b = Beliefs::new(obs);
+        for _ in 0..deals {
+            b.add(&dealer.deal(obs, &mut rng));
+        }
+        b
+    }
+}
+
+/// The graded hint for an action known to be right (a puzzle's solution):
+/// its reasons from the observer's beliefs ([`Beliefs::of`], seeded), the
+/// idea first, then the tile, then the whole action.
+pub fn graded(obs: &Observation, action: Action, seed: u64) -> Grades {
+    let beliefs = Beliefs::of(obs, BELIEF_DEALS, seed);
+    grades(action, &explain(obs, action, &beliefs))
+}
+
 /// How many deals are kept as the seat's beliefs for the reasons.
 const BELIEF_DEALS: usize = 256;
 
@@ -462,11 +507,8 @@ const BELIEF_DEALS: usize = 256;
 /// (see the module docs), and the deals' hidden hands and next draws.
 fn value(obs: &Observation, actions: &[Action], deals: u32, seed: u64) -> (Vec<Vec<f64>>, Beliefs) {
     let cfg = Config::EXPERT;
-    let inf = obs.inference();
-    let model = ChoiceModel::new(obs, &temperatures(obs, &cfg));
     let mut rng = seeded(seed);
-    let resampler =
-        (!model.is_empty()).then(|| Resampler::new(obs, &inf, &model, (deals as usize * 4).clamp(256, 4096), &mut rng));
+    let dealer = Dealer::new(obs, (deals as usize * 4).clamp(256, 4096), &mut rng);
     let capacity = deals as usize * cfg.expansions.max(1) as usize + 8;
     let mut trees: Vec<Tree> = actions.iter().map(|_| Tree::new(cfg, capacity)).collect();
     // Each tree's seed from its action, so that asking about one action more
@@ -477,10 +519,7 @@ fn value(obs: &Observation, actions: &[Action], deals: u32, seed: u64) -> (Vec<V
     let mut samples: Vec<Vec<f64>> = actions.iter().map(|_| Vec::with_capacity(deals as usize)).collect();
     let mut beliefs = Beliefs::new(obs);
     for _ in 0..deals {
-        let g: Game = match &resampler {
-            Some(r) => r.deal(obs, &inf, &mut rng),
-            None => obs.determinize_inferred(&mut rng, &inf),
-        };
+        let g: Game = dealer.deal(obs, &mut rng);
         if beliefs.len() < BELIEF_DEALS {
             beliefs.add(&g);
         }

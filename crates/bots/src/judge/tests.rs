@@ -364,3 +364,15 @@ fn probe_standard_errors() {
         zs.len()
     );
 }
+
+#[test]
+fn a_puzzle_solution_is_graded_from_the_seats_beliefs() {
+    let obs = &positions(2, 3, 3)[0];
+    for a in obs.legal_actions() {
+        let g = graded(obs, a, 9);
+        assert_eq!(g, grades(a, &explain(obs, a, &Beliefs::of(obs, BELIEF_DEALS, 9))));
+        assert!(!g.idea.names_a_tile());
+        assert_eq!((g.action, g.tile), (a, a.placement().map(|p| p.tile)));
+    }
+    assert_eq!(Beliefs::of(obs, 40, 1).len(), 40);
+}
