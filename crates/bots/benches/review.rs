@@ -26,7 +26,7 @@ fn fixed_game() -> Replayed {
 }
 
 /// One review of seat 0 at the default budget ([`Options::default`], the
-/// judge's: Expert's search of 10,000 iterations and 400 common deals a
+/// judge's: Expert's search of 10,000 iterations and 2,000 common deals a
 /// decision, one thread).
 #[divan::bench(sample_count = 3, sample_size = 1)]
 fn review_goliath_2p_default_budget(b: divan::Bencher) {

@@ -20,14 +20,25 @@
 //! 3. **Values, on the same deals**: [`Settings::deals`] deals of the unseen
 //!    tiles, drawn as Expert's search draws them (consistent with what the
 //!    players did, weighed by the soft choice model); on each deal every
-//!    candidate is played and the position after it searched by a tree of
-//!    Expert's search of its own (one iteration a deal: its tree walk and
-//!    greedy playout to the horizon). A sample is the seat's total minus the
-//!    best opponent's where that iteration stopped; a candidate's value is
-//!    the mean of its samples, in points, with its standard error. All the
-//!    candidates see the same deals, hands and pool order alike (common
-//!    random numbers), so the difference of two values is far less noisy than
-//!    either: its standard error comes from the paired differences.
+//!    candidate is played and the position after it searched by Expert's
+//!    search (one iteration a deal, on one of the candidate's [`REPLICATES`]
+//!    trees in turn: its tree walk and greedy playout to the horizon). A
+//!    sample is the seat's total minus the best opponent's where that
+//!    iteration stopped; a candidate's value is the mean of its samples, in
+//!    points. All the candidates see the same deals, hands and pool order
+//!    alike (common random numbers), so the difference of two values is far
+//!    less noisy than either.
+//! 4. **Standard errors** of a value and of a difference (from the paired
+//!    samples): the larger of the deals' spread (deals copied from one
+//!    candidate deal of the resampler counted as one unit) and the spread of
+//!    the replicate trees' means. A search's mean owes much to its tree's own
+//!    luck (which lines it found early): at one decision of a measured game,
+//!    the same 1,000 deals searched by four differently seeded trees valued
+//!    one action between 74 and 109 where the deals' spread said +-1.5; the
+//!    replicates show it. On 75 decisions of three games, each analysed with
+//!    four seeds, the differences spread by 0.75 to 0.84 of the standard
+//!    errors (honest ones: 0.87); the deals' spread alone gave 2.5 on one game
+//!    (crates/bots/README.md).
 //!
 //! The values are those of Expert's own search, its tree and playouts to
 //! [`crate::mcts::HORIZON`] moves, not greedy playouts to the end of the
@@ -84,7 +95,7 @@ use triominos_core::{Action, Event, Game, Observation, Phase, Placement, Tile};
 /// as its strength is measured (`mcts@10000`, crates/bots/README.md).
 pub const DEFAULT_SEARCH: u32 = 10_000;
 /// Deals on which every candidate is valued by default.
-pub const DEFAULT_DEALS: u32 = 400;
+pub const DEFAULT_DEALS: u32 = 2_000;
 /// The most searched actions that are always candidates.
 pub const TOP_SEARCHED: usize = 3;
 /// The most candidates valued (the played one, the most searched, then the
@@ -143,7 +154,8 @@ pub struct Candidate {
     /// Its value: the mean, over the deals, of the seat's total minus the
     /// best opponent's where the search of each deal stopped, in points.
     pub value: f64,
-    /// The standard error of `value`.
+    /// The standard error of `value` (see the module docs: the larger of the
+    /// deals' spread and the replicate trees').
     pub se: f64,
     /// Its visits in the ranking search.
     pub visits: u32,
@@ -246,6 +258,9 @@ pub struct Analysis {
     pub settings: Settings,
     /// The candidates, the best value first.
     pub candidates: Vec<Candidate>,
+    /// Each deal's cluster (see [`analyse`]'s standard errors).
+    #[serde(skip)]
+    clusters: Vec<usize>,
     /// Deals the values came from (the seat's beliefs, for the reasons).
     #[serde(skip)]
     beliefs: Beliefs,
@@ -266,7 +281,7 @@ impl Analysis {
     pub fn compare(&self, a: Action, b: Action) -> Option<Comparison> {
         let (x, y) = (self.candidate(a)?, self.candidate(b)?);
         let d: Vec<f64> = x.samples.iter().zip(&y.samples).map(|(p, q)| p - q).collect();
-        let (mean, se) = mean_se(&d);
+        let (mean, se) = mean_se(&d, &self.clusters);
         Some(Comparison { loss: mean, se })
     }
 
@@ -413,16 +428,16 @@ pub fn analyse(obs: &Observation, settings: Settings, seed: u64, asked: &[Action
         }
     }
     let actions: Vec<Action> = candidates.iter().map(|c| c.action).collect();
-    let (samples, beliefs) = value(obs, &actions, settings.deals.max(2), mix(seed, 2));
+    let (samples, clusters, beliefs) = value(obs, &actions, settings.deals.max(2), mix(seed, 2));
     for (c, s) in candidates.iter_mut().zip(samples) {
-        let (mean, se) = mean_se(&s);
+        let (mean, se) = mean_se(&s, &clusters);
         c.value = round2(mean);
         c.se = round2(se);
         c.samples = s;
     }
     // Best value first; ties by visits, then in the order found.
     candidates.sort_by(|a, b| {
-        let (ma, mb) = (mean_se(&a.samples).0, mean_se(&b.samples).0);
+        let (ma, mb) = (mean(&a.samples), mean(&b.samples));
         mb.total_cmp(&ma).then(b.visits.cmp(&a.visits))
     });
     Some(Analysis {
@@ -430,6 +445,7 @@ pub fn analyse(obs: &Observation, settings: Settings, seed: u64, asked: &[Action
         margin: margin(obs.public().totals(), obs.seat()),
         settings,
         candidates,
+        clusters,
         beliefs,
     })
 }
@@ -470,10 +486,15 @@ impl Dealer {
         Dealer { inf, resampler }
     }
 
-    fn deal(&self, obs: &Observation, rng: &mut ChaCha8Rng) -> Game {
+    /// A deal, and the resampler's candidate it is a copy of (`None`: a
+    /// deal of its own).
+    fn deal(&self, obs: &Observation, rng: &mut ChaCha8Rng) -> (Option<usize>, Game) {
         match &self.resampler {
-            Some(r) => r.deal(obs, &self.inf, rng),
-            None => obs.determinize_inferred(rng, &self.inf),
+            Some(r) => {
+                let (i, g) = r.deal_indexed(obs, &self.inf, rng);
+                (Some(i), g)
+            }
+            None => (None, obs.determinize_inferred(rng, &self.inf)),
         }
     }
 }
@@ -486,7 +507,7 @@ impl Beliefs {
         let dealer = Dealer::new(obs, (deals * 4).clamp(256, 4096), &mut rng);
         let mut b = Beliefs::new(obs);
         for _ in 0..deals {
-            b.add(&dealer.deal(obs, &mut rng));
+            b.add(&dealer.deal(obs, &mut rng).1);
         }
         b
     }
@@ -500,26 +521,54 @@ pub fn graded(obs: &Observation, action: Action, seed: u64) -> Grades {
     grades(action, &explain(obs, action, &beliefs))
 }
 
+/// Independent trees an action is searched by, the deals shared out among
+/// them in turn: how much a value owes to one tree's own luck shows in the
+/// spread of their means (see [`Candidate::se`]).
+pub const REPLICATES: usize = 4;
+
 /// How many deals are kept as the seat's beliefs for the reasons.
 const BELIEF_DEALS: usize = 256;
 
 /// Values `actions` on `deals` common deals: one sample an action a deal
-/// (see the module docs), and the deals' hidden hands and next draws.
-fn value(obs: &Observation, actions: &[Action], deals: u32, seed: u64) -> (Vec<Vec<f64>>, Beliefs) {
+/// (see the module docs), each deal's cluster (the resampler's candidate it
+/// copies: deals of one candidate share its hands, so they count as one unit
+/// of the standard errors), and the deals' hidden hands and next draws.
+fn value(obs: &Observation, actions: &[Action], deals: u32, seed: u64) -> (Vec<Vec<f64>>, Vec<usize>, Beliefs) {
+    value_salted(obs, actions, deals, seed, 0)
+}
+
+/// [`value`], the trees' seeds salted by `tree_salt` (a probe's: the same
+/// deals searched by other trees).
+fn value_salted(
+    obs: &Observation,
+    actions: &[Action],
+    deals: u32,
+    seed: u64,
+    tree_salt: u64,
+) -> (Vec<Vec<f64>>, Vec<usize>, Beliefs) {
     let cfg = Config::EXPERT;
     let mut rng = seeded(seed);
     let dealer = Dealer::new(obs, (deals as usize * 4).clamp(256, 4096), &mut rng);
-    let capacity = deals as usize * cfg.expansions.max(1) as usize + 8;
-    let mut trees: Vec<Tree> = actions.iter().map(|_| Tree::new(cfg, capacity)).collect();
+    let capacity = (deals as usize).div_ceil(REPLICATES) * cfg.expansions.max(1) as usize + 8;
+    // REPLICATES trees an action, deal k searched by tree k % REPLICATES.
+    let mut trees: Vec<Tree> = (0..actions.len() * REPLICATES).map(|_| Tree::new(cfg, capacity)).collect();
     // Each tree's seed from its action, so that asking about one action more
     // changes none of the others' values.
-    let mut rngs: Vec<ChaCha8Rng> = actions.iter().map(|&a| seeded(mix(seed, action_key(a)))).collect();
+    let mut rngs: Vec<ChaCha8Rng> = actions
+        .iter()
+        .flat_map(|&a| (0..REPLICATES as u64).map(move |r| seeded(mix(seed ^ tree_salt, action_key(a) ^ r << 56))))
+        .collect();
     let public = obs.public();
     let (totals, before, round, seat) = (public.totals(), public.round_points(), public.round(), obs.seat());
     let mut samples: Vec<Vec<f64>> = actions.iter().map(|_| Vec::with_capacity(deals as usize)).collect();
+    let mut clusters: Vec<usize> = Vec::with_capacity(deals as usize);
     let mut beliefs = Beliefs::new(obs);
-    for _ in 0..deals {
-        let g: Game = dealer.deal(obs, &mut rng);
+    for k in 0..deals as usize {
+        let (candidate, g) = dealer.deal(obs, &mut rng);
+        clusters.push(match candidate {
+            Some(i) => i,
+            None => usize::MAX - clusters.len(),
+        });
         if beliefs.len() < BELIEF_DEALS {
             beliefs.add(&g);
         }
@@ -527,8 +576,9 @@ fn value(obs: &Observation, actions: &[Action], deals: u32, seed: u64) -> (Vec<V
             let mut after = g.clone();
             after.play_unchecked(a);
             let end = if after.public().phase() == Phase::Playing && after.public().round() == round {
-                trees[i].iterate(after, &mut rngs[i], None);
-                trees[i].last_round_points
+                let t = i * REPLICATES + k % REPLICATES;
+                trees[t].iterate(after, &mut rngs[t], None);
+                trees[t].last_round_points
             } else {
                 let mut end = [0; 6];
                 for (e, p) in end.iter_mut().zip(after.public().round_points()) {
@@ -540,21 +590,42 @@ fn value(obs: &Observation, actions: &[Action], deals: u32, seed: u64) -> (Vec<V
             samples[i].push(margin(&now, seat) as f64);
         }
     }
-    (samples, beliefs)
+    (samples, clusters, beliefs)
 }
 
-/// The mean of `xs` and its standard error (0 for fewer than two).
-fn mean_se(xs: &[f64]) -> (f64, f64) {
+/// The mean of `xs`.
+fn mean(xs: &[f64]) -> f64 {
+    xs.iter().sum::<f64>() / xs.len().max(1) as f64
+}
+
+/// The mean of `xs` (sample `k` from replicate `k % REPLICATES`) and its
+/// standard error: the larger of two estimates. Between the replicates
+/// (their means' spread: what the trees' own randomness adds, which the
+/// deals' spread does not show) and within (the deals' spread, counting the
+/// samples of one cluster as one unit, cluster-robust with the small-sample
+/// factor `g / (g - 1)`; with fewer than two clusters, the plain error).
+fn mean_se(xs: &[f64], clusters: &[usize]) -> (f64, f64) {
     let n = xs.len();
-    if n == 0 {
-        return (0.0, 0.0);
-    }
-    let mean = xs.iter().sum::<f64>() / n as f64;
     if n < 2 {
-        return (mean, 0.0);
+        return (mean(xs), 0.0);
     }
-    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1) as f64;
-    (mean, (var / n as f64).sqrt())
+    let m = mean(xs);
+    let mut sums: std::collections::BTreeMap<usize, f64> = std::collections::BTreeMap::new();
+    for (x, &c) in xs.iter().zip(clusters) {
+        *sums.entry(c).or_insert(0.0) += x - m;
+    }
+    let g = sums.len();
+    let within = if g < 2 {
+        xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1) as f64 / n as f64
+    } else {
+        sums.values().map(|s| s * s).sum::<f64>() / (n * n) as f64 * g as f64 / (g - 1) as f64
+    };
+    let r = REPLICATES.min(n);
+    let means: Vec<f64> =
+        (0..r).map(|j| mean(&xs.iter().skip(j).step_by(REPLICATES).copied().collect::<Vec<_>>())).collect();
+    let mm = mean(&means);
+    let between = means.iter().map(|x| (x - mm) * (x - mm)).sum::<f64>() / (r - 1).max(1) as f64 / r as f64;
+    (m, within.max(between).sqrt())
 }
 
 /// The seat's total minus the best opponent's.

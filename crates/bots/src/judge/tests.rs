@@ -328,11 +328,14 @@ fn probe_standard_errors() {
     let search: u32 = std::env::var("JUDGE_SEARCH").ok().and_then(|s| s.parse().ok()).unwrap_or(DEFAULT_SEARCH);
     let deals: u32 = std::env::var("JUDGE_DEALS").ok().and_then(|s| s.parse().ok()).unwrap_or(DEFAULT_DEALS);
     let limit: usize = std::env::var("JUDGE_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
+    let skip: usize = std::env::var("JUDGE_SKIP").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let text = std::fs::read_to_string(path).unwrap();
     let rep = replay(&text).unwrap();
     let settings = Settings { search, deals };
     let (mut zs, mut ses, mut tops_agree, mut decisions) = (Vec::new(), Vec::new(), 0, 0);
-    for m in moments(&rep, 0).unwrap().iter().filter(|m| m.observation().legal_actions().len() > 1).take(limit) {
+    for m in
+        moments(&rep, 0).unwrap().iter().filter(|m| m.observation().legal_actions().len() > 1).skip(skip).take(limit)
+    {
         let obs = m.observation();
         let runs: Vec<Analysis> =
             (0..seeds).map(|s| analyse(obs, settings, 1000 + s, &[m.played()]).unwrap()).collect();
@@ -375,4 +378,58 @@ fn a_puzzle_solution_is_graded_from_the_seats_beliefs() {
         assert_eq!((g.action, g.tile), (a, a.placement().map(|p| p.tile)));
     }
     assert_eq!(Beliefs::of(obs, 40, 1).len(), 40);
+}
+
+/// A probe, not a test: the candidates of one decision (`JUDGE_PROBE`
+/// record, `JUDGE_LINE` line, seat 0) under `JUDGE_SEEDS` seeds.
+#[test]
+#[ignore]
+fn probe_position() {
+    let (Ok(path), Ok(line)) = (std::env::var("JUDGE_PROBE"), std::env::var("JUDGE_LINE")) else { return };
+    let line: usize = line.parse().unwrap();
+    let seeds: u64 = std::env::var("JUDGE_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
+    let rep = replay(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let m = moments(&rep, 0).unwrap().into_iter().find(|m| m.line() == line).unwrap();
+    for s in 0..seeds {
+        let a = analyse(m.observation(), Settings::DEFAULT, s, &[m.played()]).unwrap();
+        let v: Vec<String> = a
+            .candidates
+            .iter()
+            .map(|c| format!("{} {:.1}±{:.1} ({})", action_words(c.action), c.value, c.se, c.visits))
+            .collect();
+        eprintln!("seed {s}: {}", v.join(" | "));
+    }
+}
+
+/// A probe, not a test: at one decision (`JUDGE_PROBE`, `JUDGE_LINE`), the
+/// values of the played action and the others over the same deals with
+/// other trees, and over other deals with the same tree seeds.
+#[test]
+#[ignore]
+fn probe_trees_or_deals() {
+    let (Ok(path), Ok(line)) = (std::env::var("JUDGE_PROBE"), std::env::var("JUDGE_LINE")) else { return };
+    let line: usize = line.parse().unwrap();
+    let rep = replay(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let m = moments(&rep, 0).unwrap().into_iter().find(|m| m.line() == line).unwrap();
+    let obs = m.observation();
+    let actions: Vec<Action> = obs.legal_actions();
+    let show = |label: &str, seed: u64, salt: u64| {
+        let (samples, clusters, _) = value_salted(obs, &actions, DEFAULT_DEALS, seed, salt);
+        let v: Vec<String> = actions
+            .iter()
+            .zip(&samples)
+            .map(|(a, s)| {
+                let (m, se) = mean_se(s, &clusters);
+                format!("{} {m:.1}±{se:.1}", action_words(*a))
+            })
+            .collect();
+        let distinct = clusters.iter().collect::<std::collections::BTreeSet<_>>().len();
+        eprintln!("{label} {distinct} clusters: {}", v.join(" | "));
+    };
+    for salt in 0..4 {
+        show(&format!("deals 1, trees {salt}:"), 1, salt * 7919);
+    }
+    for seed in 2..5 {
+        show(&format!("deals {seed}, trees 0:"), seed, 0);
+    }
 }
