@@ -74,7 +74,7 @@ pub fn reason_words(r: &Reason, name: &dyn Fn(u8) -> String) -> String {
         Reason::NextOut { seat, percent, expected } => {
             format!("{} holds one tile; it fits about {percent}% of the time: -{expected:.1} expected", name(*seat))
         }
-        Reason::DrawCosts { points } => format!("the draw costs {points}"),
+        Reason::DrawCosts { points } => format!("the draw costs {} points", -points),
         Reason::DrawPromises { fit_percent, figure_percent } => {
             format!("the tile drawn fits about {fit_percent}% of the time, makes a figure {figure_percent}%")
         }
