@@ -35,8 +35,8 @@
 //!    luck (which lines it found early): at one decision of a measured game,
 //!    the same 1,000 deals searched by four differently seeded trees valued
 //!    one action between 74 and 109 where the deals' spread said +-1.5; the
-//!    replicates show it. On 75 decisions of three games, each analysed with
-//!    four seeds, the differences spread by 0.75 to 0.84 of the standard
+//!    replicates show it. On 100 decisions of four games, each analysed with
+//!    four seeds, the differences spread by 0.67 to 0.92 of the standard
 //!    errors (honest ones: 0.87); the deals' spread alone gave 2.5 on one game
 //!    (crates/bots/README.md).
 //!
