@@ -441,6 +441,13 @@ impl Resampler {
 
     /// A deal drawn by weight, its pool shuffled with `rng`.
     pub(crate) fn deal(&self, obs: &Observation, inf: &Inference, rng: &mut ChaCha8Rng) -> Game {
+        self.deal_indexed(obs, inf, rng).1
+    }
+
+    /// [`Resampler::deal`], with the index of the candidate drawn (deals of
+    /// one candidate share its hands: the judge counts them as one unit of
+    /// its standard errors).
+    pub(crate) fn deal_indexed(&self, obs: &Observation, inf: &Inference, rng: &mut ChaCha8Rng) -> (usize, Game) {
         let total = *self.cumulative.last().unwrap_or(&0.0);
         let x = (below(rng, 1 << 30) as f64 + 0.5) / (1u64 << 30) as f64 * total;
         let i = self.cumulative.partition_point(|&c| c < x).min(self.cumulative.len() - 1);
@@ -452,7 +459,7 @@ impl Resampler {
             Err(_) => obs.determinize_inferred(rng, inf),
         };
         g.shuffle_pool(rng);
-        g
+        (i, g)
     }
 }
 

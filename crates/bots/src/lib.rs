@@ -9,6 +9,7 @@ mod choices;
 pub mod external;
 mod greedy;
 mod heuristic;
+pub mod judge;
 pub mod levels;
 pub mod mcts;
 pub mod play;
@@ -71,7 +72,8 @@ pub const PREVIOUS_LEVELS: [&str; 5] = ["mcts-v1", "mcts-v2", "mcts-v3", "mcts-v
 /// A bot of the given level, seeded for reproducible play: one of [`LEVELS`]
 /// or [`PREVIOUS_LEVELS`] with `budget`, or the id of a named level
 /// ([`levels::NAMED`], e.g. `expert`), which brings its own budget (`budget`
-/// is then ignored).
+/// is then ignored), or `judge`, which plays the judge's hint at every
+/// decision ([`judge::HintBot`], for measuring the hints; not a level).
 pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
     if let Some(named) = levels::named(level) {
         return make_bot(named.bot, seed, named.budget);
@@ -86,6 +88,8 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, 
         "mcts-v3" => Ok(Box::new(Mcts::v3(seed, budget, budget.threads))),
         "mcts-v4" => Ok(Box::new(Mcts::v4(seed, budget, budget.threads))),
         "mcts-v5" => Ok(Box::new(Mcts::v5(seed, budget, budget.threads))),
+        // Follows the judge's hints (for measuring them); not a level.
+        "judge" => Ok(Box::new(judge::HintBot::new(seed, judge::Settings::DEFAULT))),
         _ if level.starts_with("mcts~") => {
             let cfg = mcts::Config::parse(&level["mcts~".len()..])?;
             Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))

@@ -372,7 +372,7 @@ impl Config {
 }
 
 /// One search tree and the buffers its iterations reuse.
-struct Tree {
+pub(crate) struct Tree {
     nodes: Vec<Node>,
     cfg: Config,
     legal: Vec<Action>,
@@ -393,10 +393,14 @@ struct Tree {
     /// With `opponent_model`: each seat's temperature in the tree (the
     /// choice model's; without one, `choice_temperature`, at least 1).
     opponent_temperatures: [f64; MAX_PLAYERS],
+    /// Each seat's round points where the last iteration stopped (its tree
+    /// path and playout played), for the judge (module `judge`), which
+    /// values actions in points rather than in rewards.
+    pub(crate) last_round_points: [i32; 6],
 }
 
 impl Tree {
-    fn new(cfg: Config, capacity: usize) -> Tree {
+    pub(crate) fn new(cfg: Config, capacity: usize) -> Tree {
         let mut nodes = Vec::with_capacity(capacity + 1);
         nodes.push(Node {
             action: Action::Pass,
@@ -422,6 +426,7 @@ impl Tree {
             root_priors: Vec::new(),
             policy: [0.0; MAX_PLAYERS],
             opponent_temperatures: [0.0; MAX_PLAYERS],
+            last_round_points: [0; 6],
         }
     }
 
@@ -435,7 +440,7 @@ impl Tree {
 
     /// One iteration from a determinized game; with `forced`, the root's
     /// action is that one (sequential halving) instead of UCB1's.
-    fn iterate(&mut self, mut g: Game, rng: &mut ChaCha8Rng, forced: Option<Action>) {
+    pub(crate) fn iterate(&mut self, mut g: Game, rng: &mut ChaCha8Rng, forced: Option<Action>) {
         // The rewards count the round's points from here, the searched
         // position, so that the moves of the tree path count.
         let start = (!self.cfg.v1).then(|| round_points(&g));
@@ -559,6 +564,7 @@ impl Tree {
                 *r = 0.5 * (*r + l);
             }
         }
+        self.last_round_points = round_points(&g);
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;

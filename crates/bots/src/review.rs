@@ -1,42 +1,33 @@
 //! Game review: for every decision of one player in a recorded game, the
-//! action played, the bot's preferred action and what the difference cost,
-//! in points.
+//! action played, the judge's preferred action, what the difference cost in
+//! points with its uncertainty, and why.
 //!
 //! The record is replayed through the engine. At each action of the
 //! reviewed player the review takes that player's [`Observation`] at that
 //! moment (their own hand, the public state and the tile they just drew,
-//! never the other hands or the pool order) and works from it alone:
+//! never the other hands or the pool order) and asks [the judge](crate::judge)
+//! about it, the one judgement hints and puzzle hints use too:
 //!
-//! 1. **The bot's preferred action**: the most visited root action of an
-//!    ISMCTS search ([`Mcts::analyse`]) of `iterations` iterations, by
-//!    [`Mcts::v4`]: the search that deals the unseen tiles as the values
-//!    below do (every hand the rules allow alike), not today's `mcts`, whose
-//!    soft choice model believes other hands than the evaluator and would
-//!    be judged by beliefs it does not share.
-//! 2. **Values, in points**: the played action and the preferred one are
-//!    each evaluated on the same `samples` deals of the unseen tiles
-//!    ([`Observation::determinize_inferred`], consistent with what the
-//!    players did), each played out greedily to the end of the round (every
-//!    player placing the tile that scores the most now, drawing or passing
-//!    only when no tile fits). A sample's value is the reviewed player's
-//!    total minus the best opponent's total once the round is over (its
-//!    end-of-round scoring included): the **estimated margin at the end of
-//!    the round**. The same deals for both actions (common random numbers)
-//!    keep the noise of their difference small.
-//! 3. **Loss** = `max(0, best_value - played_value)`. When the played action
-//!    evaluates at least as well as the bot's, the played action is the best
-//!    (`best == played`, loss 0): the review never blames a move its own
-//!    evaluator prefers.
+//! 1. **Candidates**: the actions Expert's search ([`Options::iterations`]
+//!    iterations) tried most, every placement that forms a figure or goes
+//!    out, and the played action.
+//! 2. **Values, in points**: every candidate valued on the same
+//!    [`Options::samples`] deals of the unseen tiles (common random numbers)
+//!    by Expert's search of the position after it: the expected margin (the
+//!    player's total minus the best opponent's) where the search stops, with
+//!    a standard error.
+//! 3. **Loss** = the best candidate's value minus the played one's, with the
+//!    standard error of that difference (paired, on the same deals). When the
+//!    judge cannot tell them apart (the loss within two standard errors of
+//!    zero) the played action is **as good**: `best` is the played action and
+//!    no loss is charged. A **mistake** is a loss that clears [`MISTAKE`]
+//!    points by two standard errors, a **blunder** one that clears [`BLUNDER`].
+//! 4. **Why**: for a decision with a loss, what the better move does that the
+//!    played one did not ([`Decision::reasons`], from the judge's one
+//!    explainer), and the played move's own reasons.
 //!
 //! A decision with a single legal action (a forced draw or pass) is not
-//! searched: best = played, loss 0. A loss of [`MISTAKE`] points or more
-//! marks a **mistake**, of [`BLUNDER`] or more a **blunder**.
-//!
-//! The horizon is the round: the search and the playouts stop at the end of
-//! the current round, so the margin is that of the totals once this round is
-//! scored (the final game margin in a game's last round). Later rounds are
-//! not guessed at: a round's points carry over whole into the totals, and
-//! a deal to come is the same lottery whatever was played.
+//! searched: best = played, loss 0.
 //!
 //! Everything is seeded from [`Options::seed`] and the decision's place in
 //! the game (round and action number, both public): the same record,
@@ -60,32 +51,34 @@
 //! let mine = game.history()[0].actions.iter().filter(|s| s.seat == 0).count();
 //! assert_eq!(r.decisions.len(), mine);
 //! assert!(r.decisions.iter().all(|d| d.loss >= 0.0 && d.best_value >= d.played_value));
+//! // A loss always comes with a reason.
+//! assert!(r.decisions.iter().all(|d| d.loss == 0.0 || !d.reasons.is_empty()));
 //! ```
 
-use crate::{Budget, Mcts};
+use crate::judge::{self, Candidate, Contrast, Difference, Reason, Settings};
 use core::fmt;
 use rayon::prelude::*;
 use serde::Serialize;
 use triominos_core::record::{RecordError, Replayed};
-use triominos_core::rng::seeded;
-use triominos_core::{Action, Game, Observation, Phase};
+use triominos_core::{Action, Game, Observation};
 
-/// Default ISMCTS iterations a decision (`--iterations`).
-pub const DEFAULT_ITERATIONS: u32 = 5_000;
-/// Default deals of the unseen tiles on which the played and the preferred
-/// actions are evaluated, each played out to the end of the round.
-pub const DEFAULT_SAMPLES: u32 = 1_000;
-/// A loss of this many points or more is a mistake.
-pub const MISTAKE: f64 = 10.0;
-/// A loss of this many points or more is a blunder.
-pub const BLUNDER: f64 = 25.0;
+pub use crate::judge::{Severity, BLUNDER, MISTAKE};
+
+/// Default iterations of Expert's search a decision (`--iterations`): the
+/// judge's ([`judge::DEFAULT_SEARCH`]).
+pub const DEFAULT_ITERATIONS: u32 = judge::DEFAULT_SEARCH;
+/// Default deals of the unseen tiles on which every candidate is valued
+/// (`--samples`): the judge's ([`judge::DEFAULT_DEALS`]).
+pub const DEFAULT_SAMPLES: u32 = judge::DEFAULT_DEALS;
 
 /// How much to search and how (every field changes the review).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// ISMCTS iterations a decision for the bot's preferred action.
+    /// Iterations of Expert's search a decision, which rank the candidates
+    /// ([`Settings::search`]).
     pub iterations: u32,
-    /// Deals of the unseen tiles each evaluated action is played out on.
+    /// Deals of the unseen tiles every candidate is valued on
+    /// ([`Settings::deals`]).
     pub samples: u32,
     /// Seed of the searches and deals.
     pub seed: u64,
@@ -100,34 +93,10 @@ impl Default for Options {
     }
 }
 
-/// How bad a decision was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Severity {
-    /// A loss of [`MISTAKE`] points or more.
-    Mistake,
-    /// A loss of [`BLUNDER`] points or more.
-    Blunder,
-}
-
-impl Severity {
-    /// The severity of a loss, if any.
-    pub fn of(loss: f64) -> Option<Severity> {
-        if loss >= BLUNDER {
-            Some(Severity::Blunder)
-        } else if loss >= MISTAKE {
-            Some(Severity::Mistake)
-        } else {
-            None
-        }
-    }
-
-    /// `mistake` or `blunder`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Severity::Mistake => "mistake",
-            Severity::Blunder => "blunder",
-        }
+impl Options {
+    /// The judge's settings of these options.
+    pub fn settings(&self) -> Settings {
+        Settings { search: self.iterations.max(1), deals: self.samples.max(2) }
     }
 }
 
@@ -143,20 +112,43 @@ pub struct Decision {
     pub step: usize,
     /// The action played (a triple's rotation normalized to 0).
     pub played: Action,
-    /// The bot's preferred action, or the played one when it evaluates at
-    /// least as well.
+    /// The judge's preferred action, or the played one when the judge
+    /// cannot tell them apart (as good) or prefers it.
     pub best: Action,
-    /// Estimated margin (points) at the end of the round after the played action.
+    /// The played action's value: the expected margin (the player's total
+    /// minus the best opponent's, points) where the judge's search stops.
     pub played_value: f64,
-    /// Estimated margin (points) at the end of the round after `best`.
+    /// The value of `best`.
     pub best_value: f64,
-    /// `best_value - played_value`, never negative.
+    /// The loss charged: `best_value - played_value`, never negative, 0 when
+    /// as good.
     pub loss: f64,
+    /// The best candidate's value minus the played one's, charged or not
+    /// (never negative).
+    pub estimated_loss: f64,
+    /// The standard error of `estimated_loss` (paired, on the same deals).
+    pub se: f64,
+    /// Whether the judge valued another action higher but cannot tell it
+    /// apart from the played one: the played action is as good.
+    pub as_good: bool,
+    /// How `best` differs from `played` (`tile`, `spot`, `turn`, `announce`,
+    /// `kind`); absent when they are the same.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differs: Option<Difference>,
+    /// What the better move does that the played one did not, and what the
+    /// played one costs that the better avoids (`{"side", "code",
+    /// "params"}`); never empty when a loss is charged, empty otherwise.
+    pub reasons: Vec<Contrast>,
+    /// The played move's own reasons (`{"code", "params"}`).
+    pub played_reasons: Vec<Reason>,
+    /// Every action the judge valued, the best value first, each with its
+    /// standard error.
+    pub candidates: Vec<Candidate>,
     /// The player's legal actions (placements counted once each, plus draw or pass).
     pub legal: usize,
     /// Whether the move was forced (one legal action: not searched).
     pub forced: bool,
-    /// `mistake` or `blunder`, by the loss; absent otherwise.
+    /// `mistake` or `blunder`, by the loss and its uncertainty; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub severity: Option<Severity>,
     /// The player's total minus the best opponent's before the decision.
@@ -189,6 +181,8 @@ pub struct Totals {
     pub mistakes: usize,
     /// Decisions marked blunder.
     pub blunders: usize,
+    /// Decisions where the played action is as good as the judge's best.
+    pub as_good: usize,
     /// Points lost per round, in order.
     pub rounds: Vec<RoundLoss>,
 }
@@ -200,9 +194,11 @@ pub struct Review {
     pub player: String,
     /// Their seat.
     pub seat: u8,
-    /// ISMCTS iterations a decision.
+    /// Every seat's name, in seat order (the reasons name seats).
+    pub players: Vec<String>,
+    /// Iterations of Expert's search a decision (ranking the candidates).
     pub iterations: u32,
-    /// Deals each evaluated action was played out on.
+    /// Deals every candidate was valued on.
     pub samples: u32,
     /// The seed.
     pub seed: u64,
@@ -332,6 +328,7 @@ pub fn finish(replayed: &Replayed, seat: u8, opts: &Options, decisions: Vec<Deci
     Review {
         player: replayed.players.get(seat as usize).cloned().unwrap_or_default(),
         seat,
+        players: replayed.players.clone(),
         iterations: opts.iterations,
         samples: opts.samples,
         seed: opts.seed,
@@ -404,14 +401,10 @@ pub fn moments(replayed: &Replayed, seat: u8) -> Result<Vec<Moment>, ReviewError
 }
 
 /// Mixes the review's seed and a decision's public place into its own seed.
-fn decision_seed(seed: u64, round: u32, step: usize, salt: u64) -> u64 {
-    let mut x =
+fn decision_seed(seed: u64, round: u32, step: usize) -> u64 {
+    let x =
         seed ^ (round as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (step as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-    x ^= salt.wrapping_mul(0xD1B5_4A32_D192_ED03);
-    // splitmix64's finalizer
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+    judge::mix(x, 3)
 }
 
 /// Rounds to hundredths of a point, so that text and JSON agree.
@@ -419,101 +412,79 @@ fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// The player's total minus the best opponent's.
-fn margin(totals: &[i32], seat: u8) -> i32 {
-    let mine = totals[seat as usize];
-    let best_other = totals.iter().enumerate().filter(|(s, _)| *s != seat as usize).map(|(_, &t)| t).max();
-    mine - best_other.unwrap_or(0)
-}
-
-/// Judges one decision from the player's observation alone: the bot's
-/// preferred action, both values and the loss (see the module docs).
+/// Judges one decision from the player's observation alone (see the module
+/// docs).
 pub fn judge(m: &Moment, opts: &Options) -> Decision {
     let obs = &m.obs;
     let legal = obs.legal_actions();
     let forced = legal.len() <= 1;
-    let preferred = if forced {
-        m.played
-    } else {
-        let seed = decision_seed(opts.seed, m.round, m.step, 1);
-        let mut bot = Mcts::v4(seed, Budget::iterations(opts.iterations.max(1)), 1);
-        bot.analyse(obs).first().map_or(m.played, |t| t.0)
+    let margin_before = judge::margin(obs.public().totals(), obs.seat());
+    let analysis = judge::analyse(obs, opts.settings(), decision_seed(opts.seed, m.round, m.step), &[m.played]);
+    let verdict = analysis.as_ref().and_then(|a| a.verdict(m.played));
+    let (Some(a), Some(v)) = (analysis, verdict) else {
+        // Not the player's turn (never in a record that replays): nothing judged.
+        let now = margin_before as f64;
+        return Decision {
+            line: m.line,
+            round: m.round,
+            step: m.step,
+            played: m.played,
+            best: m.played,
+            played_value: now,
+            best_value: now,
+            loss: 0.0,
+            estimated_loss: 0.0,
+            se: 0.0,
+            as_good: false,
+            differs: None,
+            reasons: Vec::new(),
+            played_reasons: Vec::new(),
+            candidates: Vec::new(),
+            legal: legal.len(),
+            forced,
+            severity: None,
+            margin_before,
+        };
     };
-    let candidates: Vec<Action> = if preferred == m.played { vec![m.played] } else { vec![m.played, preferred] };
-    let values = evaluate(obs, &candidates, opts.samples.max(1), decision_seed(opts.seed, m.round, m.step, 2));
-    let played_value = hundredths(values[0]);
-    let (best, best_value) = match values.get(1) {
-        Some(&v) if hundredths(v) > played_value => (preferred, hundredths(v)),
-        _ => (m.played, played_value),
-    };
-    let loss = hundredths(best_value - played_value);
+    let reasons = if v.loss > 0.0 { a.contrast(obs, v.best, m.played) } else { Vec::new() };
     Decision {
         line: m.line,
         round: m.round,
         step: m.step,
         played: m.played,
-        best,
-        played_value,
-        best_value,
-        loss,
+        best: v.best,
+        played_value: v.played_value,
+        best_value: v.best_value,
+        loss: v.loss,
+        estimated_loss: v.estimated_loss,
+        se: v.se,
+        as_good: v.as_good,
+        differs: Difference::between(m.played, v.best),
+        reasons,
+        played_reasons: a.explain(obs, m.played),
+        candidates: a.candidates.clone(),
         legal: legal.len(),
         forced,
-        severity: Severity::of(loss),
-        margin_before: margin(obs.public().totals(), obs.seat()),
+        severity: v.severity,
+        margin_before,
     }
 }
 
-/// The mean margin at the end of the round after each action, over the same
-/// `samples` deals of the unseen tiles, played out greedily. An action the
-/// observer may not take (never one they took) is valued at the margin now.
-pub fn evaluate(obs: &Observation, actions: &[Action], samples: u32, seed: u64) -> Vec<f64> {
-    let seat = obs.seat();
-    let inference = obs.inference();
-    let mut rng = seeded(seed);
-    let mut sums = vec![0i64; actions.len()];
-    let legal: Vec<bool> = actions.iter().map(|&a| obs.check(a).is_ok()).collect();
-    let mut buf = Vec::with_capacity(128);
-    for _ in 0..samples {
-        let deal = obs.determinize_inferred(&mut rng, &inference);
-        for (i, &a) in actions.iter().enumerate() {
-            if !legal[i] {
-                sums[i] += margin(obs.public().totals(), seat) as i64;
-                continue;
-            }
-            let mut g = deal.clone();
-            g.play_unchecked(a);
-            greedy_to_round_end(&mut g, &mut buf);
-            sums[i] += margin(g.totals(), seat) as i64;
-        }
+/// The observation a decision was taken from (the player's view only).
+impl Moment {
+    /// What the player saw.
+    pub fn observation(&self) -> &Observation {
+        &self.obs
     }
-    sums.iter().map(|&s| s as f64 / samples as f64).collect()
-}
 
-/// Plays the round out: every player the placement scoring the most now
-/// (the first listed on a tie), drawing or passing only when none fits.
-fn greedy_to_round_end(g: &mut Game, buf: &mut Vec<Action>) {
-    let round = g.public().round();
-    let mut guard = 0;
-    while g.public().phase() == Phase::Playing && g.public().round() == round && guard < 2_000 {
-        guard += 1;
-        g.legal_actions_into(buf);
-        let mut best: Option<(Action, i32)> = None;
-        for &a in buf.iter() {
-            if let Action::Play { placement, .. } = a {
-                let pts = g.placement_score(placement).points;
-                if best.is_none_or(|(_, b)| pts > b) {
-                    best = Some((a, pts));
-                }
-            }
-        }
-        let a = match best {
-            Some((a, _)) => a,
-            None => buf.iter().copied().find(|a| *a == Action::Draw).unwrap_or(Action::Pass),
-        };
-        if buf.is_empty() {
-            break;
-        }
-        g.play_unchecked(a);
+    /// The action played.
+    pub fn played(&self) -> Action {
+        self.played
+    }
+
+    /// 1-based line of the action in the record.
+    pub fn line(&self) -> usize {
+        self.line
     }
 }
 
@@ -540,6 +511,7 @@ fn totals(decisions: &[Decision]) -> Totals {
         average_loss: if n == 0 { 0.0 } else { hundredths(loss / n as f64) },
         mistakes: decisions.iter().filter(|d| d.severity == Some(Severity::Mistake)).count(),
         blunders: decisions.iter().filter(|d| d.severity == Some(Severity::Blunder)).count(),
+        as_good: decisions.iter().filter(|d| d.as_good).count(),
         rounds,
     }
 }

@@ -5,6 +5,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use triominos_bots::judge::{contrast_words, instead_words, SEPARATION};
 use triominos_bots::review::{
     action_text, review_with_progress, Decision, Options, Review, ReviewError, BLUNDER, DEFAULT_ITERATIONS,
     DEFAULT_SAMPLES, MISTAKE,
@@ -14,21 +15,24 @@ use triominos_core::record;
 /// `triominos review`.
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "Every decision of the player is judged from what that player could see then \
-(their own hand and the public state, never the other hands or the pool): the bot's preferred action \
-is the most searched one of an ISMCTS search, and both it and the action played are valued as the \
-expected margin (the player's total minus the best opponent's) at the end of the round, over the same \
-deals of the unseen tiles played out greedily. Loss = best value - played value, never negative; \
-10 points or more is a mistake, 25 or more a blunder. An unfinished game is reviewed as far as it goes.")]
+(their own hand and the public state, never the other hands or the pool) by the judge that gives the \
+web game's hints: the actions Expert's search tried most, every placement that forms a figure or goes \
+out, and the action played are each valued, on the same deals of the unseen tiles, by Expert's search \
+of the position after them: the expected margin (the player's total minus the best opponent's) where \
+the search stops, with a standard error. Loss = best value - played value, with the standard error of \
+that difference; a loss within two standard errors of zero is no loss (as good); a loss that clears \
+10 points by two standard errors is a mistake, 25 a blunder. Each loss comes with its reasons. An \
+unfinished game is reviewed as far as it goes.")]
 pub struct ReviewArgs {
     /// The .tri record to review.
     pub file: PathBuf,
     /// The player to review, by the name in the record's Players header (default: the first).
     #[arg(long)]
     pub player: Option<String>,
-    /// ISMCTS iterations a decision for the bot's preferred action.
+    /// Iterations of Expert's search a decision, which rank the candidates.
     #[arg(long, default_value_t = DEFAULT_ITERATIONS, value_parser = clap::value_parser!(u32).range(1..))]
     pub iterations: u32,
-    /// Deals of the unseen tiles on which the played and the preferred actions are played out.
+    /// Deals of the unseen tiles on which every candidate is valued.
     #[arg(long, default_value_t = DEFAULT_SAMPLES, value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: u32,
     /// Seed of the searches (the same seed gives the same review).
@@ -120,40 +124,46 @@ fn signed(x: f64) -> String {
 }
 
 fn mark(d: &Decision) -> &'static str {
-    match (d.severity, d.forced) {
-        (Some(s), _) => s.name(),
-        (None, true) => "forced",
-        (None, false) => "",
+    match (d.severity, d.forced, d.as_good) {
+        (Some(s), _, _) => s.name(),
+        (None, true, _) => "forced",
+        (None, false, true) => "as good",
+        (None, false, false) => "",
     }
 }
 
 /// The text report: the table, points lost per round, the biggest mistakes
-/// and the average.
+/// with their reasons, and the average.
 pub fn table(r: &Review) -> String {
     use std::fmt::Write;
+    let name = |seat: u8| r.players.get(seat as usize).cloned().unwrap_or_else(|| format!("seat {seat}"));
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Review of {} (seat {}): {} iterations and {} deals a decision, seed {}.",
+        "Review of {} (seat {}): Expert's search of {} iterations and {} deals a decision, seed {}.",
         r.player, r.seat, r.iterations, r.samples, r.seed
     );
     let _ = writeln!(
         out,
-        "Values: the estimated margin ({}'s total minus the best opponent's) at the end of the round, in points.",
+        "Values: the expected margin ({}'s total minus the best opponent's) where the search stops, in points.",
         r.player
     );
-    let _ = writeln!(out, "Loss: best - played; {MISTAKE} points or more is a mistake, {BLUNDER} or more a blunder.");
+    let _ = writeln!(
+        out,
+        "Loss: best - played, +- {SEPARATION} standard errors; none when within them (as good); \
+{MISTAKE} points or more beyond them is a mistake, {BLUNDER} or more a blunder."
+    );
     let _ = writeln!(out);
     let _ = writeln!(
         out,
-        "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6}",
-        "line", "round", "played", "best", "played", "best", "loss"
+        "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6} {:>6}",
+        "line", "round", "played", "best", "played", "best", "loss", "+-"
     );
     for d in &r.decisions {
         let best = if d.best == d.played { "=".to_string() } else { action_text(d.best) };
         let _ = writeln!(
             out,
-            "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6.1}  {}",
+            "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6.1} {:>6.1}  {}",
             d.line,
             d.round,
             action_text(d.played),
@@ -161,6 +171,7 @@ pub fn table(r: &Review) -> String {
             signed(d.played_value),
             signed(d.best_value),
             d.loss,
+            SEPARATION * d.se,
             mark(d)
         );
     }
@@ -176,20 +187,23 @@ pub fn table(r: &Review) -> String {
             let kind = d.severity.map_or(String::new(), |s| format!(" ({})", s.name()));
             let _ = writeln!(
                 out,
-                "  line {} (round {}): {} instead of {}: {:.1} points{kind}",
+                "  line {} (round {}): {}: {:.1} +- {:.1} points{kind}",
                 d.line,
                 d.round,
-                action_text(d.played),
-                action_text(d.best),
-                d.loss
+                instead_words(d.played, d.best),
+                d.loss,
+                SEPARATION * d.se
             );
+            for c in &d.reasons {
+                let _ = writeln!(out, "    - {}", contrast_words(c, &name));
+            }
         }
     }
     let t = &r.totals;
     let _ = writeln!(
         out,
-        "Average loss per decision: {:.2} points over {} decisions ({} forced); {:.1} points lost in all, {} mistakes, {} blunders.",
-        t.average_loss, t.decisions, t.forced, t.loss, t.mistakes, t.blunders
+        "Average loss per decision: {:.2} points over {} decisions ({} forced, {} as good); {:.1} points lost in all, {} mistakes, {} blunders.",
+        t.average_loss, t.decisions, t.forced, t.as_good, t.loss, t.mistakes, t.blunders
     );
     out
 }

@@ -147,3 +147,43 @@ fn bad_input_is_a_clear_error_and_never_a_panic() {
     assert_eq!(code, 0);
     assert!(help.contains("--player") && help.contains("--iterations") && help.contains("blunder"), "{help}");
 }
+
+#[test]
+fn every_loss_is_explained_in_the_table_and_the_json() {
+    // Issue 33's item 6: a 61-point hexagon missed at line 64.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/../bots/tests/data/goliath-2p-3.tri");
+    let budget = ["--iterations", "2000", "--samples", "150", "--quiet"];
+    let mut args = vec!["review", file, "--json"];
+    args.extend(budget);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let decisions = v["decisions"].as_array().unwrap();
+    for d in decisions {
+        let loss = d["loss"].as_f64().unwrap();
+        assert!(d["se"].is_number() && d["estimated_loss"].is_number(), "{d}");
+        assert!(d["candidates"].as_array().is_some_and(|c| !c.is_empty()), "{d}");
+        let reasons = d["reasons"].as_array().unwrap();
+        assert_eq!(loss > 0.0, !reasons.is_empty(), "{d}");
+        for r in reasons {
+            assert!(["better", "played"].contains(&r["side"].as_str().unwrap()), "{r}");
+            assert!(r["code"].is_string(), "{r}");
+        }
+        if d["as_good"] == true {
+            assert_eq!(loss, 0.0);
+        }
+    }
+    let d64 = decisions.iter().find(|d| d["line"] == 64).unwrap();
+    assert_eq!(d64["severity"], "blunder", "{d64}");
+    assert!(v["players"] == serde_json::json!(["P1", "P2"]));
+
+    let mut args = vec!["review", file];
+    args.extend(budget);
+    let (code, table, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let at = table.find("  line 64 (round 2): 2-4-5 at -3,0 turned 1 instead of ").expect(&table);
+    let entry: Vec<&str> = table[at..].lines().skip(1).take_while(|l| l.starts_with("    - ")).collect();
+    assert!(!entry.is_empty(), "no reason under line 64:\n{table}");
+    assert!(entry.iter().all(|l| l.starts_with("    - better: ") || l.starts_with("    - yours: ")), "{entry:?}");
+    assert!(table.contains("as good"), "{table}");
+}
