@@ -8,6 +8,7 @@ pub mod event;
 pub mod game;
 pub mod geom;
 mod infer;
+pub mod notation;
 pub mod observe;
 pub mod pad;
 pub mod position;
