@@ -74,8 +74,8 @@ fn announced_plays_round_trip_through_records_and_the_engine_announces_its_own()
     let r = replay(&text).unwrap();
     let names = r.players.clone();
     let written = write(&r.game, &names, &[]).unwrap();
-    assert!(written.contains("\nB play 1-5-5 1,0 2 !  # +61\n"), "{written}");
-    assert!(written.contains("\nA play 1-2-5 2,0 0  # +8\n"), "an unannounced play has no mark: {written}");
+    assert!(written.contains("\nB play 1-5-5 1,0 2 !  # +61 155L125!\n"), "{written}");
+    assert!(written.contains("\nA play 1-2-5 2,0 0  # +8 125A235\n"), "an unannounced play has no mark: {written}");
     assert!(written.contains("[Option \"announce_bonuses\" \"true\"]"));
     let again = replay(&written).unwrap();
     assert_eq!(again.game.history(), r.game.history());

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use triominos_core::record;
 
 mod botcmd;
+mod notation;
 mod out;
 mod puzzles;
 mod review;
@@ -53,6 +54,12 @@ enum Command {
     },
     /// Puzzles: generate new ones, export the shipped collection as JSON, verify it.
     Puzzles(puzzles::PuzzlesArgs),
+    /// Replay a .tri record, checking every line as `check` does, and print its actions in the
+    /// move notation (docs/notation.md): `255L555` is 2-5-5 placed left of 5-5-5.
+    Notation {
+        /// The record.
+        file: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -74,6 +81,7 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => botcmd::run_arena(args),
         Some(Command::Puzzles(args)) => puzzles::run(args),
         Some(Command::Review(args)) => review::run(args),
+        Some(Command::Notation { file }) => notation::run(&file),
         None => serve::run(serve::ServeArgs::default()),
     }
 }
@@ -108,23 +116,29 @@ fn show_rules(spec: &str, json: bool) -> ExitCode {
     out::emit(&text, ExitCode::SUCCESS)
 }
 
-/// `triominos check`: exit 0 when every line is legal, 1 with `FILE:LINE: reason` otherwise.
-fn check(file: &Path, json: bool) -> ExitCode {
+/// A record's text, or the exit code after saying why there is none: 2 when
+/// the file cannot be read, 1 (`FILE:LINE: not UTF-8 text`) when it is not text.
+fn read_record(file: &Path) -> Result<String, ExitCode> {
     let bytes = match std::fs::read(file) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("{}: cannot read: {e}", file.display());
-            return ExitCode::from(2);
+            return Err(ExitCode::from(2));
         }
     };
-    let text = match String::from_utf8(bytes) {
+    String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count() + 1;
+        eprintln!("{}:{line}: not UTF-8 text", file.display());
+        ExitCode::from(1)
+    })
+}
+
+/// `triominos check`: exit 0 when every line is legal, 1 with `FILE:LINE: reason` otherwise.
+fn check(file: &Path, json: bool) -> ExitCode {
+    let text = match read_record(file) {
         Ok(t) => t,
-        Err(e) => {
-            let bad = e.utf8_error().valid_up_to();
-            let line = e.as_bytes()[..bad].iter().filter(|&&b| b == b'\n').count() + 1;
-            eprintln!("{}:{line}: not UTF-8 text", file.display());
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
     match record::replay(&text) {
         Ok(r) => {

@@ -131,11 +131,8 @@ fn needs_text(needs: Option<[Option<u8>; 3]>, up: bool) -> String {
     let Some(needs) = needs else {
         return "no tile fits there: its neighbours disagree at a corner".to_string();
     };
-    let parts: Vec<String> = needs
-        .iter()
-        .zip(corner_names(up))
-        .filter_map(|(n, name)| n.map(|n| format!("{n} at the {name}")))
-        .collect();
+    let parts: Vec<String> =
+        needs.iter().zip(corner_names(up)).filter_map(|(n, name)| n.map(|n| format!("{n} at the {name}"))).collect();
     match parts.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("that spot needs {} and {last}", rest.join(", ")),
         Some((last, _)) => format!("that spot needs {last}"),

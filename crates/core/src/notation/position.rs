@@ -102,9 +102,8 @@ fn spot_cell(board: &Board, spot: Spot) -> Result<Cell, NotationError> {
 /// The shortest reading from the point that tells `p` from the other ways.
 fn shortest_turn(p: Placement, others: &[Placement]) -> Turn {
     let mine = from_point(p);
-    let len = (1..=3)
-        .find(|&n| others.iter().filter(|o| **o != p).all(|o| from_point(*o)[..n] != mine[..n]))
-        .unwrap_or(3);
+    let len =
+        (1..=3).find(|&n| others.iter().filter(|o| **o != p).all(|o| from_point(*o)[..n] != mine[..n])).unwrap_or(3);
     Turn::new(&mine[..len]).unwrap_or_else(|| unreachable!("tile numbers are 0..5"))
 }
 
@@ -252,12 +251,10 @@ mod tests {
             assert_eq!(parse(&format!("124^{top}"), &b, h), Ok(a));
         }
         // 2-2-4 with 2 on top is two ways: the next number clockwise tells them apart.
-        let ways: Vec<String> = (0..3).map(|r| write(Action::play(Placement::new(t("2-2-4"), Cell::ORIGIN, r)), &b).unwrap()).collect();
+        let ways: Vec<String> =
+            (0..3).map(|r| write(Action::play(Placement::new(t("2-2-4"), Cell::ORIGIN, r)), &b).unwrap()).collect();
         assert_eq!(ways, ["224^22", "224^24", "224^4"]);
-        assert_eq!(
-            parse("224^2", &b, h).unwrap_err().to_string(),
-            "224^2 is ambiguous: it could be 224^22 or 224^24"
-        );
+        assert_eq!(parse("224^2", &b, h).unwrap_err().to_string(), "224^2 is ambiguous: it could be 224^22 or 224^24");
         assert_eq!(parse("224^242", &b, h), Ok(Action::play(Placement::new(t("2-2-4"), Cell::ORIGIN, 1))));
         // A triple has one way, written without a turn, and any turn it is given must be its own.
         assert_eq!(write(Action::play(Placement::new(t("3-3-3"), Cell::ORIGIN, 2)), &b).unwrap(), "333");
@@ -282,9 +279,15 @@ mod tests {
         assert_eq!(err("225B255"), "2-5-5 points down: it has no side below it (its sides are left, right and above)");
         assert_eq!(err("225L555"), "left of 5-5-5 is taken: 2-5-5 is there");
         // Left of 2-5-5 is up cell -2,0: its top is 2-5-5's 2, its bottom-right the 5 at P(0,0).
-        assert_eq!(err("012L255"), "0-1-2 does not fit left of 2-5-5: that spot needs 2 at the top and 5 at the bottom-right");
+        assert_eq!(
+            err("012L255"),
+            "0-1-2 does not fit left of 2-5-5: that spot needs 2 at the top and 5 at the bottom-right"
+        );
         assert_eq!(err("012"), "0-1-2 fits nowhere on the board");
-        assert_eq!(err("timeout"), "a timeout is written by the referee when a turn timer runs out; it is not a move to play");
+        assert_eq!(
+            err("timeout"),
+            "a timeout is written by the referee when a turn timer runs out; it is not a move to play"
+        );
         // 0-3-5 fits one spot (right of 3-5-5: 5 on top, 3 at the bottom-left): the spot may be left out.
         let right = Action::play(Placement::new(t("0-3-5"), c(1, -1), 2));
         assert_eq!(parse("035", &b, h), Ok(right));
@@ -304,7 +307,7 @@ mod tests {
         // A cell between two placed tiles is named from the later one; both names read.
         let mut b = Board::new(true);
         b.place(Placement::new(t("1-2-4"), Cell::ORIGIN, 1)); // top 2, bottom-right 4, bottom-left 1
-        // Up cell 2,0 touches the first tile at P(1,0) only: placed as a puzzle's separate group.
+                                                              // Up cell 2,0 touches the first tile at P(1,0) only: placed as a puzzle's separate group.
         b.place_without_contact(Placement::new(t("3-3-4"), c(2, 0), 0)).unwrap(); // 3 at P(1,1), 4 at P(1,0)
         let gap = Placement::new(t("2-3-4"), c(1, 0), 0);
         assert_eq!(b.check(gap), Ok(()));

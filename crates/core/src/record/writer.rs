@@ -1,9 +1,11 @@
 //! Writing a game as a record ([`write`], [`write_forfeit`]), every round's
-//! deal and every action, the points of a play in a comment.
+//! deal and every action, the points of a play and its name in the move
+//! notation in a comment.
 
 use super::names::{check_names, NameError};
 use crate::action::Action;
 use crate::game::{Game, HistoryEntry};
+use crate::notation::round_moves;
 use crate::tile::Tile;
 use core::fmt;
 
@@ -129,7 +131,10 @@ fn write_record(
         }
         out.push_str(&format!("pool {}\n", tiles_text(round.deal.pool.iter().copied())));
         out.push_str(&format!("start {}\n", names[round.deal.starter as usize]));
-        for entry in round.entries() {
+        // The plays' names in the move notation (docs/notation.md), for the
+        // comments; a round that began from a scripted position has none.
+        let moves = round_moves(round, rules.vertex_contacts_must_match()).ok();
+        for (i, entry) in round.entries().enumerate() {
             let step = match entry {
                 HistoryEntry::Action(step) => step,
                 HistoryEntry::Timeout(t) => {
@@ -141,10 +146,15 @@ fn write_record(
             match step.action {
                 // The points go in a comment: readers disagree on what a `+N`
                 // checksum means (the play's points or the player's total).
+                // The play's name in the notation follows them.
                 Action::Play { placement: p, announce } => {
                     let claim = if announce { " !" } else { "" };
+                    let name = match moves.as_ref().and_then(|m| m.get(i)) {
+                        Some(m) => format!(" {m}"),
+                        None => String::new(),
+                    };
                     out.push_str(&format!(
-                        "{who} play {} {} {}{claim}  # {:+}\n",
+                        "{who} play {} {} {}{claim}  # {:+}{name}\n",
                         p.tile, p.cell, p.rotation, step.points
                     ))
                 }
