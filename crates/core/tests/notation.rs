@@ -155,3 +155,44 @@ proptest! {
         prop_assert!(outcome.is_ok(), "{:?}", outcome);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// A record the project writes names each play in its comment, after
+    /// the points: that name, read on the board of the round's earlier
+    /// plays, is the line's own placement (every variant, timeouts included).
+    #[test]
+    fn a_written_records_comments_name_its_plays(v in 0usize..1000, seed in any::<u64>()) {
+        use triominos_core::record::write;
+        use triominos_core::{Board, Cell, Placement};
+        let all = variants();
+        let (_, rules, players) = &all[v % all.len()];
+        let game = random_game(*rules, *players, seed, |_, _| {});
+        let names: Vec<String> = (1..=*players).map(|i| format!("P{i}")).collect();
+        let text = write(&game, &names, &[]).unwrap();
+        let mut board = Board::new(rules.vertex_contacts_must_match());
+        let mut plays = 0;
+        for line in text.lines() {
+            if line.starts_with("round ") {
+                board = Board::new(rules.vertex_contacts_must_match());
+            }
+            let Some((action, comment)) = line.split_once("  # ") else { continue };
+            let words: Vec<&str> = action.split_whitespace().collect();
+            if words.get(1) != Some(&"play") {
+                continue;
+            }
+            let tile: Tile = words[2].parse().unwrap();
+            let (c, r) = words[3].split_once(',').unwrap();
+            let cell = Cell::new(c.parse().unwrap(), r.parse().unwrap()).unwrap();
+            let placement = Placement::new(tile, cell, words[4].parse().unwrap()).normalized();
+            let announce = words.get(5) == Some(&"!");
+            let name = comment.split_whitespace().nth(1).unwrap_or_else(|| panic!("no notation in {line}"));
+            let hand = TileSet::ALL.difference(board.tiles());
+            prop_assert_eq!(parse(name, &board, hand), Ok(Action::Play { placement, announce }), "{}", line);
+            board.place(placement);
+            plays += 1;
+        }
+        prop_assert!(plays > 0);
+    }
+}
