@@ -5,9 +5,9 @@
 //! `255L555` is 2-5-5 placed left of 5-5-5; `124^2` is an opening 1-2-4 with
 //! 2 on top; `draw`, `pass`. [`Move`] is the text's validated form, read
 //! without a position ([`Move::from_str`](core::str::FromStr)) and written by
-//! `Display`; [`Move::resolve`] turns it into the [`Action`] it means on a
+//! `Display`; [`Move::resolve`] turns it into the [`Action`](crate::Action) it means on a
 //! board for a hand, [`Move::of`] names an action on a board. [`parse`] and
-//! [`write`] do both steps.
+//! [`write`](fn@write) do both steps.
 //!
 //! ```
 //! use triominos_core::notation::{parse, write};
