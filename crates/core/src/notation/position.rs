@@ -86,13 +86,15 @@ fn cell_of(board: &Board, tile: Tile) -> Option<Cell> {
 /// The cell a spot names, if it is open.
 fn spot_cell(board: &Board, spot: Spot) -> Result<Cell, NotationError> {
     let from = cell_of(board, spot.next_to).ok_or(NotationError::NotOnBoard(spot.next_to))?;
-    let cell = match spot.side.of(from) {
-        Some(cell) => cell,
-        None if matches!(spot.side, Side::Above | Side::Below) && (spot.side == Side::Above) == from.is_up() => {
-            return Err(NotationError::NoSuchSide { next_to: spot.next_to, side: spot.side, up: from.is_up() })
-        }
-        None => return Err(NotationError::OffTheBoard(spot)),
+    let has_side = match spot.side {
+        Side::Above => !from.is_up(),
+        Side::Below => from.is_up(),
+        Side::Left | Side::Right => true,
     };
+    if !has_side {
+        return Err(NotationError::NoSuchSide { next_to: spot.next_to, side: spot.side, up: from.is_up() });
+    }
+    let cell = spot.side.of(from).ok_or(NotationError::OffTheBoard(spot))?;
     match board.at(cell) {
         Some((by, _)) => Err(NotationError::SpotTaken { spot, by }),
         None => Ok(cell),
