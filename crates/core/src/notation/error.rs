@@ -16,11 +16,12 @@ pub enum NotationError {
     #[error(transparent)]
     Tile(#[from] TileParseError),
     /// Something other than what the notation allows at that point.
-    #[error("unexpected {found:?} after {after:?}: expected {expected}")]
+    #[error("{}", unexpected_text(after, found, expected))]
     Unexpected {
         /// What was read so far.
         after: String,
-        /// The rest of the text, from the first character not understood (at most 20 characters).
+        /// The rest of the text, from the first character not understood (at most 20
+        /// characters; empty when the text ended too soon).
         found: String,
         /// What may come there, in words.
         expected: &'static str,
@@ -107,6 +108,14 @@ pub enum NotationError {
         /// Why the board refuses it.
         reason: PlacementError,
     },
+}
+
+fn unexpected_text(after: &str, found: &str, expected: &str) -> String {
+    match (after.is_empty(), found.is_empty()) {
+        (_, true) => format!("{after:?} ends too soon: expected {expected}"),
+        (true, false) => format!("unexpected {found:?}: expected {expected}"),
+        (false, false) => format!("unexpected {found:?} after {after:?}: expected {expected}"),
+    }
 }
 
 fn list(moves: &[Move]) -> String {

@@ -206,7 +206,7 @@ mod tests {
             err("255X555"),
             "unexpected \"X555\" after \"255\": expected a side (L, R, A or B, then a tile), a turn (^2), ! or the end"
         );
-        assert_eq!(err("255L"), "unexpected \"\" after \"255L\": expected a tile such as 255 or 2-5-5");
+        assert_eq!(err("255L"), "\"255L\" ends too soon: expected a tile such as 255 or 2-5-5");
         assert_eq!(err("255L555 x"), "unexpected \"x\" after \"255L555\": expected a turn (^2), ! or the end");
         assert_eq!(err("124^7"), "bad turn ^7: write the numbers from the tile's point, clockwise, such as ^2 or ^24");
         assert_eq!(
@@ -215,7 +215,7 @@ mod tests {
         );
         assert_eq!(err("124^"), "bad turn ^: write the numbers from the tile's point, clockwise, such as ^2 or ^24");
         assert_eq!(err("124!!"), "unexpected \"!\" after \"124!\": expected ! or the end");
-        assert_eq!(err("drawn"), "unexpected \"drawn\" after \"\": expected a tile such as 255 or 2-5-5, draw or pass");
-        assert_eq!(err("é"), "unexpected \"é\" after \"\": expected a tile such as 255 or 2-5-5, draw or pass");
+        assert_eq!(err("drawn"), "unexpected \"drawn\": expected a tile such as 255 or 2-5-5, draw or pass");
+        assert_eq!(err("é"), "unexpected \"é\": expected a tile such as 255 or 2-5-5, draw or pass");
     }
 }
