@@ -58,7 +58,8 @@ fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::
             at += 1;
         }
         offsets.push(at);
-        at += h.actions.len();
+        // A frame for every entry: the actions and the Challenge timer's timeouts.
+        at += h.entries().count();
     }
     decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
 }
