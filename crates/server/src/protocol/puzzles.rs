@@ -146,6 +146,10 @@ pub struct TryAnswer {
     /// What the last placement scored (when it is legal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_points: Option<i32>,
+    /// A `going` try that can no longer lead to an answer: how many of the
+    /// last placements to take back (the page does not praise it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dead_end: Option<usize>,
 }
 
 /// `POST /api/puzzles/{id}/hint`: `{"place": placement}`, `{"undo": n}` or
@@ -178,17 +182,30 @@ mod tests {
 
     #[test]
     fn answers_keep_their_wire_form() {
-        let going = TryAnswer { outcome: Outcome::Going { left: 2, points: 5 }, last_points: Some(5) };
+        let going = TryAnswer { outcome: Outcome::Going { left: 2, points: 5 }, last_points: Some(5), dead_end: None };
         assert_eq!(
             serde_json::to_value(going).unwrap(),
             json!({"outcome": "going", "left": 2, "points": 5, "last_points": 5})
         );
-        let one = TryAnswer { outcome: Outcome::OneTileOnly, last_points: None };
+        let one = TryAnswer { outcome: Outcome::OneTileOnly, last_points: None, dead_end: None };
         assert_eq!(serde_json::to_value(one).unwrap(), json!({"outcome": "one_tile_only"}));
         let t: Tile = "0-0-0".parse().unwrap();
-        let stuck = TryAnswer { outcome: Outcome::Stuck { left: vec![t] }, last_points: None };
+        let stuck = TryAnswer { outcome: Outcome::Stuck { left: vec![t] }, last_points: None, dead_end: None };
         assert_eq!(serde_json::to_value(stuck).unwrap(), json!({"outcome": "stuck", "left": ["0-0-0"]}));
         assert_eq!(serde_json::to_value(HintAnswer::from(None)).unwrap(), json!({"none": true}));
         assert_eq!(serde_json::to_value(HintAnswer::Undo(2)).unwrap(), json!({"undo": 2}));
     }
+}
+
+/// A puzzle hint with its idea: `{"place": placement, "idea": {"code",
+/// "params"}}` (the idea absent when none could be worked out), `{"undo":
+/// n}` or `{"none": true}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GradedHint {
+    /// The hint.
+    #[serde(flatten)]
+    pub hint: HintAnswer,
+    /// The idea of a `place` hint: the judge's reason that names no tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idea: Option<super::HintReason>,
 }
