@@ -423,6 +423,15 @@ fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// The judge's analysis of one decision, the very one [`judge`] gives its
+/// verdict from (the same seed: the decision's public place): for a caller
+/// that needs more of it than the [`Decision`] (the actions as good as the
+/// best, the best move's graded hint: a personal puzzle). `None` when the
+/// player had nothing to decide.
+pub fn analysis(m: &Moment, opts: &Options) -> Option<judge::Analysis> {
+    judge::analyse(&m.obs, opts.settings(), decision_seed(opts.seed, m.round, m.step), &[m.played])
+}
+
 /// Judges one decision from the player's observation alone (see the module
 /// docs).
 pub fn judge(m: &Moment, opts: &Options) -> Decision {
@@ -430,7 +439,7 @@ pub fn judge(m: &Moment, opts: &Options) -> Decision {
     let legal = obs.legal_actions();
     let forced = legal.len() <= 1;
     let margin_before = judge::margin(obs.public().totals(), obs.seat());
-    let analysis = judge::analyse(obs, opts.settings(), decision_seed(opts.seed, m.round, m.step), &[m.played]);
+    let analysis = analysis(m, opts);
     let verdict = analysis.as_ref().and_then(|a| a.verdict(m.played));
     let (Some(a), Some(v)) = (analysis, verdict) else {
         // Not the player's turn (never in a record that replays): nothing judged.

@@ -4,7 +4,8 @@
 // controls (game/controls.js). Each placement is a try the server checks with the rules
 // engine; a wrong one is explained
 // (the corner that does not match, the points scored against the goal, the tiles left
-// that cannot go), undo takes placements back, a hint shows one tile of a solution.
+// that cannot go), undo takes placements back, a hint shows one tile of a solution in
+// grades: the idea in a sentence, then the tile, then its spot and turn.
 import { t, errorText } from '../i18n.js';
 import { corners, xy, el } from '../board.js';
 import { h, api, toast } from '../dom.js';
@@ -12,6 +13,7 @@ import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack } from '../game/views.js';
 import { tileControls } from '../game/controls.js';
 import { markSolved, isSolved, streak } from './store.js';
+import { reasonText } from '../reasons.js';
 
 /** Today's date in the browser, YYYY-MM-DD (the daily puzzle is the same for everyone on it). */
 export function today() {
@@ -48,7 +50,9 @@ export async function showPuzzle(main, id, date) {
   let tries = 0;
   let hints = 0;
   let solved = false;
-  let hinted = null;
+  let hinted = null; // the hint's placement, once its spot and turn are shown
+  let hintGot = null; // the hint asked for these moves: {place, idea}, and how much is shown
+  let grade = 0;
   let badCorner = null; // {cell, corner}: where the last wrong try did not match
   function sync() {
     const events = p.board.map((b) => ({ type: 'played', placement: b, player: 0 }));
@@ -177,6 +181,10 @@ export async function showPuzzle(main, id, date) {
       } else if (r.outcome === 'not_joined') {
         tries += 1;
         say(t('puzzles.wrong.not_joined', { groups: r.groups }), 'wrong');
+      } else if (r.dead_end) {
+        // A run that can no longer reach the goal is not praised.
+        tries += 1;
+        say(p.kind === 'best_turn' ? t('puzzles.going_nowhere', { points: r.points, goal: p.goal.points }) : t('puzzles.hint_undo', { n: r.dead_end }), 'wrong');
       } else if (p.kind === 'best_turn') {
         say(t('puzzles.going_points', { points: r.points, goal: p.goal.points }));
       } else {
@@ -196,15 +204,31 @@ export async function showPuzzle(main, id, date) {
     draw();
   }
 
+  // A hint in grades: the idea (a sentence naming no tile), then the tile, then its spot
+  // and turn; each press shows one more, each counted. A wrong try's ring goes.
   async function hint() {
     if (solved) return;
-    const r = await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
+    badCorner = null;
+    const key = JSON.stringify(moves);
+    if (!hintGot || hintGot.key !== key) {
+      const r = await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
+      hintGot = { key, r };
+      grade = r.idea ? 0 : 1;
+    } else grade = Math.min(grade + 1, 2);
+    const r = hintGot.r;
     if (r.place) {
       hints += 1;
-      hinted = r.place;
-      st.sel = r.place.tile;
-      st.rot = r.place.rotation;
-      say(t('puzzles.hint_place', { tile: r.place.tile }), 'hint');
+      if (grade === 0) say(t('puzzles.hint_idea', { idea: reasonText(r.idea) }), 'hint');
+      else if (grade === 1) {
+        st.sel = r.place.tile;
+        st.rot = 0;
+        say(t('puzzles.hint_tile', { tile: r.place.tile }), 'hint');
+      } else {
+        hinted = r.place;
+        st.sel = r.place.tile;
+        st.rot = r.place.rotation;
+        say(t('puzzles.hint_place', { tile: r.place.tile }), 'hint');
+      }
     } else if (r.undo) {
       say(t('puzzles.hint_undo', { n: r.undo }), 'hint');
     }

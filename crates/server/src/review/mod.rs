@@ -9,6 +9,7 @@
 //! review is computed once and kept in memory (the latest [`CACHE`] reviews);
 //! a second request while one is computed waits for the same result.
 
+pub mod puzzle;
 pub mod routes;
 
 use crate::game::think::Lane;
