@@ -8,6 +8,7 @@ import { h, go } from './dom.js';
 import { placementsOf } from './game/state.js';
 import { seatName, handRow } from './game/sheet.js';
 import { reasonText, cellText } from './reasons.js';
+import { savePersonal, personalPuzzle } from './puzzles/store.js';
 
 // The thresholds of triominos_bots::review (MISTAKE, BLUNDER), shown in the legend.
 const MISTAKE = 10;
@@ -65,7 +66,28 @@ export async function showReview(main, id) {
     return null;
   }
   status.remove();
-  return viewer(main, id, replay, review, {});
+  // A mistake or a blunder kept as a personal puzzle ("find the better move"), built by the
+  // server from what the player saw, with the review's own budget.
+  const onSave = (d, k) => {
+    const pid = `pp-${id}-${seat}-${d.round}-${d.step}`;
+    const b = h('button', { type: 'button', class: 'small', id: 'savepuzzle' }, personalPuzzle(pid) ? '✓ ' + t('review.saved_puzzle') : t('review.save_puzzle'));
+    b.disabled = !!personalPuzzle(pid);
+    b.addEventListener('click', async () => {
+      b.disabled = true;
+      const q = new URLSearchParams(query);
+      q.set('k', String(k));
+      const r = await fetch(`/api/games/${id}/puzzle?${q}`);
+      const p = await r.json().catch(() => ({ code: 'unknown' }));
+      if (!r.ok) { b.disabled = false; b.textContent = errorText(p); return; }
+      const d0 = new Date();
+      savePersonal(p, `${d0.getFullYear()}-${String(d0.getMonth() + 1).padStart(2, '0')}-${String(d0.getDate()).padStart(2, '0')}`);
+      b.textContent = '✓ ' + t('review.saved_puzzle');
+      link.hidden = false;
+    });
+    const link = h('a', { href: '/puzzles/' + pid, 'data-link': '', id: 'openpuzzle', hidden: !personalPuzzle(pid) }, t('puzzles.mine'));
+    return h('p', {}, b, ' ', link);
+  };
+  return viewer(main, id, replay, review, { onSave });
 }
 
 function viewer(main, id, replay, data, opts) {
