@@ -293,7 +293,11 @@ fn a_record_with_timeouts_is_reviewed() {
         assert_eq!(r.decisions.len(), plays, "{name}: {:?}", r.decisions);
         for d in &r.decisions {
             let line = lines[d.line - 1];
-            assert!(line.starts_with(&format!("{name} ")) && !line.ends_with("timeout"), "{name}: line {} {line:?}", d.line);
+            assert!(
+                line.starts_with(&format!("{name} ")) && !line.ends_with("timeout"),
+                "{name}: line {} {line:?}",
+                d.line
+            );
             assert_eq!(line, format!("{name} {}", triominos_bots::review::action_text(d.played)));
         }
     }

@@ -293,10 +293,7 @@ impl Inference {
         }
         // The log rebuilds the board, or, in a game set up from a `Position` (a
         // scripted board: a lesson, a puzzle), the part of it played since.
-        debug_assert!(
-            board.tiles().difference(public.board().tiles()).is_empty(),
-            "the log rebuilds the board"
-        );
+        debug_assert!(board.tiles().difference(public.board().tiles()).is_empty(), "the log rebuilds the board");
         inf.start_facts(obs, starter, opening, revealed, &logs);
         inf.places(public, me, &logs);
         inf

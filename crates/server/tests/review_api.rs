@@ -183,7 +183,8 @@ async fn a_personal_puzzle_holds_no_hidden_tile() {
         }
         let hidden: TileSet = g.hand(1).unwrap().union(g.pool().collect());
         let own: Vec<String> = g.hand(0).unwrap().iter().map(|t| t.to_string()).collect();
-        let mut hand: Vec<String> = p["hand"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+        let mut hand: Vec<String> =
+            p["hand"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
         hand.sort();
         let mut own_sorted = own.clone();
         own_sorted.sort();

@@ -37,7 +37,14 @@ pub(crate) async fn personal(
 
 /// Builds the puzzle (see [`personal`]) of the game `game` whose record is
 /// `text`, played with the rule preset `preset`.
-pub fn build(game: &str, text: &str, preset: &str, seat: u8, k: usize, opts: &Options) -> Result<PersonalPuzzle, Refused> {
+pub fn build(
+    game: &str,
+    text: &str,
+    preset: &str,
+    seat: u8,
+    k: usize,
+    opts: &Options,
+) -> Result<PersonalPuzzle, Refused> {
     let replayed = triominos_core::record::replay(text).map_err(|_| Refused::BadLog)?;
     let moments = review::moments(&replayed, seat).map_err(|_| Refused::BadLog)?;
     let m = moments.get(k).ok_or(Refused::NotFound)?;
