@@ -60,7 +60,7 @@ use core::fmt;
 use rayon::prelude::*;
 use serde::Serialize;
 use triominos_core::record::{RecordError, Replayed};
-use triominos_core::{Action, Game, Observation};
+use triominos_core::{Action, Game, HistoryEntry, Observation};
 
 pub use crate::judge::{Severity, BLUNDER, MISTAKE};
 
@@ -107,8 +107,9 @@ pub struct Decision {
     pub line: usize,
     /// Round number (1-based).
     pub round: u32,
-    /// Index of the action among all the round's actions (0-based, every
-    /// player's counted), as in the round's history.
+    /// Index of the action among the round's entries (0-based, every
+    /// player's actions and the referee's timeouts counted), as in
+    /// `RoundHistory::entries` and the record's lines.
     pub step: usize,
     /// The action played (a triple's rotation normalized to 0).
     pub played: Action,
@@ -354,14 +355,16 @@ impl Moment {
         self.round
     }
 
-    /// Index of the action among the round's actions (0-based).
+    /// Index of the action among the round's entries, timeouts counted (0-based).
     pub fn step(&self) -> usize {
         self.step
     }
 }
 
-/// Replays the record's history and keeps, at every action of `seat`, that
-/// seat's observation: the decisions to [`judge`], in game order.
+/// Replays the record's history (actions and the Challenge timer's
+/// timeouts, in play order) and keeps, at every action of `seat`, that
+/// seat's observation: the decisions to [`judge`], in game order. A timeout
+/// is the referee's, not a decision: it is replayed, never judged.
 pub fn moments(replayed: &Replayed, seat: u8) -> Result<Vec<Moment>, ReviewError> {
     let history = replayed.game.history();
     let n = replayed.players.len();
@@ -378,7 +381,15 @@ pub fn moments(replayed: &Replayed, seat: u8) -> Result<Vec<Moment>, ReviewError
         }
         let g = game.as_mut().ok_or_else(|| bad("no game".into()))?;
         let lines = replayed.report.rounds.get(r).map(|rr| &rr.actions[..]).unwrap_or(&[]);
-        for (i, step) in h.actions.iter().enumerate() {
+        for (i, entry) in h.entries().enumerate() {
+            let step = match entry {
+                HistoryEntry::Action(step) => step,
+                // The referee's timeout (the Challenge timer): replayed, not a decision.
+                HistoryEntry::Timeout(t) => {
+                    g.time_out_as(t.seat).map_err(|e| bad(format!("timeout {}: {e}", i + 1)))?;
+                    continue;
+                }
+            };
             if step.seat == seat {
                 let played = match step.action {
                     Action::Play { placement, announce } => {
@@ -412,6 +423,15 @@ fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// The judge's analysis of one decision, the very one [`judge`] gives its
+/// verdict from (the same seed: the decision's public place): for a caller
+/// that needs more of it than the [`Decision`] (the actions as good as the
+/// best, the best move's graded hint: a personal puzzle). `None` when the
+/// player had nothing to decide.
+pub fn analysis(m: &Moment, opts: &Options) -> Option<judge::Analysis> {
+    judge::analyse(&m.obs, opts.settings(), decision_seed(opts.seed, m.round, m.step), &[m.played])
+}
+
 /// Judges one decision from the player's observation alone (see the module
 /// docs).
 pub fn judge(m: &Moment, opts: &Options) -> Decision {
@@ -419,7 +439,7 @@ pub fn judge(m: &Moment, opts: &Options) -> Decision {
     let legal = obs.legal_actions();
     let forced = legal.len() <= 1;
     let margin_before = judge::margin(obs.public().totals(), obs.seat());
-    let analysis = judge::analyse(obs, opts.settings(), decision_seed(opts.seed, m.round, m.step), &[m.played]);
+    let analysis = analysis(m, opts);
     let verdict = analysis.as_ref().and_then(|a| a.verdict(m.played));
     let (Some(a), Some(v)) = (analysis, verdict) else {
         // Not the player's turn (never in a record that replays): nothing judged.

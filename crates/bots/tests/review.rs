@@ -280,3 +280,30 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(r.decisions.is_empty());
     assert_eq!(r.totals.average_loss, 0.0);
 }
+
+/// A record with the Challenge timer's `timeout` lines (the referee's, never
+/// a decision) replays with them: the review judges the players' actions
+/// around them, at the record's own lines, and no timeout is a decision.
+#[test]
+fn a_record_with_timeouts_is_reviewed() {
+    let text = include_str!("../../core/tests/data/scenarios/challenge_timeout.tri");
+    let lines: Vec<&str> = text.lines().collect();
+    for (name, plays) in [("A", 2), ("B", 1)] {
+        let r = review_record(text, Some(name), &opts()).expect("a record with timeouts is reviewed");
+        assert_eq!(r.decisions.len(), plays, "{name}: {:?}", r.decisions);
+        for d in &r.decisions {
+            let line = lines[d.line - 1];
+            assert!(
+                line.starts_with(&format!("{name} ")) && !line.ends_with("timeout"),
+                "{name}: line {} {line:?}",
+                d.line
+            );
+            assert_eq!(line, format!("{name} {}", triominos_bots::review::action_text(d.played)));
+        }
+    }
+    // A's last play, 1-1-2, is the tile A's timeout took from the pool.
+    let r = review_record(text, Some("A"), &opts()).unwrap();
+    assert_eq!(triominos_bots::review::action_text(r.decisions[1].played), "play 1-1-2 1,0 0");
+    // Its place among the round's entries counts the timeouts: B's timeout, B's play, A's draw, A's timeout, B's timeout.
+    assert_eq!(r.decisions[1].step, 5);
+}

@@ -156,6 +156,12 @@ export async function showGame(main, id, token) {
   // on the board (the tile picked and turned, its spot marked) and in words.
   function askHint() {
     if (!S.myTurn(st) || st.hintAsked !== null) return;
+    // A hint given: the next grade (the tile, then the spot and turn), not asked again.
+    if (st.hint && (st.hintGrade || 0) < 2) {
+      st.hintGrade = st.hint.action.kind === 'play' ? (st.hintGrade || 0) + 1 : 2;
+      showHint();
+      return;
+    }
     st.msgId += 1;
     st.hintAsked = st.msgId;
     st.hint = null;
@@ -169,7 +175,8 @@ export async function showGame(main, id, token) {
 
   function showHint() {
     const a = st.hint && st.hint.action;
-    if (a && a.kind === 'play') {
+    if (a && a.kind === 'play' && (st.hintGrade || 0) === 1) st.sel = a.tile;
+    if (a && a.kind === 'play' && (st.hintGrade || 0) >= 2) {
       st.sel = a.tile;
       st.rot = a.rotation;
       st.preview = a.cell;

@@ -7,6 +7,8 @@ import { Board, drawTile } from './board.js';
 import { h, go } from './dom.js';
 import { placementsOf } from './game/state.js';
 import { seatName, handRow } from './game/sheet.js';
+import { reasonText, cellText } from './reasons.js';
+import { savePersonal, personalPuzzle } from './puzzles/store.js';
 
 // The thresholds of triominos_bots::review (MISTAKE, BLUNDER), shown in the legend.
 const MISTAKE = 10;
@@ -23,11 +25,17 @@ function pts(x) {
 }
 function signedPts(x) { return (x > 0 ? '+' : x < 0 ? '−' : '±') + pts(Math.abs(x)); }
 
-/** An action ({kind, tile, ...}) in words. */
-function actionWords(a) {
-  if (a.kind === 'play') return t('review.action.play', { tile: a.tile });
+/** An action ({kind, tile, ...}) in words; `full`: with its spot and turn. */
+function actionWords(a, full) {
+  if (a.kind === 'play') return full ? t('review.action.at', { tile: a.tile, cell: cellText(a.cell), rotation: a.rotation }) : t('review.action.play', { tile: a.tile });
   return t('review.action.' + a.kind);
 }
+
+/** Whether two actions of a decision need their spot and turn to be told apart (the same tile). */
+function needsSpot(d) { return d.differs === 'spot' || d.differs === 'turn' || d.differs === 'announce'; }
+
+/** What differs between the played and the better move of the same tile, in words (or ''). */
+function differsText(d) { return needsSpot(d) ? t('review.differs.' + d.differs) : ''; }
 
 function same(a, b) {
   return a.kind === b.kind && (a.kind !== 'play' || (a.tile === b.tile && a.cell[0] === b.cell[0] && a.cell[1] === b.cell[1] && a.rotation === b.rotation));
@@ -58,10 +66,31 @@ export async function showReview(main, id) {
     return null;
   }
   status.remove();
-  return viewer(main, id, replay, review);
+  // A mistake or a blunder kept as a personal puzzle ("find the better move"), built by the
+  // server from what the player saw, with the review's own budget.
+  const onSave = (d, k) => {
+    const pid = `pp-${id}-${seat}-${d.round}-${d.step}`;
+    const b = h('button', { type: 'button', class: 'small', id: 'savepuzzle' }, personalPuzzle(pid) ? '✓ ' + t('review.saved_puzzle') : t('review.save_puzzle'));
+    b.disabled = !!personalPuzzle(pid);
+    b.addEventListener('click', async () => {
+      b.disabled = true;
+      const q = new URLSearchParams(query);
+      q.set('k', String(k));
+      const r = await fetch(`/api/games/${id}/puzzle?${q}`);
+      const p = await r.json().catch(() => ({ code: 'unknown' }));
+      if (!r.ok) { b.disabled = false; b.textContent = errorText(p); return; }
+      const d0 = new Date();
+      savePersonal(p, `${d0.getFullYear()}-${String(d0.getMonth() + 1).padStart(2, '0')}-${String(d0.getDate()).padStart(2, '0')}`);
+      b.textContent = '✓ ' + t('review.saved_puzzle');
+      link.hidden = false;
+    });
+    const link = h('a', { href: '/puzzles/' + pid, 'data-link': '', id: 'openpuzzle', hidden: !personalPuzzle(pid) }, t('puzzles.mine'));
+    return h('p', {}, b, ' ', link);
+  };
+  return viewer(main, id, replay, review, { onSave });
 }
 
-function viewer(main, id, replay, data) {
+function viewer(main, id, replay, data, opts) {
   const { game, frames } = replay;
   const { seat, review } = data;
   const before = data.frames;
@@ -94,6 +123,9 @@ function viewer(main, id, replay, data) {
   const showBestB = mk(t('review.show_best'), t('review.show_best'), () => { showBest = true; draw(); }, { id: 'showbest', class: 'toggle' });
   const views = h('div', { class: 'controls views', role: 'group', 'aria-label': t('review.view') }, showPlayed, showBestB);
   const card = h('div', { class: 'decision', id: 'decision', 'aria-live': 'polite' });
+  const bestNote = h('p', { class: 'bestnote', id: 'bestnote', hidden: true });
+  // Mistakes and blunders can be kept as "find the better move" puzzles (assets/puzzles).
+  const savePuzzle = (d) => (d.severity && !d.forced && opts.onSave ? opts.onSave(d, k) : null);
   const hand = h('div', { class: 'hands' });
 
   const chartBox = h('figure', { class: 'chart' });
@@ -119,8 +151,12 @@ function viewer(main, id, replay, data) {
   function draw() {
     const d = ds[k];
     const f = before[k];
-    const canBest = !same(d.best, d.played) && d.best.kind === 'play';
+    // The bot's choice differs: its tile where it would have gone, or for a draw or a
+    // pass, the board before the move with a word under it.
+    const canBest = !same(d.best, d.played);
     if (!canBest) showBest = false;
+    bestNote.hidden = !(showBest && d.best.kind !== 'play');
+    bestNote.textContent = d.best.kind !== 'play' ? t('review.best_' + d.best.kind) : '';
     showBestB.disabled = !canBest;
     showPlayed.setAttribute('aria-pressed', String(!showBest));
     showBestB.setAttribute('aria-pressed', String(showBest));
@@ -131,7 +167,7 @@ function viewer(main, id, replay, data) {
     if (showBest) for (const p of tiles) p.last = false;
     board.setTiles(tiles);
     board.gGhost.replaceChildren();
-    if (showBest) {
+    if (showBest && d.best.kind === 'play') {
       drawTile(board.gGhost, d.best.tile, d.best.cell[0], d.best.cell[1], d.best.rotation, 'ghost ok best');
       // Framed with the tiles.
       board.placed = tiles.concat([{ cell: d.best.cell }]);
@@ -147,14 +183,26 @@ function viewer(main, id, replay, data) {
     const f = frames[before[k]];
     const agree = same(d.best, d.played);
     const cls = d.severity ? ' ' + d.severity : '';
+    const nameOf = (s) => seatName(game, s);
+    const full = needsSpot(d);
+    // The judge's top candidate (the best value), charged or not.
+    const top = d.candidates && d.candidates.length ? d.candidates[0].action : d.best;
     card.className = 'decision' + cls;
-    card.replaceChildren(
+    card.replaceChildren(...[
       h('p', { class: 'steplabel', id: 'steplabel' }, t('review.move_of', { n: k + 1, total: ds.length, round: d.round })),
-      h('p', {}, h('strong', {}, t('review.played') + ' '), actionWords(d.played), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.played_value) }))),
+      h('p', {}, h('strong', {}, t('review.played') + ' '), h('span', { id: 'reviewplayed' }, actionWords(d.played, full)), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.played_value) }))),
       agree
         ? h('p', { class: 'agree' }, d.forced ? t('review.forced') : t('review.same'))
-        : h('p', {}, h('strong', {}, t('review.best') + ' '), actionWords(d.best), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.best_value) }))),
-      h('p', { class: 'loss' + cls, id: 'reviewloss' }, t('review.loss', { points: pts(d.loss) }), d.severity ? h('span', { class: 'badge' + cls }, severityText(d)) : null));
+        : h('p', {}, h('strong', {}, t('review.best') + ' '), h('span', { id: 'reviewbest' }, actionWords(d.best, full)), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.best_value) }))),
+      full ? h('p', { class: 'differs', id: 'reviewdiffers' }, differsText(d)) : null,
+      d.as_good ? h('p', { class: 'asgood', id: 'reviewasgood' }, t('review.as_good', { best: actionWords(top, top.kind === 'play' && d.played.kind === 'play' && top.tile === d.played.tile), points: pts(d.estimated_loss), se: pts(d.se) })) : null,
+      h('p', { class: 'loss' + cls, id: 'reviewloss' }, d.loss > 0 ? t('review.loss_se', { points: pts(d.loss), se: pts(d.se) }) : t('review.loss', { points: pts(d.loss) }), d.severity ? h('span', { class: 'badge' + cls }, severityText(d)) : null),
+      d.reasons && d.reasons.length
+        ? h('ul', { class: 'reasons', id: 'reviewreasons', 'aria-label': t('review.why') }, ...d.reasons.map((r) => h('li', { class: 'reason ' + r.side, 'data-code': r.code }, h('strong', {}, t('review.side.' + r.side) + ' '), reasonText(r, nameOf))))
+        : null,
+      bestNote,
+      savePuzzle(d),
+    ].filter((x) => x));
     hand.replaceChildren(h('div', { class: 'handline' }, h('strong', {}, name), ' ', h('span', { class: 'total' }, String(f.status.totals[seat])), handRow(f.hands[seat])));
     for (const row of list.querySelectorAll('tr[data-k]')) {
       const on = Number(row.dataset.k) === k;
@@ -191,8 +239,15 @@ function viewer(main, id, replay, data) {
       }
     });
     const path = (key) => ds.map((d, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(' ');
-    el('path', { d: path('best_value'), class: 'bestline' }, s);
     el('path', { d: path('played_value'), class: 'playedline' }, s);
+    // The bot's choice, dashed from the move played up to its value, where it was worth more
+    // (elsewhere it is the move played, under the line).
+    let dashed = 0;
+    ds.forEach((d, i) => {
+      if (d.best_value - d.played_value < 0.05) return;
+      el('line', { x1: x(i), x2: x(i), y1: y(d.played_value), y2: y(d.best_value), class: 'bestline' }, s);
+      dashed += 1;
+    });
     ds.forEach((d, i) => {
       if (d.severity) el('circle', { cx: x(i), cy: y(d.played_value), r: d.severity === 'blunder' ? 5 : 3.5, class: 'dot ' + d.severity }, s);
     });
@@ -205,7 +260,7 @@ function viewer(main, id, replay, data) {
       const i = Math.round(((px - L) / (W - L - R)) * (ds.length - 1));
       goTo(i);
     });
-    chartBox.replaceChildren(s, h('figcaption', { class: 'small' }, t('review.chart_legend')));
+    chartBox.replaceChildren(s, h('figcaption', { class: 'small', id: 'chartlegend' }, t('review.chart_legend') + (dashed ? ' ' + t('review.chart_legend_best') : '')));
   }
 
   function decisionTable() {
@@ -214,8 +269,8 @@ function viewer(main, id, replay, data) {
       const b = h('button', { type: 'button', class: 'linklike' }, String(i + 1));
       b.addEventListener('click', () => { goTo(i); svg.scrollIntoView({ block: 'nearest' }); });
       tbody.append(h('tr', { 'data-k': String(i), class: d.severity || '' },
-        h('td', {}, b), h('td', {}, String(d.round)), h('td', {}, actionWords(d.played)),
-        h('td', {}, same(d.best, d.played) ? '=' : actionWords(d.best)),
+        h('td', {}, b), h('td', {}, String(d.round)), h('td', {}, actionWords(d.played, needsSpot(d))),
+        h('td', {}, same(d.best, d.played) ? (d.as_good ? t('review.as_good_short') : '=') : actionWords(d.best, needsSpot(d))),
         h('td', { class: 'num' }, pts(d.loss)), h('td', {}, severityText(d))));
     });
     return h('table', { class: 'reviewlist' },
@@ -235,7 +290,7 @@ function viewer(main, id, replay, data) {
     if (!big.length) box.append(h('p', {}, t('review.none')));
     else {
       box.append(h('ol', { class: 'biggest' }, ...big.map(([d, i]) => {
-        const b = h('button', { type: 'button', class: 'linklike' }, t('review.biggest_item', { n: i + 1, round: d.round, played: actionWords(d.played), best: actionWords(d.best), points: pts(d.loss) }));
+        const b = h('button', { type: 'button', class: 'linklike' }, t('review.biggest_item', { n: i + 1, round: d.round, played: actionWords(d.played, needsSpot(d)), best: actionWords(d.best, needsSpot(d)), points: pts(d.loss) }));
         b.addEventListener('click', () => goTo(i));
         return h('li', { class: d.severity || '' }, b, d.severity ? ' ' : null, d.severity ? h('span', { class: 'badge ' + d.severity }, severityText(d)) : null);
       })));

@@ -37,10 +37,11 @@ pub struct ServeConfig {
     /// Longest pause between two tries of a bot's move that could not be stored.
     #[arg(skip = Duration::from_secs(30))]
     pub store_retry_max: Duration,
-    /// How long a hint ("Suggest a move") searches: the strongest named
-    /// level's budget by default ([`default_hint_budget`]; see [`crate::game::hint`]).
+    /// How much a hint ("Suggest a move") searches: the judge's settings,
+    /// those of the game review, by default ([`default_hint_budget`]; see
+    /// [`crate::game::hint`]).
     #[arg(skip = default_hint_budget())]
-    pub hint_budget: triominos_bots::Budget,
+    pub hint_budget: triominos_bots::judge::Settings,
     /// Unfinished games one client (an IPv4 address, an IPv6 /64) may have
     /// created since the server started; one more is refused
     /// (`too_many_games`). 0: no cap.
@@ -127,7 +128,7 @@ impl ServeConfig {
     /// The defaults: 600 ms bot pause, 3 s between the rounds of bots, as
     /// many bot decisions at once as cores, 8 games of bots alone, a failed
     /// store of a bot's move tried again after 250 ms, then 0.5 s, 1 s... up to 30 s,
-    /// hints searched with Expert's budget;
+    /// hints judged with the judge's settings (the review's);
     /// 20 unfinished games per client and 10,000 in all, 10 games created in a
     /// row then 10 a minute per client, idle games dropped from memory after 10
     /// minutes, looked for every minute.
@@ -174,10 +175,11 @@ pub fn default_thinking() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// The search of a hint, unless configured: the budget of the strongest named
-/// level (Expert: a second, up to two threads when the server is idle).
-pub fn default_hint_budget() -> triominos_bots::Budget {
-    triominos_bots::levels::NAMED.last().map_or(triominos_bots::Budget::iterations(1000), |l| l.budget)
+/// The search of a hint, unless configured: the judge's default settings,
+/// the game review's (Expert's search of 10,000 iterations ranks, 2,000
+/// common deals value the best few; one thread).
+pub fn default_hint_budget() -> triominos_bots::judge::Settings {
+    triominos_bots::judge::Settings::DEFAULT
 }
 
 /// A flag in milliseconds, at least `min`.

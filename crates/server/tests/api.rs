@@ -403,7 +403,7 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_hint_shows_a_hidden_tile() {
     let db = temp_db();
-    let server = start_with(&db, |c| c.hint_budget = triominos_bots::Budget::iterations(150)).await;
+    let server = start_with(&db, |c| c.hint_budget = triominos_bots::judge::Settings { search: 150, deals: 40 }).await;
     let addr = server.addr;
     for (preset, target, seed) in
         [("goliath", "100", 13u64), ("pressman", "none", 14), ("dominos-triangles", "none", 15)]

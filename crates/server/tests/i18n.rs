@@ -101,7 +101,7 @@ fn dynamic_keys() -> Vec<String> {
         }
     }
     // The reasons of a suggested move (`hint.reason.CODE`).
-    for c in triominos_server::protocol::HintReason::codes() {
+    for c in triominos_bots::judge::Reason::CODES {
         keys.push(format!("hint.reason.{c}"));
     }
     for c in ["can_play", "pool_not_empty", "opening"] {

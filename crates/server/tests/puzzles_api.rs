@@ -77,3 +77,50 @@ async fn puzzles_are_served_without_solutions_and_tries_are_judged() {
     assert_eq!(s, 400);
     server.stop().await;
 }
+
+/// Issue 33, item 7: a puzzle hint starts with its idea (the judge's reason,
+/// naming no tile), and a `best_turn` run that can no longer reach the goal
+/// is answered `dead_end` (the page no longer says "Good").
+#[test]
+fn a_hint_has_its_idea_and_a_run_that_leads_nowhere_is_told() {
+    let all = puzzles::shipped().unwrap();
+    for kind in Kind::ALL {
+        let p = all.iter().find(|p| p.kind == kind).unwrap();
+        let Some(puzzles::Hint::Place(m)) = puzzles::hint(p, &[]) else { panic!("{}: a tile to place", p.id) };
+        let idea = triominos_server::puzzles::idea(p, &[], m);
+        // A `connect` puzzle's groups apart are no game's board: no idea, the tile first.
+        if kind == Kind::Connect {
+            assert_eq!(idea, None);
+            continue;
+        }
+        let idea = idea.unwrap_or_else(|| panic!("{}: an idea", p.id));
+        assert!(!idea.names_a_tile(), "{}: {idea:?}", p.id);
+        let wire = serde_json::to_value(&idea).unwrap();
+        assert!(wire["code"].is_string());
+    }
+    // Every first placement of every best_turn puzzle: a going try is a dead end exactly when
+    // the solver says to take placements back.
+    let (mut dead, mut alive) = (0, 0);
+    for p in all.iter().filter(|p| p.kind == Kind::BestTurn) {
+        let board = p.position().unwrap();
+        for m in board.placements_for(p.hand_set()) {
+            let a = triominos_server::puzzles::try_answer(p, &[m]);
+            let v = serde_json::to_value(&a).unwrap();
+            if v["outcome"] != "going" {
+                assert!(v.get("dead_end").is_none(), "{v}");
+                continue;
+            }
+            match puzzles::hint(p, &[m]) {
+                Some(puzzles::Hint::Undo(n)) => {
+                    assert_eq!(v["dead_end"], n, "{}: {v}", p.id);
+                    dead += 1;
+                }
+                _ => {
+                    assert!(v.get("dead_end").is_none(), "{}: {v}", p.id);
+                    alive += 1;
+                }
+            }
+        }
+    }
+    assert!(dead > 0 && alive > 0, "dead ends {dead}, runs still going {alive}");
+}

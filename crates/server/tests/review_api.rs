@@ -132,3 +132,72 @@ async fn a_game_not_finished_and_bad_requests_are_refused_with_a_code() {
         assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["code"], code, "{query}");
     }
 }
+
+/// A review's mistake made a personal puzzle: built from the reviewed seat's
+/// observation only. No tile of another hand nor of the pool at that moment
+/// is anywhere in it; its hand is the seat's own; the move played is not an
+/// answer; a decision that is no mistake is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_personal_puzzle_holds_no_hidden_tile() {
+    use triominos_core::{Game, HistoryEntry, TileSet};
+    let db = temp_db();
+    let server = start(&db).await;
+    let id = finished_bot_game(&server).await;
+    let budget = "iterations=300&samples=100";
+    let (s, body) = http(&server, "GET", &format!("/api/games/{id}/review?seat=0&{budget}"), None).await;
+    assert_eq!(s, 200, "{body}");
+    let review: Value = serde_json::from_str(&body).unwrap();
+    let ds = review["review"]["decisions"].as_array().unwrap().clone();
+    let (_, tri) = http(&server, "GET", &format!("/api/games/{id}/record.tri"), None).await;
+    let replayed = triominos_core::record::replay(&tri).unwrap();
+    let mut made = 0;
+    for (k, d) in ds.iter().enumerate() {
+        let (s, body) = http(&server, "GET", &format!("/api/games/{id}/puzzle?seat=0&k={k}&{budget}"), None).await;
+        if d["severity"].is_null() {
+            assert_eq!(s, 404, "decision {k} is no mistake: {body}");
+            continue;
+        }
+        assert_eq!(s, 200, "{body}");
+        let p: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(p["kind"], "better_move");
+        assert_eq!(p["played"], d["played"]);
+        assert!(!p["answers"].as_array().unwrap().contains(&d["played"]));
+        assert_eq!(p["answers"][0], d["best"], "the review's better move first");
+        // The true game at that moment: every hand and the pool.
+        let (round, step) = (d["round"].as_u64().unwrap() as usize, d["step"].as_u64().unwrap() as usize);
+        let history = replayed.game.history();
+        let mut g = Game::with_deal(replayed.rules, 2, history[0].deal.clone()).unwrap();
+        for (r, h) in history.iter().enumerate().take(round) {
+            if r > 0 {
+                g.begin_round(h.deal.clone()).unwrap();
+            }
+            for (i, e) in h.entries().enumerate() {
+                if r + 1 == round && i == step {
+                    break;
+                }
+                match e {
+                    HistoryEntry::Action(a) => g.play_as(a.seat, a.action).map(|_| ()).unwrap(),
+                    HistoryEntry::Timeout(t) => g.time_out_as(t.seat).map(|_| ()).unwrap(),
+                }
+            }
+        }
+        let hidden: TileSet = g.hand(1).unwrap().union(g.pool().collect());
+        let own: Vec<String> = g.hand(0).unwrap().iter().map(|t| t.to_string()).collect();
+        let mut hand: Vec<String> =
+            p["hand"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+        hand.sort();
+        let mut own_sorted = own.clone();
+        own_sorted.sort();
+        assert_eq!(hand, own_sorted, "the seat's own hand");
+        for t in hidden.iter() {
+            assert!(!body.contains(&format!("\"{t}\"")), "decision {k}: the hidden tile {t} is in the puzzle: {body}");
+        }
+        made += 1;
+    }
+    assert!(made > 0, "a mistake or a blunder to practise");
+    let (s, _) = http(&server, "GET", &format!("/api/games/{id}/puzzle?seat=0&k=9999&{budget}"), None).await;
+    assert_eq!(s, 404);
+    let (s, _) = http(&server, "GET", &format!("/api/games/{id}/puzzle?seat=0&k=x"), None).await;
+    assert_eq!(s, 400);
+    server.stop().await;
+}

@@ -79,6 +79,8 @@ export function apply(st, m) {
     st.hintAsked = null;
     // Asked before the last move: it no longer holds.
     st.hint = m.v === st.v ? m : null;
+    // Shown one grade at a time, the idea first (game/views.js hintGrade).
+    st.hintGrade = 0;
     return { kind: 'hint' };
   }
   if (m.type === 'error' && m.id !== undefined && m.id !== null && m.id === st.hintAsked) {

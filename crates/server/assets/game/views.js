@@ -7,6 +7,7 @@ import { tileIcon } from '../board.js';
 import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule, touchesTable, hintsOn } from './state.js';
 import { seatName, roundSummary } from './sheet.js';
 import { countTo, settleCounts } from './fx.js';
+import { reasonText } from '../reasons.js';
 
 /**
  * The picked tile drawn where it would go (the pointer's spot, else a suggested play's),
@@ -84,7 +85,7 @@ export function renderRack(rack, st, bind) {
     icon.setAttribute('aria-hidden', 'true');
     if (tile === st.me.drawn) b.classList.add('drawn');
     if (dim) b.classList.add('dim');
-    if (hintedPlay(st) && hintedPlay(st).tile === tile) b.classList.add('hinted');
+    if (hintedTile(st) === tile) b.classList.add('hinted');
     bind(b, tile);
     rack.append(b);
   }
@@ -127,16 +128,27 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHin
     const asking = st.hintAsked !== null && st.hintAsked !== undefined;
     btnHint.hidden = !hintsOn(st);
     btnHint.disabled = !(me && me.my_turn && st.status.phase === 'playing') || asking;
-    btnHint.textContent = asking ? t('hint.thinking') : '✦ ' + t('hint.button');
-    const kind = st.hint && myTurn(st) ? st.hint.action.kind : null;
+    // A hint given shows one grade at a time (the idea, the tile, the spot and turn): the
+    // button then shows the next grade, without asking again.
+    const more = !!(st.hint && myTurn(st) && hintGrade(st) < 2);
+    btnHint.textContent = asking ? t('hint.thinking') : more ? t('hint.more') : '✦ ' + t('hint.button');
+    const kind = st.hint && myTurn(st) && hintGrade(st) >= 2 ? st.hint.action.kind : null;
     btnDraw.classList.toggle('hinted', kind === 'draw');
     btnPass.classList.toggle('hinted', kind === 'pass');
   }
 }
 
-/** The placement of the move suggested, when it is a play and still this seat's to make. */
+/** How much of the hint is shown: 0 the idea, 1 the tile, 2 the whole move. */
+export function hintGrade(st) { return st.hintGrade || 0; }
+
+/** The placement of the move suggested, when it is a play, still this seat's to make and shown whole. */
 export function hintedPlay(st) {
-  return st.hint && myTurn(st) && st.hint.action.kind === 'play' ? st.hint.action : null;
+  return st.hint && myTurn(st) && hintGrade(st) >= 2 && st.hint.action.kind === 'play' ? st.hint.action : null;
+}
+
+/** The tile of the move suggested, once the hint shows it. */
+export function hintedTile(st) {
+  return st.hint && myTurn(st) && hintGrade(st) >= 1 && st.hint.action.kind === 'play' ? st.hint.action.tile : null;
 }
 
 /** A suggested move in words: {head: what to do and what it scores, why: [reasons]}. */
@@ -144,13 +156,10 @@ export function hintText(st, hint) {
   const a = hint.action;
   const points = signed(hint.points);
   const head = a.kind === 'play' ? t('hint.play', { tile: a.tile, points }) : a.kind === 'draw' ? t('hint.draw', { points }) : t('hint.pass', { points });
-  const why = hint.reasons.map((r) => {
-    const p = Object.assign({}, r.params || {});
-    if (typeof p.points === 'number') p.points = signed(p.points);
-    if (p.seat !== undefined) p.name = seatName(st.game, p.seat, st.you);
-    return t('hint.reason.' + r.code, p);
-  });
-  return { head, why };
+  const nameOf = (seat) => seatName(st.game, seat, st.you);
+  const why = hint.reasons.map((r) => reasonText(r, nameOf));
+  const idea = hint.grades ? t('hint.idea', { idea: reasonText(hint.grades.idea, nameOf) }) : why[0];
+  return { head, why, idea };
 }
 
 /**
@@ -163,10 +172,20 @@ export function renderHint(box, st, onPlay) {
     box.replaceChildren();
     return;
   }
-  const { head, why } = hintText(st, st.hint);
+  const { head, why, idea } = hintText(st, st.hint);
+  const grade = hintGrade(st);
+  const a = st.hint.action;
+  if (grade < 2) {
+    // The idea first (no tile named), then the tile; the spot and turn at the last grade.
+    const tile = grade >= 1 && a.kind === 'play' ? h('p', { class: 'hinthead', id: 'hint-tile' }, h('strong', {}, t('hint.tile', { tile: a.tile }))) : null;
+    box.replaceChildren(...[h('p', { class: 'hintidea', id: 'hint-idea' }, idea), tile].filter((x) => x));
+    box.hidden = false;
+    return;
+  }
   const play = h('button', { type: 'button', class: 'primary small', id: 'play-hint' }, t('hint.play_it'));
   play.addEventListener('click', () => onPlay(st.hint.action));
-  box.replaceChildren(h('p', { class: 'hinthead', id: 'hint-head' }, h('strong', {}, head)), h('p', { class: 'hintwhy', id: 'hint-why' }, why.join(' · ')), play);
+  const same = st.hint.as_good && st.hint.as_good.length ? h('p', { class: 'small', id: 'hint-as-good' }, t('hint.as_good', { n: st.hint.as_good.length })) : null;
+  box.replaceChildren(...[h('p', { class: 'hinthead', id: 'hint-head' }, h('strong', {}, head)), h('p', { class: 'hintwhy', id: 'hint-why' }, why.join(' · ')), same, play].filter((x) => x));
   box.hidden = false;
 }
 

@@ -2,7 +2,7 @@
 // (the collection is ordered by difficulty: level 1 is the easiest).
 import { t } from '../i18n.js';
 import { h, api } from '../dom.js';
-import { isSolved, solvedCount, streak } from './store.js';
+import { isSolved, solvedCount, streak, personalPuzzles, removePersonal } from './store.js';
 import { today } from './play.js';
 
 export const KINDS = ['max_points', 'go_out', 'connect', 'best_turn'];
@@ -26,6 +26,21 @@ export async function showList(main) {
       ' ', h('span', { class: 'streak', id: 'streak' }, t('puzzles.streak', { n })),
       ' ', h('span', { class: 'small', id: 'solvedcount' }, t('puzzles.solved_count', { n: solvedCount(puzzles.map((p) => p.id)), of: puzzles.length })))),
   h('div', { class: 'panel' }, tabs, desc, levels));
+  // Your puzzles: the mistakes saved from your reviews (kept in this browser).
+  const mine = h('section', { class: 'panel mine', id: 'mypuzzles' });
+  main.append(mine);
+  function drawMine() {
+    const all = personalPuzzles();
+    mine.hidden = !all.length;
+    mine.replaceChildren(h('h2', {}, t('puzzles.mine')), h('p', { class: 'small' }, t('puzzles.mine_intro')),
+      h('ul', { class: 'minelist' }, ...all.map((p) => {
+        const del = h('button', { type: 'button', class: 'small', 'aria-label': t('puzzles.delete') }, '×');
+        del.addEventListener('click', () => { removePersonal(p.id); drawMine(); });
+        return h('li', {}, h('a', { href: '/puzzles/' + p.id, 'data-link': '', class: 'level' + (isSolved(p.id) ? ' solved' : ''), 'data-id': p.id },
+          t('puzzles.mine_item', { round: p.round, date: p.saved || '', verdict: t('review.' + p.severity) })), ' ', del);
+      })));
+  }
+  drawMine();
 
   function draw() {
     tabs.replaceChildren(...KINDS.map((k) => {

@@ -4,14 +4,16 @@
 // controls (game/controls.js). Each placement is a try the server checks with the rules
 // engine; a wrong one is explained
 // (the corner that does not match, the points scored against the goal, the tiles left
-// that cannot go), undo takes placements back, a hint shows one tile of a solution.
+// that cannot go), undo takes placements back, a hint shows one tile of a solution in
+// grades: the idea in a sentence, then the tile, then its spot and turn.
 import { t, errorText } from '../i18n.js';
 import { corners, xy, el } from '../board.js';
 import { h, api, toast } from '../dom.js';
 import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack } from '../game/views.js';
 import { tileControls } from '../game/controls.js';
-import { markSolved, isSolved, streak } from './store.js';
+import { markSolved, isSolved, streak, personalPuzzle } from './store.js';
+import { reasonText } from '../reasons.js';
 
 /** Today's date in the browser, YYYY-MM-DD (the daily puzzle is the same for everyone on it). */
 export function today() {
@@ -19,7 +21,20 @@ export function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** Whether a play action is the placement `m` ({tile, cell, rotation}; a triple in any turn). */
+function samePlay(a, m) {
+  if (!a || a.kind !== 'play' || a.tile !== m.tile || a.cell[0] !== m.cell[0] || a.cell[1] !== m.cell[1]) return false;
+  const [x, y, z] = m.tile.split('-');
+  return (x === y && y === z) || a.rotation === m.rotation;
+}
+
+/** A personal puzzle's action in words: a tile at its spot and turn, or draw, or pass. */
+function actionText(a) {
+  return a.kind === 'play' ? t('review.action.at', { tile: a.tile, cell: a.cell.join(','), rotation: a.rotation }) : t('review.action.' + a.kind);
+}
+
 function goalText(p) {
+  if (p.kind === 'better_move') return t('puzzles.goal.better_move', { played: actionText(p.played), points: Math.round(p.loss * 10) / 10 });
   if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
   if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
   if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
@@ -29,15 +44,20 @@ function goalText(p) {
 export async function showPuzzle(main, id, date) {
   main.className = 'game puzzle';
   if (date) id = (await api('GET', '/api/puzzles/daily?date=' + date)).id;
+  // A personal puzzle ("find the better move", from a review) is kept in this browser and
+  // judged here, against the answers the server's judge gave when it was saved.
+  const personal = id.startsWith('pp-');
   let p;
   try {
-    p = await api('GET', '/api/puzzles/' + encodeURIComponent(id));
+    p = personal ? personalPuzzle(id) : await api('GET', '/api/puzzles/' + encodeURIComponent(id));
+    if (!p) throw new Error('not found');
   } catch (e) {
     main.append(h('div', { class: 'panel' }, h('p', { class: 'error' }, t('puzzles.not_found')), h('a', { href: '/puzzles', 'data-link': '' }, t('puzzles.back'))));
     return null;
   }
-  const { puzzles } = await api('GET', '/api/puzzles');
-  const title = date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
+  const { puzzles } = personal ? { puzzles: [] } : await api('GET', '/api/puzzles');
+  const nameOf = (seat) => (p.players && p.players[seat]) || String(seat + 1);
+  const title = personal ? t('puzzles.kind.better_move') : date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
   document.title = t('app.title') + ' — ' + title;
 
   // The game screen's state, for one player whose turn it always is.
@@ -48,7 +68,9 @@ export async function showPuzzle(main, id, date) {
   let tries = 0;
   let hints = 0;
   let solved = false;
-  let hinted = null;
+  let hinted = null; // the hint's placement, once its spot and turn are shown
+  let hintGot = null; // the hint asked for these moves: {place, idea}, and how much is shown
+  let grade = 0;
   let badCorner = null; // {cell, corner}: where the last wrong try did not match
   function sync() {
     const events = p.board.map((b) => ({ type: 'played', placement: b, player: 0 }));
@@ -71,7 +93,10 @@ export async function showPuzzle(main, id, date) {
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
   const btnUndo = h('button', { type: 'button', id: 'undo' }, '↶ ' + t('puzzles.undo'));
   const btnHint = h('button', { type: 'button', id: 'hint' }, '? ' + t('puzzles.hint'));
-  const btnShare = h('button', { type: 'button', id: 'share', class: 'small' }, t('puzzles.share'));
+  const btnShare = h('button', { type: 'button', id: 'share', class: 'small', hidden: personal }, t('puzzles.share'));
+  // A personal puzzle whose answer may be a draw: the draw is a try too.
+  const canDraw = personal && p.legal.some((a) => a.kind === 'draw');
+  const btnDraw = h('button', { type: 'button', id: 'drawtry', hidden: !canDraw }, t('puzzles.draw'));
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
   const zoomFit = h('button', { type: 'button', class: 'icon', title: t('game.zoom_fit'), 'aria-label': t('game.zoom_fit') }, '⤢');
@@ -83,7 +108,7 @@ export async function showPuzzle(main, id, date) {
     h('div', { class: 'gamegrid' },
       h('section', { class: 'players puzzletitle' }, h('h1', {}, title), h('span', { class: 'badge' }, t('preset.' + p.ruleset)), isSolved(p.id) ? h('span', { class: 'badge solved' }, '✓ ' + t('puzzles.solved')) : null),
       h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit)),
-      h('section', { class: 'rackbar', id: 'rackbar' }, rack, h('div', { class: 'buttons' }, btnRotate, btnUndo, btnHint), h('p', { class: 'keys small' }, t('puzzles.keys'))),
+      h('section', { class: 'rackbar', id: 'rackbar' }, rack, h('div', { class: 'buttons' }, btnRotate, btnUndo, btnDraw, btnHint), h('p', { class: 'keys small' }, t('puzzles.keys'))),
       h('aside', { class: 'side' }, h('h2', {}, t('puzzles.goal')), goal, message, counter, done,
         h('p', {}, btnShare),
         h('p', { class: 'small' }, h('a', { href: '/puzzles', 'data-link': '' }, t('puzzles.back')), next ? ' · ' : null,
@@ -109,6 +134,7 @@ export async function showPuzzle(main, id, date) {
   btnRotate.addEventListener('click', () => ctl.rotate(1));
   btnUndo.addEventListener('click', () => undo());
   btnHint.addEventListener('click', () => hint());
+  btnDraw.addEventListener('click', () => judgeHere({ kind: 'draw' }));
   btnShare.addEventListener('click', async () => {
     const url = location.origin + '/puzzles/' + p.id;
     try { await navigator.clipboard.writeText(url); toast(t('puzzles.link_copied')); } catch (e) { toast(url); }
@@ -129,13 +155,45 @@ export async function showPuzzle(main, id, date) {
     renderRack(rack, st, ctl.bindRackTile);
     btnRotate.disabled = !st.sel || solved;
     btnUndo.disabled = !moves.length || solved;
+    btnDraw.disabled = solved;
     btnHint.disabled = solved;
     counter.textContent = t('puzzles.counter', { tries, hints });
   }
   function pick(tile) { st.sel = tile; st.rot = hinted && hinted.tile === tile ? hinted.rotation : 0; draw(); }
   // A placement tried: the server checks the moves so far and this one.
+  // A personal puzzle's try: judged here against the saved answers and legal moves.
+  function judgeHere(m) {
+    if (solved) return;
+    badCorner = null;
+    const is = (a) => (m.kind === 'draw' ? a.kind === 'draw' : samePlay(a, m));
+    if (m.kind !== 'draw' && !p.legal.some(is)) {
+      tries += 1;
+      say(t('puzzles.wrong.not_legal'), 'wrong');
+    } else if (is(p.played)) {
+      tries += 1;
+      say(t('puzzles.wrong.played'), 'wrong');
+    } else if (p.answers.some(is)) {
+      if (m.kind !== 'draw') moves.push(m);
+      solved = true;
+      hinted = null;
+      st.sel = null;
+      markSolved(p.id, tries, hints, today());
+      say('✓ ' + t('puzzles.solved'), 'right');
+      done.replaceChildren(h('p', { class: 'right' }, '✓ ' + t('puzzles.solved')),
+        h('ul', { class: 'reasons', id: 'puzzlewhy' }, ...(p.reasons || []).map((r) => h('li', {}, h('strong', {}, t('review.side.' + r.side) + ' '), reasonText(r, nameOf)))),
+        h('p', {}, t('puzzles.streak', { n: streak(today()) })));
+      done.hidden = false;
+      sync();
+    } else {
+      tries += 1;
+      say(t('puzzles.wrong.not_better'), 'wrong');
+    }
+    draw();
+  }
+
   async function placed(cell, rotation) {
     const m = { tile: st.sel, cell, rotation };
+    if (personal) return judgeHere(m);
     badCorner = null;
     let r;
     try {
@@ -177,6 +235,10 @@ export async function showPuzzle(main, id, date) {
       } else if (r.outcome === 'not_joined') {
         tries += 1;
         say(t('puzzles.wrong.not_joined', { groups: r.groups }), 'wrong');
+      } else if (r.dead_end) {
+        // A run that can no longer reach the goal is not praised.
+        tries += 1;
+        say(p.kind === 'best_turn' ? t('puzzles.going_nowhere', { points: r.points, goal: p.goal.points }) : t('puzzles.hint_undo', { n: r.dead_end }), 'wrong');
       } else if (p.kind === 'best_turn') {
         say(t('puzzles.going_points', { points: r.points, goal: p.goal.points }));
       } else {
@@ -196,15 +258,37 @@ export async function showPuzzle(main, id, date) {
     draw();
   }
 
+  // A hint in grades: the idea (a sentence naming no tile), then the tile, then its spot
+  // and turn; each press shows one more, each counted. A wrong try's ring goes.
   async function hint() {
     if (solved) return;
-    const r = await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
-    if (r.place) {
+    badCorner = null;
+    const key = JSON.stringify(moves);
+    if (!hintGot || hintGot.key !== key) {
+      // A personal puzzle's hint was given with it: the best move's grades.
+      const g = p.grades;
+      const r = personal ? (g.action.kind === 'play' ? { place: g.action, idea: g.idea } : { draw: true, idea: g.idea }) : await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
+      hintGot = { key, r };
+      grade = r.idea ? 0 : 1;
+    } else grade = Math.min(grade + 1, 2);
+    const r = hintGot.r;
+    if (r.draw) {
       hints += 1;
-      hinted = r.place;
-      st.sel = r.place.tile;
-      st.rot = r.place.rotation;
-      say(t('puzzles.hint_place', { tile: r.place.tile }), 'hint');
+      say(grade === 0 ? t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }) : t('puzzles.hint_draw'), 'hint');
+      if (grade > 0) grade = 2;
+    } else if (r.place) {
+      hints += 1;
+      if (grade === 0) say(t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }), 'hint');
+      else if (grade === 1) {
+        st.sel = r.place.tile;
+        st.rot = 0;
+        say(t('puzzles.hint_tile', { tile: r.place.tile }), 'hint');
+      } else {
+        hinted = r.place;
+        st.sel = r.place.tile;
+        st.rot = r.place.rotation;
+        say(t('puzzles.hint_place', { tile: r.place.tile }), 'hint');
+      }
     } else if (r.undo) {
       say(t('puzzles.hint_undo', { n: r.undo }), 'hint');
     }

@@ -49,3 +49,33 @@ export function markSolved(id, tries, hints, date) {
   }
   write(v);
 }
+
+// Personal puzzles (localStorage 'triominos.puzzles.mine'): a review's mistakes and
+// blunders kept as "find the better move" puzzles, as the server built them from what the
+// player saw (GET /api/games/ID/puzzle), newest first.
+const MINE = 'triominos.puzzles.mine';
+
+/** The personal puzzles, newest first. */
+export function personalPuzzles() {
+  try {
+    const v = JSON.parse(localStorage.getItem(MINE) || '[]');
+    return Array.isArray(v) ? v : [];
+  } catch (e) {
+    return [];
+  }
+}
+
+/** One personal puzzle by id, or null. */
+export function personalPuzzle(id) { return personalPuzzles().find((p) => p.id === id) || null; }
+
+/** Keeps a personal puzzle (once per id), with the day it was saved. */
+export function savePersonal(p, date) {
+  const all = personalPuzzles().filter((q) => q.id !== p.id);
+  all.unshift({ ...p, saved: date });
+  try { localStorage.setItem(MINE, JSON.stringify(all.slice(0, 200))); } catch (e) { /* private mode: not kept */ }
+}
+
+/** Forgets a personal puzzle. */
+export function removePersonal(id) {
+  try { localStorage.setItem(MINE, JSON.stringify(personalPuzzles().filter((q) => q.id !== id))); } catch (e) { /* not kept */ }
+}

@@ -1,5 +1,6 @@
 // Hints: a game created in the lobby with hints on against a bot; "Suggest a move" shows
-// the move on the board (the tile in the rack, its spot) and in words; it is played from
+// the judge's move one grade at a time (the idea, the tile, then the spot and turn on the
+// board) and in words; it is played from
 // the hint, and the score sheet shows the hint used.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,8 +25,24 @@ test('hints on against a bot: suggest a move, see it on the board and in words, 
     assert.equal(await page.isVisible('#hint'), true, 'the button shows in a game with hints');
     assert.match(await page.textContent('#hint'), new RegExp(en['hint.button']));
     const tiles = await page.$$eval('#board .tiles .tile', (t) => t.length);
+    const hand = await page.$$eval('#rack .racktile', (b) => b.map((x) => x.dataset.tile));
     await page.click('#hint');
-    await page.waitForSelector('#hintbox:not([hidden]) #hint-head', { timeout: 30000 });
+    // Graded: the idea first, in a sentence that names no tile; nothing marked yet.
+    await page.waitForSelector('#hintbox:not([hidden]) #hint-idea', { timeout: 30000 });
+    const idea = await page.textContent('#hint-idea');
+    assert.ok(idea.length > en['hint.idea'].length - 6 && !idea.includes('hint.'), `an idea in words: ${idea}`);
+    for (const tile of hand) assert.ok(!idea.includes(tile), `the idea names no tile: ${idea}`);
+    assert.equal(await page.$$eval('#board .mark.hint', (m) => m.length), 0, 'no spot marked with the idea');
+    assert.equal(await page.$$eval('#rack .racktile.hinted', (m) => m.length), 0, 'no tile shown with the idea');
+    assert.equal(await page.textContent('#hint'), en['hint.more']);
+    await page.click('#hint');
+    // Then the tile (for a play), still no spot; then the spot and turn.
+    if (await page.$('#hint-tile')) {
+      assert.equal(await page.$$eval('#rack .racktile.hinted', (m) => m.length), 1, 'the tile is shown');
+      assert.equal(await page.$$eval('#board .mark.hint', (m) => m.length), 0, 'not yet its spot');
+      await page.click('#hint');
+    }
+    await page.waitForSelector('#hintbox:not([hidden]) #hint-head');
     const head = await page.textContent('#hint-head');
     const why = await page.textContent('#hint-why');
     assert.ok(why.trim().length > 3, `a sentence why: ${why}`);

@@ -89,7 +89,7 @@ test('one puzzle of each of the four kinds solved as a player would, with one wr
   }
 });
 
-test('a go_out puzzle: undo, then hints reveal one tile at a time up to the answer', async () => {
+test('a go_out puzzle: undo, then graded hints (idea, tile, spot) reveal one tile at a time up to the answer', async () => {
   const browser = await launch();
   try {
     const { page } = await newPage(browser);
@@ -102,8 +102,17 @@ test('a go_out puzzle: undo, then hints reveal one tile at a time up to the answ
     await page.click('#undo');
     assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), p.board.length);
     for (let i = 0; i < p.hand.length; i++) {
+      // Graded: the idea (no tile named, nothing marked), then the tile, then its spot.
       await page.click('#hint');
       await page.waitForSelector('#puzzlemsg.hint');
+      const idea = await page.textContent('#puzzlemsg');
+      for (const tile of p.hand) assert.ok(!idea.includes(tile), `the idea names no tile: ${idea}`);
+      assert.equal(await page.$$eval('#board .mark.hint', (m) => m.length), 0, 'no spot with the idea');
+      await page.click('#hint');
+      const tileMsg = await page.textContent('#puzzlemsg');
+      assert.notEqual(tileMsg, idea);
+      assert.equal(await page.$$eval('#board .mark.hint', (m) => m.length), 0, 'no spot with the tile');
+      await page.click('#hint');
       const mark = await page.$('#board .mark.hint');
       assert.ok(mark, 'the hint marks a spot');
       const cell = (await mark.getAttribute('data-cell')).split(',').map(Number);
@@ -115,7 +124,7 @@ test('a go_out puzzle: undo, then hints reveal one tile at a time up to the answ
       await page.waitForFunction((b) => document.getElementById('puzzlemsg').textContent !== b, before);
     }
     await page.waitForSelector('#puzzlemsg.right');
-    assert.match(await page.textContent('#puzzlecount'), new RegExp(`hints: ${p.hand.length}`));
+    assert.match(await page.textContent('#puzzlecount'), new RegExp(`hints: ${3 * p.hand.length}`));
   } finally {
     await browser.close();
   }
@@ -144,6 +153,57 @@ test('the daily puzzle is the same in two browser contexts, and the pages speak 
     assert.match(await b.page.textContent('h1'), /Casse-tête du jour/);
     await b.page.goto(BASE + '/puzzles');
     assert.match(await b.page.textContent('#kinddesc'), /Une position d'une vraie partie/);
+  } finally {
+    await browser.close();
+  }
+});
+
+// Cells near a board's tiles: where a first placement may go.
+function cellsNear(board) {
+  const out = new Map();
+  for (const b of board) for (let dc = -2; dc <= 2; dc++) for (let dr = -1; dr <= 1; dr++) {
+    const c = [b.cell[0] + dc, b.cell[1] + dr];
+    out.set(c.join(','), c);
+  }
+  for (const b of board) out.delete(b.cell.join(','));
+  return [...out.values()];
+}
+
+test('a best run that leads nowhere is not praised, and a hint takes a wrong try\'s ring away', async () => {
+  // A first placement of a best_turn puzzle that is legal but from which the goal cannot be reached.
+  let found = null;
+  for (const p of ALL.filter((q) => q.kind === 'best_turn')) {
+    for (const cell of cellsNear(p.board)) {
+      for (const tile of p.hand) for (const rotation of [0, 1, 2]) {
+        const r = (await api(`/api/puzzles/${p.id}/try`, { moves: [{ tile, cell, rotation }] })).json;
+        if (r.outcome === 'going' && r.dead_end) { found = { p, m: { tile, cell, rotation } }; break; }
+      }
+      if (found) break;
+    }
+    if (found) break;
+  }
+  assert.ok(found, 'a run that leads nowhere');
+  const { p, m } = found;
+  const browser = await launch();
+  try {
+    const { page } = await newPage(browser);
+    await page.goto(BASE + '/puzzles/' + p.id);
+    await page.waitForSelector('#rack .racktile');
+    await place(page, m);
+    const msg = await page.textContent('#puzzlemsg');
+    assert.ok(!msg.startsWith('Good'), `not praised: ${msg}`);
+    assert.ok((await page.getAttribute('#puzzlemsg', 'class')).includes('wrong'), msg);
+    await page.click('#undo');
+    // A wrong try rings its corner; the hint takes the ring away.
+    const w = await wrongTry(p);
+    if (w.outcome === 'illegal') {
+      await place(page, w.m);
+      assert.equal(await page.$$eval('#board circle.badcorner', (c) => c.length), 1);
+      await page.click('#hint');
+      await page.waitForSelector('#puzzlemsg.hint');
+      assert.equal(await page.$$eval('#board circle.badcorner', (c) => c.length), 0, 'the ring goes with the hint');
+    }
+    assert.equal(page.__errors || 0, 0, 'no script error');
   } finally {
     await browser.close();
   }

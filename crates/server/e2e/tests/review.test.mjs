@@ -40,8 +40,10 @@ test('the review of a finished game, from the finished games list, walked throug
     // Every decision listed, the marked ones with their word.
     assert.equal(await page.$$eval('.reviewlist tbody tr', (r) => r.length), ds.length);
     assert.equal(await page.$$eval('.reviewlist tbody tr.mistake, .reviewlist tbody tr.blunder', (r) => r.length), marked.length);
-    // The chart: a line per series, a dot per marked decision, named for assistive technology.
-    assert.equal(await page.$$eval('svg.marginchart path', (p) => p.length), 2);
+    // The chart: the line of the moves played, a dashed mark where the bot's choice was worth
+    // more, a dot per marked decision, named for assistive technology.
+    assert.equal(await page.$$eval('svg.marginchart path', (p) => p.length), 1);
+    assert.equal(await page.$$eval('svg.marginchart .bestline', (l) => l.length), ds.filter((d) => d.best_value - d.played_value >= 0.05).length);
     assert.equal(await page.$$eval('svg.marginchart circle.dot', (c) => c.length), marked.length);
     assert.match(await page.textContent('svg.marginchart title'), /Estimated margin/);
     // The summary: the average and the points lost in the round.

@@ -54,6 +54,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "puzzles/puzzles.css",
     "review.js",
     "review.css",
+    "reasons.js",
 );
 
 /// The languages of the page, in the order the switch shows them.

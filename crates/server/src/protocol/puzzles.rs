@@ -146,6 +146,10 @@ pub struct TryAnswer {
     /// What the last placement scored (when it is legal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_points: Option<i32>,
+    /// A `going` try that can no longer lead to an answer: how many of the
+    /// last placements to take back (the page does not praise it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dead_end: Option<usize>,
 }
 
 /// `POST /api/puzzles/{id}/hint`: `{"place": placement}`, `{"undo": n}` or
@@ -178,17 +182,84 @@ mod tests {
 
     #[test]
     fn answers_keep_their_wire_form() {
-        let going = TryAnswer { outcome: Outcome::Going { left: 2, points: 5 }, last_points: Some(5) };
+        let going = TryAnswer { outcome: Outcome::Going { left: 2, points: 5 }, last_points: Some(5), dead_end: None };
         assert_eq!(
             serde_json::to_value(going).unwrap(),
             json!({"outcome": "going", "left": 2, "points": 5, "last_points": 5})
         );
-        let one = TryAnswer { outcome: Outcome::OneTileOnly, last_points: None };
+        let one = TryAnswer { outcome: Outcome::OneTileOnly, last_points: None, dead_end: None };
         assert_eq!(serde_json::to_value(one).unwrap(), json!({"outcome": "one_tile_only"}));
         let t: Tile = "0-0-0".parse().unwrap();
-        let stuck = TryAnswer { outcome: Outcome::Stuck { left: vec![t] }, last_points: None };
+        let stuck = TryAnswer { outcome: Outcome::Stuck { left: vec![t] }, last_points: None, dead_end: None };
         assert_eq!(serde_json::to_value(stuck).unwrap(), json!({"outcome": "stuck", "left": ["0-0-0"]}));
         assert_eq!(serde_json::to_value(HintAnswer::from(None)).unwrap(), json!({"none": true}));
         assert_eq!(serde_json::to_value(HintAnswer::Undo(2)).unwrap(), json!({"undo": 2}));
     }
+}
+
+/// A puzzle hint with its idea: `{"place": placement, "idea": {"code",
+/// "params"}}` (the idea absent when none could be worked out), `{"undo":
+/// n}` or `{"none": true}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GradedHint {
+    /// The hint.
+    #[serde(flatten)]
+    pub hint: HintAnswer,
+    /// The idea of a `place` hint: the judge's reason that names no tile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub idea: Option<super::HintReason>,
+}
+
+/// A personal "find the better move" puzzle (issue 33), made from a mistake
+/// or blunder of a finished game's review: the position as the reviewed seat
+/// saw it (the public board and totals, its own hand, never another hand nor
+/// the pool), the move it played, the moves the judge counts as right (the
+/// best and those it cannot tell from it) and the best move's graded hint.
+/// The browser keeps it (`assets/puzzles/store.js`); the page judges the
+/// tries against `answers` and `legal`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PersonalPuzzle {
+    /// `pp-GAME-SEAT-ROUND-STEP`.
+    pub id: String,
+    /// `better_move`.
+    pub kind: &'static str,
+    /// The game's id.
+    pub game: String,
+    /// The seat whose move it was.
+    pub seat: u8,
+    /// Every seat's name, in seat order (the reasons name seats).
+    pub players: Vec<String>,
+    /// The round (1-based) and the line of the move in the game's record.
+    pub round: u32,
+    /// The line of the move in the record.
+    pub line: usize,
+    /// The rule preset's name.
+    pub ruleset: String,
+    /// The board's placements in the order they were made (public).
+    pub board: Vec<Placement>,
+    /// The seat's own hand then (the tile it had just drawn included).
+    pub hand: Vec<Tile>,
+    /// Each seat's total then.
+    pub totals: Vec<i32>,
+    /// How many tiles each seat held.
+    pub hand_sizes: Vec<u8>,
+    /// Tiles left in the pool (how many, not which).
+    pub pool: usize,
+    /// The move played in the game.
+    pub played: triominos_core::Action,
+    /// What it cost, points, and its standard error.
+    pub loss: f64,
+    /// The standard error of `loss`.
+    pub se: f64,
+    /// `mistake` or `blunder`.
+    pub severity: triominos_bots::judge::Severity,
+    /// The moves that solve it: the judge's best first, then those it
+    /// cannot tell from the best (never the move played).
+    pub answers: Vec<triominos_core::Action>,
+    /// The seat's legal actions then.
+    pub legal: Vec<triominos_core::Action>,
+    /// The best move's graded hint (the idea, the tile, the action).
+    pub grades: triominos_bots::judge::Grades,
+    /// Why the best move is better than the one played.
+    pub reasons: Vec<triominos_bots::judge::Contrast>,
 }

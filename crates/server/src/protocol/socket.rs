@@ -139,126 +139,49 @@ pub struct HintUse {
     pub count: u32,
 }
 
-/// A suggested move: the action, what it scores now, and why (the page words
-/// each reason as `hint.reason.CODE` with its params).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A suggested move, the judge's (`triominos_bots::judge::hint`, the same
+/// judgement as the game review's): the action, what it scores now, why, the
+/// same advice in three grades, and how sure the judge is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Hint {
     /// The action suggested (a placement is `{"kind": "play", "tile", "cell", "rotation", "announce"?}`).
     pub action: Action,
     /// What it scores now (a draw or a pass: its penalty, 0 or less; going
     /// out: without the end of the round).
     pub points: i32,
-    /// Why, most important first: `{"code", "params"}`.
+    /// Why, most important first: `{"code", "params"}` (the page words each
+    /// as `hint.reason.CODE`).
     pub reasons: Vec<HintReason>,
+    /// The graded hint: `{"idea": reason naming no tile, "tile": tile or
+    /// null, "action"}`; the page shows one grade at a time.
+    pub grades: Grades,
+    /// The action's value (the seat's expected margin where the judge's
+    /// search stops, points) and its standard error.
+    pub value: f64,
+    /// The standard error of `value`.
+    pub se: f64,
+    /// Other actions the judge cannot tell apart from it (as good).
+    pub as_good: Vec<Action>,
 }
 
-/// One reason of a [`Hint`], `{"code": ..., "params": ...}`. The code is
-/// the variant's name in snake case; [`HintCode`] (derived) lists them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::EnumDiscriminants)]
-#[serde(tag = "code", content = "params", rename_all = "snake_case")]
-#[strum(serialize_all = "snake_case")]
-#[strum_discriminants(
-    name(HintCode),
-    derive(strum::EnumIter, strum::IntoStaticStr),
-    strum(serialize_all = "snake_case"),
-    doc = "The kind of a [`HintReason`], without its parameters: its code (`hint.reason.CODE` in the translations)."
-)]
-pub enum HintReason {
-    /// Closes one hexagon.
-    Hexagon {
-        /// Its bonus.
-        points: i32,
-    },
-    /// Closes two hexagons at once.
-    DoubleHexagon {
-        /// Its bonus.
-        points: i32,
-    },
-    /// Closes three hexagons at once.
-    TripleHexagon {
-        /// Its bonus.
-        points: i32,
-    },
-    /// Builds a bridge.
-    Bridge {
-        /// Its bonus.
-        points: i32,
-    },
-    /// Extends a bridge.
-    BridgeExtension {
-        /// Its bonus.
-        points: i32,
-    },
-    /// The opening bonus.
-    Start {
-        /// Its bonus.
-        points: i32,
-    },
-    /// Only the tile's value (no bonus).
-    Tile {
-        /// The tile's value.
-        points: i32,
-    },
-    /// Goes out (the last tile of the hand): the out bonus, and the others'
-    /// hands when the rules give them.
-    Out {
-        /// The out bonus.
-        points: i32,
-    },
-    /// Goes out, and the others' hands are scored too.
-    OutHands {
-        /// The out bonus.
-        points: i32,
-    },
-    /// It scores the most of the seat's plays now.
-    Most {
-        /// How many placements the seat could make.
-        plays: usize,
-    },
-    /// Another play would score more now.
-    Instead {
-        /// That play's tile.
-        tile: Tile,
-        /// What it would score.
-        points: i32,
-    },
-    /// A high triple of the hand that would score more now is kept for later.
-    Keeps {
-        /// The triple.
-        tile: Tile,
-    },
-    /// The highest-scoring play would leave the next seat a bridge; this one leaves none.
-    NoBridgeFor {
-        /// The next seat.
-        seat: u8,
-    },
-    /// The highest-scoring play would leave the next seat a hexagon to close; this one leaves none.
-    NoHexagonFor {
-        /// The next seat.
-        seat: u8,
-    },
-    /// Draw: no tile of the hand fits.
-    NoFit,
-    /// Draw although a tile fits: the search expects more from drawing.
-    DrawInstead {
-        /// What the best play would score now.
-        points: i32,
-    },
-    /// Pass: nothing fits and no draw is left.
-    Pass,
-}
-
-impl HintReason {
-    /// This reason's code (`hexagon`, `no_fit`...).
-    pub fn code(&self) -> &'static str {
-        self.into()
-    }
-
-    /// Every code, one per variant, in the enum's order (for the translations' test).
-    pub fn codes() -> impl Iterator<Item = &'static str> {
-        <HintCode as strum::IntoEnumIterator>::iter().map(<&'static str>::from)
+impl From<triominos_bots::judge::Hint> for Hint {
+    fn from(h: triominos_bots::judge::Hint) -> Hint {
+        Hint {
+            action: h.action,
+            points: h.points,
+            reasons: h.reasons,
+            grades: h.grades,
+            value: h.value,
+            se: h.se,
+            as_good: h.as_good,
+        }
     }
 }
+
+/// One reason of a [`Hint`] or a review entry, `{"code": ..., "params": ...}`:
+/// the judge's one explainer (`triominos_bots::judge::Reason`; its codes are
+/// `Reason::CODES`, each `hint.reason.CODE` in the translations).
+pub use triominos_bots::judge::{Grades, Reason as HintReason};
 
 /// A message to the browser. Deltas are kept serialized once (they go to
 /// every connection), so they travel here as raw JSON.
@@ -643,45 +566,5 @@ mod tests {
         assert!(
             matches!(ClientMsg::parse(r#"{"type":"dance","id":1}"#), Err(ClientMsgError::Unknown(t, Some(1))) if t == "dance")
         );
-    }
-
-    #[test]
-    fn serde_and_strum_spell_every_hint_reason_alike() {
-        let t: Tile = "5-5-5".parse().unwrap();
-        // One reason of each kind (a kind added to the enum must be added here:
-        // the match is exhaustive); its wire code is its derived code.
-        let of_kind = |k: HintCode| match k {
-            HintCode::Hexagon => HintReason::Hexagon { points: 50 },
-            HintCode::DoubleHexagon => HintReason::DoubleHexagon { points: 60 },
-            HintCode::TripleHexagon => HintReason::TripleHexagon { points: 70 },
-            HintCode::Bridge => HintReason::Bridge { points: 40 },
-            HintCode::BridgeExtension => HintReason::BridgeExtension { points: 40 },
-            HintCode::Start => HintReason::Start { points: 10 },
-            HintCode::Tile => HintReason::Tile { points: 15 },
-            HintCode::Out => HintReason::Out { points: 25 },
-            HintCode::OutHands => HintReason::OutHands { points: 25 },
-            HintCode::Most => HintReason::Most { plays: 3 },
-            HintCode::Instead => HintReason::Instead { tile: t, points: 15 },
-            HintCode::Keeps => HintReason::Keeps { tile: t },
-            HintCode::NoBridgeFor => HintReason::NoBridgeFor { seat: 1 },
-            HintCode::NoHexagonFor => HintReason::NoHexagonFor { seat: 1 },
-            HintCode::NoFit => HintReason::NoFit,
-            HintCode::DrawInstead => HintReason::DrawInstead { points: 3 },
-            HintCode::Pass => HintReason::Pass,
-        };
-        let codes: Vec<&str> = HintReason::codes().collect();
-        for (k, code) in <HintCode as strum::IntoEnumIterator>::iter().zip(&codes) {
-            let r = of_kind(k);
-            assert_eq!(HintCode::from(&r), k);
-            assert_eq!(serde_json::to_value(&r).unwrap()["code"], *code, "{r:?}");
-            assert_eq!(r.code(), *code);
-        }
-        assert_eq!(codes.len(), codes.iter().collect::<std::collections::BTreeSet<_>>().len());
-        assert!(codes.contains(&"no_hexagon_for") && codes.contains(&"draw_instead"));
-        assert_eq!(
-            serde_json::to_value(HintReason::Keeps { tile: t }).unwrap(),
-            json!({"code": "keeps", "params": {"tile": "5-5-5"}})
-        );
-        assert_eq!(serde_json::to_value(HintReason::NoFit).unwrap(), json!({"code": "no_fit"}));
     }
 }

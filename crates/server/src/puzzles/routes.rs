@@ -4,7 +4,7 @@ use super::{collection, number, public, try_answer};
 use crate::http::assets;
 use crate::http::error::Fail;
 use crate::http::extract::{body, RawBody, P, Q};
-use crate::protocol::puzzles::{Daily, HintAnswer, Moves, PublicPuzzle, PuzzleItem, PuzzleList, TryAnswer};
+use crate::protocol::puzzles::{Daily, GradedHint, HintAnswer, Moves, PublicPuzzle, PuzzleItem, PuzzleList, TryAnswer};
 use crate::protocol::Refused;
 use crate::state::AppState;
 use axum::routing::{get, post};
@@ -81,8 +81,19 @@ async fn try_moves(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<Try
     Ok(Json(try_answer(p, &moves)))
 }
 
-async fn hint(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<HintAnswer>, Fail> {
+async fn hint(P(id): P<String>, RawBody(bytes): RawBody) -> Result<Json<GradedHint>, Fail> {
     let p = find(&id)?;
     let moves = moves_of(&bytes)?;
-    Ok(Json(puzzles::hint(p, &moves).into()))
+    // The judge's idea is a small search: off the async threads.
+    let found = tokio::task::spawn_blocking(move || {
+        let hint = puzzles::hint(p, &moves);
+        let idea = match hint {
+            Some(puzzles::Hint::Place(m)) => super::idea(p, &moves, m),
+            _ => None,
+        };
+        GradedHint { hint: HintAnswer::from(hint), idea }
+    })
+    .await
+    .map_err(|_| Refused::BadJson)?;
+    Ok(Json(found))
 }

@@ -9,6 +9,7 @@
 //! review is computed once and kept in memory (the latest [`CACHE`] reviews);
 //! a second request while one is computed waits for the same result.
 
+pub mod puzzle;
 pub mod routes;
 
 use crate::game::think::Lane;
@@ -58,7 +59,8 @@ fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::
             at += 1;
         }
         offsets.push(at);
-        at += h.actions.len();
+        // A frame for every entry: the actions and the Challenge timer's timeouts.
+        at += h.entries().count();
     }
     decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
 }

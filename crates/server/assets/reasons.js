@@ -1,0 +1,27 @@
+// The judge's reasons in words (crates/bots judge::Reason, `{code, params}`): one wording
+// for the game's hints, the review and the puzzles, `hint.reason.CODE` in each language.
+import { t } from './i18n.js';
+
+// The codes whose `points` read as a score ("+50"); the others' are amounts ("12 more").
+const SIGNED = new Set(['hexagon', 'double_hexagon', 'triple_hexagon', 'bridge', 'bridge_extension', 'start', 'tile', 'out', 'out_hands', 'instead', 'draw_instead', 'leaves_spot', 'sets_up', 'go_out_next', 'draw_costs']);
+
+function signed(n) { return n > 0 ? '+' + n : n < 0 ? '−' + Math.abs(n) : '0'; }
+
+/** A number of points with one decimal at most, in the page's language. */
+export function points1(x) {
+  return new Intl.NumberFormat(document.documentElement.lang || 'en', { maximumFractionDigits: 1 }).format(x);
+}
+
+/** A cell `[c, r]` as the records write it. */
+export function cellText(cell) { return cell[0] + ',' + cell[1]; }
+
+/** One reason in words; `nameOf(seat)` names a seat. */
+export function reasonText(r, nameOf) {
+  const p = Object.assign({}, r.params || {});
+  if (typeof p.points === 'number') p.points = SIGNED.has(r.code) ? signed(p.points) : points1(p.points);
+  if (typeof p.expected === 'number') p.expected = points1(p.expected);
+  if (p.seat !== undefined && nameOf) p.name = nameOf(p.seat);
+  if (p.figure) p.figure = t('hint.figure.' + p.figure);
+  if (Array.isArray(p.cell)) p.cell = cellText(p.cell);
+  return t('hint.reason.' + r.code, p);
+}
