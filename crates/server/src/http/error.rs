@@ -75,9 +75,16 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::HintBusy
         | R::HintStale => StatusCode::CONFLICT,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-        R::TooManyBotGames { .. } | R::TooManyGames { .. } | R::ServerFull { .. } | R::TooFast { .. } => {
-            StatusCode::TOO_MANY_REQUESTS
-        }
+        R::TooManyBotGames { .. }
+        | R::TooManyGames { .. }
+        | R::ServerFull { .. }
+        | R::TooFast { .. }
+        | R::TooManyConnections { .. }
+        | R::TooManySpectators { .. }
+        | R::TooManyReviews { .. }
+        | R::SheetsTooFast { .. }
+        | R::TooManySheets { .. } => StatusCode::TOO_MANY_REQUESTS,
+        R::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
         R::BadSetup | R::BadLog | R::StorageFailed | R::BadSheet | R::GameUnreadable | R::GameDamaged => {
             StatusCode::INTERNAL_SERVER_ERROR
