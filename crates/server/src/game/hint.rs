@@ -267,7 +267,9 @@ async fn answer(
     let setup = r.setup.with_hint(r.game.public().round(), seat);
     let text = serde_json::to_string(&setup).map_err(|_| Refused::StorageFailed)?;
     if let Err(e) = state.store.update_setup(r.id.clone(), text).await {
-        tracing::error!(game = %r.id, "cannot store a hint: {e}");
+        if let Some(suppressed) = crate::store::throttle::storage_error() {
+            tracing::error!(game = %r.id, suppressed, "cannot store a hint: {e}");
+        }
         return Err(Refused::StorageFailed.into());
     }
     r.setup = setup;

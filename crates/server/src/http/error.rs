@@ -102,7 +102,9 @@ impl From<Refused> for Fail {
 /// A storage failure: 500 `storage_failed` (the error is logged, never sent).
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
-        tracing::error!("storage failed: {e}");
+        if let Some(suppressed) = crate::store::throttle::storage_error() {
+            tracing::error!(suppressed, "storage failed: {e}");
+        }
         Refused::StorageFailed.into()
     }
 }
