@@ -155,8 +155,12 @@ fn rss_mb() -> f64 {
 /// bot answer timed from the person's move acknowledged to the person's turn again.
 async fn canary(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<AtomicBool>) {
     while !stop.load(Ordering::Relaxed) {
-        let g = create("127.0.0.1", addr, json!({"preset": "goliath", "options": {"target": "none"},
-            "seats": [{"kind": "human", "name": "Canary"}, {"kind": "bot", "level": "casual"}]}))
+        let g = create(
+            "127.0.0.1",
+            addr,
+            json!({"preset": "goliath", "options": {"target": "none"},
+            "seats": [{"kind": "human", "name": "Canary"}, {"kind": "bot", "level": "casual"}]}),
+        )
         .await;
         let id = g["id"].as_str().expect("id").to_string();
         let Some(mut ws) = socket("127.0.0.1", addr, &id, Some(&token(&g, 0))).await else { continue };
@@ -201,7 +205,8 @@ async fn fresh(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<At
     while !stop.load(Ordering::Relaxed) {
         let s = samples.lock().unwrap().clone();
         let t0 = Instant::now();
-        let ok = tokio::time::timeout(Duration::from_secs(60), request("127.0.0.1", addr, "GET", "/api/meta", "")).await;
+        let ok =
+            tokio::time::timeout(Duration::from_secs(60), request("127.0.0.1", addr, "GET", "/api/meta", "")).await;
         let us = match ok {
             Ok(Some((200, _))) => t0.elapsed().as_micros() as u64,
             _ => 60_000_000,
@@ -213,8 +218,12 @@ async fn fresh(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<At
 
 /// A game of two people played to its end at once (for the reviews).
 async fn finished_game(addr: SocketAddr) -> String {
-    let g = create("127.0.0.1", addr, json!({"preset": "goliath", "options": {"target": "none"},
-        "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}))
+    let g = create(
+        "127.0.0.1",
+        addr,
+        json!({"preset": "goliath", "options": {"target": "none"},
+        "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+    )
     .await;
     let id = g["id"].as_str().expect("id").to_string();
     let mut seats = Vec::new();
@@ -224,7 +233,8 @@ async fn finished_game(addr: SocketAddr) -> String {
     let mut n = 0;
     loop {
         for (ws, view) in seats.iter_mut() {
-            while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_millis(20), ws.next()).await {
+            while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_millis(20), ws.next()).await
+            {
                 if let Ok(m) = serde_json::from_str::<Value>(&t) {
                     view.absorb(&m);
                 }
@@ -252,8 +262,12 @@ async fn hints(addr: SocketAddr, addresses: usize, asked: Arc<AtomicU64>, stop: 
     for a in 0..addresses {
         let from = format!("127.0.0.{}", 2 + a);
         for _ in 0..10 {
-            let g = create(&from, addr, json!({"preset": "goliath", "hints": true, "options": {"target": "none"},
-                "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}))
+            let g = create(
+                &from,
+                addr,
+                json!({"preset": "goliath", "hints": true, "options": {"target": "none"},
+                "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+            )
             .await;
             let (from, stop, asked) = (from.clone(), stop.clone(), asked.clone());
             tasks.push(tokio::spawn(async move {
@@ -324,7 +338,8 @@ async fn slow(addr: SocketAddr, n: usize, game: String, held: Arc<AtomicU64>, st
                     }
                     held.fetch_sub(1, Ordering::Relaxed);
                 }
-                tokio::time::sleep(Duration::from_millis(100)).await;
+                // Opened again a second after it is closed or refused.
+                tokio::time::sleep(Duration::from_secs(1)).await;
             }
         }));
     }
@@ -353,7 +368,10 @@ async fn reviews(
             while !stop.load(Ordering::Relaxed) {
                 k += 1;
                 // Budgets that differ: no two requests share a result.
-                let path = format!("/api/games/{game}/review?seat=0&iterations={}&samples=200", iterations - (i as u32 * 97 + k) % 500);
+                let path = format!(
+                    "/api/games/{game}/review?seat=0&iterations={}&samples=200",
+                    iterations - (i as u32 * 97 + k) % 500
+                );
                 match request(&from, addr, "GET", &path, "").await {
                     Some((200, _)) => drop(got[0].fetch_add(1, Ordering::Relaxed)),
                     _ => {
@@ -425,8 +443,12 @@ async fn run(seconds: u64, only: Option<String>) {
     let addr = server.addr;
     println!("attacks against {addr}, {seconds} s a phase, defaults of `triominos serve` (bot delay 600 ms)");
     let done_game = finished_game(addr).await;
-    let watched = create("127.0.0.1", addr, json!({"preset": "goliath",
-        "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}))
+    let watched = create(
+        "127.0.0.1",
+        addr,
+        json!({"preset": "goliath",
+        "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+    )
     .await["id"]
         .as_str()
         .expect("id")
@@ -455,8 +477,12 @@ async fn run(seconds: u64, only: Option<String>) {
             "slow" => Some(tokio::spawn(slow(addr, 2000, watched.clone(), counter.clone(), stop.clone()))),
             "reviews" => Some(tokio::spawn(reviews(addr, done_game.clone(), 300, 1, 1000, got.clone(), stop.clone()))),
             "big-reviews" => {
-                let bots = create("127.0.0.1", addr, json!({"preset": "goliath", "options": {"target": "none"},
-                    "seats": [{"kind": "bot", "level": "casual"}, {"kind": "bot", "level": "casual"}]}))
+                let bots = create(
+                    "127.0.0.1",
+                    addr,
+                    json!({"preset": "goliath", "options": {"target": "none"},
+                    "seats": [{"kind": "bot", "level": "casual"}, {"kind": "bot", "level": "casual"}]}),
+                )
                 .await["id"]
                     .as_str()
                     .expect("id")
@@ -475,7 +501,9 @@ async fn run(seconds: u64, only: Option<String>) {
         let what = match phase {
             "quiet" => String::from("none"),
             "hints" => format!("{} hints given", counter.load(Ordering::Relaxed)),
-            "slow" => format!("{} of 2,000 slow connections and spectators held at the end", counter.load(Ordering::Relaxed)),
+            "slow" => {
+                format!("{} of 2,000 slow connections and spectators held at the end", counter.load(Ordering::Relaxed))
+            }
             "reviews" | "big-reviews" => format!(
                 "{} reviews answered, {} refused{}",
                 got[0].load(Ordering::Relaxed),
