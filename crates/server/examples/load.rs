@@ -296,6 +296,8 @@ async fn run(a: Args) {
             (c.max_games_per_client, c.create_per_minute) = (0, 0);
             // Two sockets a game, and room for the HTTP requests that create them.
             c.max_connections = c.max_connections.max(a.games * 2 + 128);
+            // Every seat of the load test is one client (127.0.0.1).
+            c.max_connections_per_client = 0;
             let server = triominos_server::start(c).await.expect("server");
             (server.addr, Some(server), Some(dir))
         }

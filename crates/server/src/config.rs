@@ -84,6 +84,74 @@ pub struct ServeConfig {
     #[arg(long = "header-timeout-ms", value_name = "MS", default_value = "10000", value_parser = millis(1),
           help = "Milliseconds a connection has to send a whole request head (from its opening or its last answer); a half-sent request or an idle keep-alive connection is closed after it")]
     pub header_timeout: Duration,
+    /// Time a request has to send its whole body, from its head: a body that
+    /// stops or trickles is refused with 408 `body_timeout` and its
+    /// connection closed.
+    #[arg(long = "body-timeout-ms", value_name = "MS", default_value = "10000", value_parser = millis(1),
+          help = "Milliseconds a request has to send its whole body after its head (408 body_timeout, connection closed)")]
+    pub body_timeout: Duration,
+    /// Time a game's WebSocket has, once opened, to say who it is (its
+    /// hello); none in time: `hello_expected` and a close frame 1008.
+    #[arg(long = "hello-timeout-ms", value_name = "MS", default_value = "10000", value_parser = millis(1),
+          help = "Milliseconds a game's WebSocket has to send its hello once opened (hello_expected and closed after)")]
+    pub hello_timeout: Duration,
+    /// Connections one client (an IPv4 address, an IPv6 /64) holds at once,
+    /// WebSockets included; one more is answered 429 `too_many_connections`
+    /// and closed. 0: no cap but `--max-connections`.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+          help = "Connections one client (IPv4 address, IPv6 /64) holds at once, WebSockets included (429 too_many_connections beyond); 0: no cap")]
+    pub max_connections_per_client: usize,
+    /// Spectators of one game at once; one more is refused with
+    /// `too_many_spectators` and a close frame 1013. 0: no cap.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SPECTATORS_PER_GAME,
+          help = "Spectator sockets of one game at once (too_many_spectators beyond); 0: no cap")]
+    pub max_spectators_per_game: usize,
+    /// Spectator sockets one client holds at once (all games); one more is
+    /// refused with `too_many_spectators`. 0: no cap.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SPECTATORS_PER_CLIENT,
+          help = "Spectator sockets one client holds at once, all games together (too_many_spectators beyond); 0: no cap")]
+    pub max_spectators_per_client: usize,
+    /// Hints one client may have asked for and not yet had (all its games);
+    /// one more is refused with `hint_busy`. 0: no cap.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_HINTS_PER_CLIENT,
+          help = "Hints one client may have waiting or being worked out at once (hint_busy beyond); 0: no cap")]
+    pub max_hints_per_client: usize,
+    /// Reviews one client may have waiting or computed at once; one more is
+    /// refused with 429 `too_many_reviews`. 0: no cap.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_REVIEWS_PER_CLIENT,
+          help = "Reviews one client may have waiting or being computed (429 too_many_reviews beyond); 0: no cap")]
+    pub max_reviews_per_client: usize,
+    /// Reviews waiting or computed at once in all; one more is refused with
+    /// 429 `too_many_reviews`. Each waits holding only its parameters.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_REVIEWS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..),
+          help = "Reviews waiting or being computed in all (429 too_many_reviews beyond)")]
+    pub max_reviews: usize,
+    /// The most search iterations a review request may ask for (`iterations`).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_REVIEW_MAX_ITERATIONS,
+          value_parser = clap::value_parser!(u32).range(1..),
+          help = "Most search iterations a review request may ask for (400 bad_query beyond)")]
+    pub review_max_iterations: u32,
+    /// The most deals a review request may ask for (`samples`).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_REVIEW_MAX_SAMPLES,
+          value_parser = clap::value_parser!(u32).range(1..),
+          help = "Most deals a review request may ask for (400 bad_query beyond)")]
+    pub review_max_samples: u32,
+    /// Score sheets one client may create in an hour (a token bucket of as
+    /// many); faster is refused with 429 `sheets_too_fast`. 0: no limit.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SHEETS_PER_HOUR,
+          help = "Score sheets one client may create per hour (429 sheets_too_fast beyond); 0: no limit")]
+    pub sheets_per_hour: u32,
+    /// Score sheets stored in all; one more is refused with 429
+    /// `too_many_sheets`. 0: no cap.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SHEETS,
+          help = "Score sheets stored in all (429 too_many_sheets beyond); 0: no cap")]
+    pub max_sheets: usize,
+    /// A score sheet with no entry, unchanged this long, is deleted by the
+    /// sweep (every `--sweep-every-s`). 0: never.
+    #[arg(long = "empty-sheet-days", value_name = "DAYS", default_value_t = DEFAULT_EMPTY_SHEET_DAYS,
+          help = "Days after which a score sheet with no entry, unchanged, is deleted; 0: never")]
+    pub empty_sheet_days: u32,
     /// A WebSocket that sends nothing this long, not even the answer to
     /// the server's pings (which browsers send by themselves), is closed
     /// with a close frame 1001 `idle`, and its seat shows as away: a laptop
@@ -169,6 +237,30 @@ pub const DEFAULT_MAX_REPLAYS: usize = 2;
 /// Connections at once, unless configured: under the usual limit of 1024 open
 /// files a process, with room for the database and the listener.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1000;
+
+/// Connections of one client at once, unless configured: a household or a
+/// classroom behind one address has room for a few dozen tabs.
+pub const DEFAULT_MAX_CONNECTIONS_PER_CLIENT: usize = 64;
+/// Spectators of one game at once, unless configured.
+pub const DEFAULT_MAX_SPECTATORS_PER_GAME: usize = 50;
+/// Spectator sockets of one client at once, unless configured.
+pub const DEFAULT_MAX_SPECTATORS_PER_CLIENT: usize = 16;
+/// Hints of one client waiting or worked out at once, unless configured.
+pub const DEFAULT_MAX_HINTS_PER_CLIENT: usize = 2;
+/// Reviews of one client waiting or computed at once, unless configured.
+pub const DEFAULT_MAX_REVIEWS_PER_CLIENT: usize = 2;
+/// Reviews waiting or computed in all, unless configured.
+pub const DEFAULT_MAX_REVIEWS: usize = 32;
+/// The most iterations a review may ask for, unless configured.
+pub const DEFAULT_REVIEW_MAX_ITERATIONS: u32 = 20_000;
+/// The most deals a review may ask for, unless configured.
+pub const DEFAULT_REVIEW_MAX_SAMPLES: u32 = 4_000;
+/// Score sheets one client may create per hour, unless configured.
+pub const DEFAULT_SHEETS_PER_HOUR: u32 = 60;
+/// Score sheets stored in all, unless configured.
+pub const DEFAULT_MAX_SHEETS: usize = 100_000;
+/// Days before an empty, unchanged score sheet is deleted, unless configured.
+pub const DEFAULT_EMPTY_SHEET_DAYS: u32 = 30;
 
 /// Bot decisions at once, unless configured: the number of cores.
 pub fn default_thinking() -> usize {

@@ -131,6 +131,7 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
                 tick.tick().await;
                 let Some(state) = weak.upgrade() else { return };
                 state.games.evict_idle();
+                pad::sweep(&state).await;
             }
         });
     }

@@ -2,6 +2,7 @@
 
 use crate::config::ServeConfig;
 use crate::game::registry::Registry;
+use crate::game::shares::Shares;
 use crate::game::think::Thinking;
 use crate::store::Store;
 use std::sync::Arc;
@@ -17,6 +18,8 @@ pub struct AppState {
     pub config: ServeConfig,
     /// The bots' decisions: running and waiting.
     pub thinking: Arc<Thinking>,
+    /// What each client holds at once: spectator sockets, hints, reviews.
+    pub shares: Shares,
     /// Whether the server is shutting down ([`AppState::begin_closing`]).
     closing: watch::Sender<bool>,
 }
@@ -26,7 +29,14 @@ impl AppState {
     pub fn new(config: ServeConfig, store: Store) -> Arc<AppState> {
         let thinking = Thinking::new(config.max_thinking);
         let (closing, _) = watch::channel(false);
-        Arc::new(AppState { games: Registry::new(&config), store, config, thinking, closing })
+        Arc::new(AppState {
+            games: Registry::new(&config),
+            store,
+            config,
+            thinking,
+            shares: Shares::default(),
+            closing,
+        })
     }
 
     /// The server is shutting down: every game socket closes (with

@@ -278,3 +278,39 @@ fn the_hint_is_the_judges_graded_from_the_idea_to_the_spot() {
     }
     assert!(plays >= 3, "{plays}");
 }
+
+/// Issue 35: one client asking hints in a loop on many games held the
+/// thinking slots. Now a client (its address) has at most
+/// `--max-hints-per-client` hints waiting or worked out, all its games
+/// together: one more is `hint_busy`; once they are answered it may ask again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clients_hints_on_all_its_games_are_capped() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        quick(c);
+        c.max_thinking = 1;
+        c.max_hints_per_client = 2;
+    })
+    .await;
+    let mut movers = Vec::new();
+    for _ in 0..3 {
+        let g = create(&server, game(true, two_humans(), "none")).await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let a = Client::connect(server.addr, &id, Some(&token_of(&g, 0))).await;
+        let b = Client::connect(server.addr, &id, Some(&token_of(&g, 1))).await;
+        movers.push(if a.me["my_turn"] == true { a } else { b });
+    }
+    // No hint is worked out while the test holds the one slot.
+    let permit = server.state.thinking.acquire(Lane::People, 1).await;
+    movers[0].send(json!({"type": "hint", "id": 1})).await;
+    movers[1].send(json!({"type": "hint", "id": 1})).await;
+    until("two hints waiting", || server.state.thinking.status().waiting_hints == 2).await;
+    assert_eq!(ask(&mut movers[2], 1).await["code"], "hint_busy", "the client's third");
+    drop(permit);
+    for m in movers.iter_mut().take(2) {
+        assert_eq!(m.recv_type("hint").await["id"], 1);
+    }
+    until("the shares given back", || server.state.shares.is_empty()).await;
+    assert_eq!(ask(&mut movers[2], 2).await["type"], "hint", "answered now");
+    server.stop().await;
+}

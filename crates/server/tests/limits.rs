@@ -201,3 +201,85 @@ async fn the_client_is_its_peer_address_over_a_real_socket() {
     assert_eq!(post_over_tcp(server.addr, &body).await, 429, "the same loopback client");
     server.stop().await;
 }
+
+// ---------- Score sheets by client (issue 35) ----------
+
+/// A sheet made by the client at `ip`.
+async fn sheet_from(server: &Server, ip: &str) -> (u16, Value) {
+    let mut r = Request::builder()
+        .method("POST")
+        .uri("/api/pad")
+        .header("content-type", "application/json")
+        .body(Body::from(json!({"names": ["Ann", "Bob"], "preset": "goliath"}).to_string()))
+        .unwrap();
+    r.extensions_mut().insert(ConnectInfo(SocketAddr::new(ip.parse().unwrap(), 40000)));
+    let resp = triominos_server::http::router::router(server.state.clone()).oneshot(r).await.unwrap();
+    let status = resp.status().as_u16();
+    let bytes = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+/// Issue 35: one client made 912 sheets a second (about 5 GB an hour) and a
+/// full disk then refused every person's move. Now a client makes at most
+/// `--sheets-per-hour` sheets an hour, and the server stores at most
+/// `--max-sheets`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sheets_are_limited_per_client_per_hour_and_in_all() {
+    let db = temp_db();
+    let server = server_with(&db, |c| {
+        c.sheets_per_hour = 5;
+        c.max_sheets = 8;
+    })
+    .await;
+    for _ in 0..5 {
+        assert_eq!(sheet_from(&server, "192.0.2.1").await.0, 201);
+    }
+    let (s, body) = sheet_from(&server, "192.0.2.1").await;
+    assert_eq!(s, 429, "{body}");
+    assert_eq!(body["code"], "sheets_too_fast");
+    // 5 an hour: the next one in 12 minutes.
+    assert_eq!(body["params"]["retry_after"], 720);
+    // The same /64 is the same client; another client has its own hour.
+    for _ in 0..3 {
+        assert_eq!(sheet_from(&server, "2001:db8:0:7::1").await.0, 201);
+    }
+    // Eight stored: the server takes no more, whoever asks.
+    let (s, body) = sheet_from(&server, "2001:db8:0:7::2").await;
+    assert_eq!((s, body), (429, json!({"code": "too_many_sheets", "params": {"max": 8}})));
+}
+
+/// Sheets with no entry left unchanged for `--empty-sheet-days` are deleted
+/// by the sweep; a sheet with an entry, or a recent one, stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn old_empty_sheets_are_swept_and_the_others_kept() {
+    let db = temp_db();
+    let server = server_with(&db, |c| c.empty_sheet_days = 30).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let (s, body) = sheet_from(&server, "192.0.2.1").await;
+        assert_eq!(s, 201);
+        ids.push((body["id"].as_str().unwrap().to_string(), body["key"].as_str().unwrap().to_string()));
+    }
+    // The second gets an entry.
+    let (s, _, body) = http_with(
+        &server,
+        "POST",
+        &format!("/api/pad/{}/entries", ids[1].0),
+        Some(&json!({"entry": {"kind": "play", "player": 0, "tile": "5-5-5"}}).to_string()),
+        &[("x-pad-key", &ids[1].1)],
+    )
+    .await;
+    assert!(s == 200 || s == 201, "{s} {body}");
+    // The first two were last changed 31 days ago.
+    server.state.store.flush().await.unwrap();
+    let conn = rusqlite::Connection::open(&*db).unwrap();
+    let old = triominos_server::store::now() - 31 * 86_400;
+    for (id, _) in &ids[..2] {
+        conn.execute("UPDATE pad_sheets SET updated = ?1 WHERE id = ?2", rusqlite::params![old, id]).unwrap();
+    }
+    drop(conn);
+    assert_eq!(triominos_server::pad::sweep(&server.state).await, 1, "only the old empty one");
+    assert_eq!(http(&server, "GET", &format!("/api/pad/{}", ids[0].0), None).await.0, 404);
+    assert_eq!(http(&server, "GET", &format!("/api/pad/{}", ids[1].0), None).await.0, 200);
+    assert_eq!(http(&server, "GET", &format!("/api/pad/{}", ids[2].0), None).await.0, 200);
+}

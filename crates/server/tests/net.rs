@@ -265,6 +265,102 @@ async fn connections_beyond_the_cap_wait_while_the_others_are_served() {
     server.stop().await;
 }
 
+// ---------- Connections by client (issue 35) ----------
+
+/// A TCP connection to `addr` from the loopback address `from` (127.0.0.2...):
+/// to the server, another client.
+async fn connect_from(from: &str, addr: std::net::SocketAddr) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+const SLOW_POST: &[u8] =
+    b"POST /api/pad HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+
+/// The issue's attack: a request that declares a body of 100 bytes and
+/// sends none (or trickles it) held its connection for ever. Now it is
+/// answered 408 `body_timeout` and closed once the body timeout has passed.
+#[tokio::test]
+async fn a_body_that_never_comes_is_refused_and_closed() {
+    let db = temp_db();
+    let server = start_with(&db, |c| c.body_timeout = Duration::from_millis(300)).await;
+    let mut silent = TcpStream::connect(server.addr).await.unwrap();
+    silent.write_all(SLOW_POST).await.unwrap();
+    let mut trickle = TcpStream::connect(server.addr).await.unwrap();
+    trickle.write_all(SLOW_POST).await.unwrap();
+    trickle.write_all(b"{").await.unwrap();
+    for s in [&mut silent, &mut trickle] {
+        let (status, body) = read_answer(s).await.expect("an answer before the close");
+        assert_eq!(status, 408, "{body}");
+        assert_eq!(json(&body), json!({"code": "body_timeout", "params": {"ms": 300}}));
+        closed_by_server(s).await;
+    }
+    until("every slot free", || server.connections() == 0).await;
+    // A body sent in time is read as ever.
+    let mut ok = TcpStream::connect(server.addr).await.unwrap();
+    let body = br#"{"names":["Ann","Bob"],"preset":"goliath"}"#;
+    let head = format!(
+        "POST /api/pad HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    ok.write_all(head.as_bytes()).await.unwrap();
+    ok.write_all(body).await.unwrap();
+    assert_eq!(read_answer(&mut ok).await.unwrap().0, 201);
+    server.stop().await;
+}
+
+/// The issue's attack: one client opens many slow connections (bodies that
+/// never come) and so holds every slot: fresh requests of everyone else
+/// waited. Now one client holds at most its share; the connections beyond
+/// it are refused at once (429 `too_many_connections`), and a request from
+/// another address is answered while the slow ones are still open.
+#[tokio::test]
+async fn many_slow_connections_of_one_client_leave_room_for_the_others() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_connections = 20;
+        c.max_connections_per_client = 5;
+        c.body_timeout = Duration::from_secs(3600);
+        c.header_timeout = Duration::from_secs(3600);
+    })
+    .await;
+    let mut held = Vec::new();
+    let mut refused = 0;
+    for _ in 0..30 {
+        let mut s = connect_from("127.0.0.2", server.addr).await;
+        // Written only when the server took the connection (a refused one
+        // may be closed already).
+        let _ = s.write_all(SLOW_POST).await;
+        held.push(s);
+    }
+    // The first five are held open (their bodies awaited); the 25 others are
+    // told why and closed at once.
+    for s in held.iter_mut().skip(5) {
+        let (status, body) = read_answer(s).await.expect("refused with an answer");
+        assert_eq!(status, 429);
+        assert_eq!(json(&body), json!({"code": "too_many_connections", "params": {"max": 5}}));
+        refused += 1;
+    }
+    assert_eq!(refused, 25);
+    until("only the client's share held", || server.connections() == 5).await;
+    // Another client is served while the slow ones are still open.
+    let mut fresh = connect_from("127.0.0.3", server.addr).await;
+    fresh.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut fresh).await.unwrap().0, 404);
+    let mut peek = [0u8; 16];
+    for s in held.iter_mut().take(5) {
+        assert!(matches!(s.try_read(&mut peek), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock), "still open");
+    }
+    // The client's own share is given back as its connections close.
+    held.truncate(4);
+    until("a slot of the client freed", || server.connections() <= 5).await;
+    let mut again = connect_from("127.0.0.2", server.addr).await;
+    again.write_all(SMALL_GET).await.unwrap();
+    assert_eq!(read_answer(&mut again).await.unwrap().0, 404);
+    server.stop().await;
+}
+
 // ---------- WebSockets: the token in the first message, close frames ----------
 
 use serde_json::json;
@@ -321,7 +417,7 @@ async fn the_token_goes_in_the_hello_never_in_the_address() {
 #[tokio::test]
 async fn a_silent_socket_is_closed_with_hello_expected() {
     let db = temp_db();
-    let server = start_with(&db, |c| c.header_timeout = std::time::Duration::from_millis(200)).await;
+    let server = start_with(&db, |c| c.hello_timeout = std::time::Duration::from_millis(200)).await;
     let (id, _) = two_humans(&server).await;
     let mut silent = Client::open(server.addr, &id).await;
     assert_eq!(silent.closed().await, (1008, "hello_expected".into()));
@@ -396,7 +492,12 @@ async fn handlers_get_the_peers_address() {
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let limits = triominos_server::http::net::Limits { max_connections: 4, header_timeout: Duration::from_secs(60) };
+    let limits = triominos_server::http::net::Limits {
+        max_connections: 4,
+        header_timeout: Duration::from_secs(60),
+        body_timeout: Duration::from_secs(60),
+        per_client: 0,
+    };
     let (_stop, stop) = tokio::sync::oneshot::channel();
     let (_open, serving) = triominos_server::http::net::serve(listener, app, limits, stop);
     tokio::spawn(serving);
@@ -445,4 +546,63 @@ async fn a_shutdown_closes_game_sockets_as_restarting_and_keeps_what_was_acknowl
     let seat = Client::connect(again.addr, &id, Some(&token)).await;
     assert_eq!(seat.v, info["version"].as_u64().unwrap());
     again.stop().await;
+}
+
+/// Issue 35: spectator sockets were unlimited (1,000 of one client held every
+/// slot). Beyond a game's share or a client's, a spectator is refused
+/// politely: `too_many_spectators` with the cap and a close frame 1013 (try
+/// again later); the players' own sockets are never refused.
+#[tokio::test]
+async fn spectators_beyond_a_games_or_a_clients_share_are_refused_politely() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_spectators_per_game = 2;
+        c.max_spectators_per_client = 3;
+    })
+    .await;
+    let (a, token) = two_humans(&server).await;
+    let (b, _) = two_humans(&server).await;
+    let a1 = Client::connect(server.addr, &a, None).await;
+    let _a2 = Client::connect(server.addr, &a, None).await;
+    let mut a3 = Client::open(server.addr, &a).await;
+    a3.send(json!({"type": "hello"})).await;
+    assert_eq!(a3.closed().await, (1013, "too_many_spectators".into()));
+    let refusal: serde_json::Value = serde_json::from_str(&a3.received[0]).unwrap();
+    assert_eq!(refusal["params"], json!({"max": 2}));
+    // The game's players still come in.
+    let _seat = Client::connect(server.addr, &a, Some(&token)).await;
+    // The client's third spectator socket fits in another game, its fourth not.
+    let _b1 = Client::connect(server.addr, &b, None).await;
+    let mut b2 = Client::open(server.addr, &b).await;
+    b2.send(json!({"type": "hello"})).await;
+    assert_eq!(b2.closed().await, (1013, "too_many_spectators".into()));
+    let refusal: serde_json::Value = serde_json::from_str(&b2.received[0]).unwrap();
+    assert_eq!(refusal["params"], json!({"max": 3}));
+    // One leaves: its place is free again.
+    drop(a1);
+    let mut again = None;
+    until_async_ok(&mut again, || async {
+        let mut c = Client::open(server.addr, &a).await;
+        c.send(json!({"type": "hello"})).await;
+        let m = c.recv().await;
+        (m["type"] == "snapshot").then_some(c)
+    })
+    .await;
+    server.stop().await;
+}
+
+/// Tries `f` until it gives something (a hang guard of 120 s only).
+async fn until_async_ok<T, F, Fut>(out: &mut Option<T>, mut f: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    while out.is_none() {
+        assert!(std::time::Instant::now() < deadline, "never");
+        *out = f().await;
+        if out.is_none() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
 }

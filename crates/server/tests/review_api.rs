@@ -121,11 +121,15 @@ async fn a_game_not_finished_and_bad_requests_are_refused_with_a_code() {
     let done = finished_bot_game(&server).await;
     for (query, status, code) in [
         ("seat=2", 404, "not_found"),
-        ("seat=-1", 400, "bad_json"),
-        ("seat=x", 400, "bad_json"),
-        ("seat=0&iterations=0", 400, "bad_json"),
-        ("seat=0&iterations=999999", 400, "bad_json"),
-        ("seat=0&samples=zero", 400, "bad_json"),
+        // A query that does not read is `bad_query` (issue 35: a repeated
+        // parameter was `http_error`, the others `bad_json`).
+        ("seat=-1", 400, "bad_query"),
+        ("seat=x", 400, "bad_query"),
+        ("seat=0&seat=1", 400, "bad_query"),
+        ("seat=0&iterations=0", 400, "bad_query"),
+        ("seat=0&iterations=20001", 400, "bad_query"),
+        ("seat=0&samples=4001", 400, "bad_query"),
+        ("seat=0&samples=zero", 400, "bad_query"),
     ] {
         let (s, body) = http(&server, "GET", &format!("/api/games/{done}/review?{query}"), None).await;
         assert_eq!(s, status, "{query}: {body}");
@@ -200,4 +204,92 @@ async fn a_personal_puzzle_holds_no_hidden_tile() {
     let (s, _) = http(&server, "GET", &format!("/api/games/{id}/puzzle?seat=0&k=x"), None).await;
     assert_eq!(s, 400);
     server.stop().await;
+}
+
+use triominos_server::game::think::Lane;
+
+/// Issue 35: a pending review held about 4 MB (its game replayed and cut into
+/// decisions) before it was even queued, whatever its budget, so 300 open
+/// requests took over a gigabyte. Now a request waits holding only its
+/// parameters: with 300 reviews waiting, one holds its work and waits for a
+/// thinking slot, the others wait for their turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_hundred_pending_reviews_hold_only_their_parameters() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_thinking = 1;
+        c.max_reviews_per_client = 0;
+        c.max_reviews = 1000;
+    })
+    .await;
+    let id = finished_bot_game(&server).await;
+    // Every thinking slot taken: no review decision runs.
+    let hold = server.state.thinking.acquire(Lane::People, 1).await;
+    let mut pending = Vec::new();
+    for n in 1..=300 {
+        // 300 different budgets: 300 reviews, none shared.
+        let path = format!("/api/games/{id}/review?seat=0&iterations={n}&samples=2");
+        let server_state = server.state.clone();
+        pending.push(tokio::spawn(async move {
+            let req = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
+            let app = triominos_server::http::router::router(server_state);
+            tower::ServiceExt::oneshot(app, req).await.unwrap().status().as_u16()
+        }));
+    }
+    let shares = &server.state.shares;
+    until("300 reviews waiting", || shares.reviews() == 300).await;
+    until("the first one's work taken", || server.state.thinking.status().waiting_reviews == 1).await;
+    assert_eq!(shares.reviews_prepared(), 1, "one review holds its replay; 299 hold their parameters");
+    assert_eq!(server.state.thinking.status().waiting_reviews, 1, "one decision queued, not 300");
+    // Let them run: the first one ends, and gives its work back.
+    drop(hold);
+    let first = pending.remove(0).await.unwrap();
+    assert_eq!(first, 200);
+    for p in &pending {
+        p.abort();
+    }
+    drop(pending);
+    until("every share given back", || shares.is_empty()).await;
+    assert_eq!(shares.reviews_prepared(), 0);
+}
+
+/// Reviews are limited per client: one more than its share waiting is refused
+/// with 429 `too_many_reviews` and a `retry_after`; once they are done, the
+/// shares are given back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reviews_beyond_a_clients_share_are_refused_with_retry_after() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.max_thinking = 1;
+        c.max_reviews_per_client = 2;
+    })
+    .await;
+    let id = finished_bot_game(&server).await;
+    let hold = server.state.thinking.acquire(Lane::People, 1).await;
+    let ask = |n: u32| {
+        let state = server.state.clone();
+        let path = format!("/api/games/{id}/review?seat=0&iterations={n}&samples=2");
+        tokio::spawn(async move {
+            let req = axum::http::Request::get(path).body(axum::body::Body::empty()).unwrap();
+            let resp = tower::ServiceExt::oneshot(triominos_server::http::router::router(state), req).await.unwrap();
+            let status = resp.status().as_u16();
+            let body = axum::body::to_bytes(resp.into_body(), usize::MAX).await.unwrap();
+            (status, String::from_utf8(body.to_vec()).unwrap())
+        })
+    };
+    let (a, b) = (ask(10), ask(11));
+    until("two waiting", || server.state.shares.reviews() == 2).await;
+    let (s, body) = ask(12).await.unwrap();
+    assert_eq!(s, 429, "{body}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap(),
+        json!({"code": "too_many_reviews", "params": {"retry_after": 30}})
+    );
+    drop(hold);
+    assert_eq!(a.await.unwrap().0, 200);
+    assert_eq!(b.await.unwrap().0, 200);
+    until("every share given back", || server.state.shares.is_empty()).await;
+    // A review done is answered from memory, whatever the shares.
+    let (s, _) = ask(10).await.unwrap();
+    assert_eq!(s, 200);
 }

@@ -21,6 +21,8 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
+// Parsed once at start: the size of `serve`'s many flags costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Command {
     /// Start the web game and score pad (the default when no command is given).
     Serve(serve::ServeArgs),

@@ -21,11 +21,13 @@
 //! score sheet. One hint at a time per seat: a second request while one is
 //! worked out is refused (`hint_busy`); a hint the game moved past before it
 //! was ready (the player played meanwhile) is refused (`hint_stale`) and not
-//! counted.
+//! counted. One client (an address: [`super::limits::client_of`]) has at most
+//! [`crate::config::ServeConfig::max_hints_per_client`] hints waiting or worked
+//! out at once, all its games together; one more is `hint_busy` too.
 
 use super::error::Denied;
 use super::room::Room;
-use super::think::Lane;
+use super::think::{owner_of, Lane};
 use crate::protocol::{Hint, Refusal, Refused, ServerMsg};
 use crate::state::AppState;
 use std::sync::Arc;
@@ -76,10 +78,17 @@ fn refuse(r: &Room, seat: Option<u8>) -> Result<u8, Denied> {
 /// Answers a `hint` message of connection `conn` (seat `seat`, `None`: a
 /// spectator) in a task of its own: the hint or a refusal is sent to that
 /// connection, and the hints used to everyone.
-pub fn ask(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: Option<u8>, conn: u64, id: Option<u64>) {
+pub fn ask(
+    state: &Arc<AppState>,
+    room: &Arc<Mutex<Room>>,
+    seat: Option<u8>,
+    conn: u64,
+    client: Option<std::net::IpAddr>,
+    id: Option<u64>,
+) {
     let (state, room) = (state.clone(), room.clone());
     tokio::spawn(async move {
-        if let Err(e) = answer(&state, &room, seat, conn, id).await {
+        if let Err(e) = answer(&state, &room, seat, conn, client, id).await {
             let refusal = Refusal::from(e);
             tracing::info!(seat, code = %refusal.code, "hint refused");
             room.lock().await.send_to(conn, ServerMsg::Error { refusal, id }.text());
@@ -92,18 +101,26 @@ async fn answer(
     room: &Arc<Mutex<Room>>,
     seat: Option<u8>,
     conn: u64,
+    client: Option<std::net::IpAddr>,
     id: Option<u64>,
 ) -> Result<(), Denied> {
-    let (seat, obs, v, seed) = {
+    let (seat, obs, v, seed, _share) = {
         let mut r = room.lock().await;
         let seat = refuse(&r, seat)?;
+        // The client's share of hints, given back when this one is answered.
+        let share = state.shares.hint(client, state.config.max_hints_per_client).map_err(|max| {
+            tracing::info!(game = %r.id, max, "a hint refused: the client has as many as it may");
+            Denied::from(Refused::HintBusy)
+        })?;
         r.hinting.insert(seat);
         let v = r.version();
-        (seat, r.game.observe(seat), v, seed_of(&r.id, v, seat))
+        (seat, r.game.observe(seat), v, seed_of(&r.id, v, seat), share)
     };
     let settings = state.config.hint_budget;
-    // The judge searches on one thread.
-    let permit = state.thinking.acquire(Lane::People, 1).await;
+    // After every table's bot moves, in turn with the other clients' hints;
+    // the judge searches on one thread.
+    let owner = owner_of(client.map(super::limits::client_of));
+    let permit = state.thinking.acquire_for(Lane::Hint, owner, 1).await;
     let found = tokio::task::spawn_blocking(move || {
         let hint = suggest(&obs, settings, seed);
         drop(permit);
@@ -127,7 +144,9 @@ async fn answer(
     let setup = r.setup.with_hint(r.game.public().round(), seat);
     let text = serde_json::to_string(&setup).map_err(|_| Refused::StorageFailed)?;
     if let Err(e) = state.store.update_setup(r.id.clone(), text).await {
-        tracing::error!(game = %r.id, "cannot store a hint: {e}");
+        if let Some(suppressed) = crate::store::throttle::storage_error() {
+            tracing::error!(game = %r.id, suppressed, "cannot store a hint: {e}");
+        }
         return Err(Refused::StorageFailed.into());
     }
     r.setup = setup;

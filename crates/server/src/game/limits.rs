@@ -1,6 +1,7 @@
 //! Limits on game creation per client: who a client is (its address), how
 //! fast it may create games (a token bucket) and which of its games may still
-//! be unfinished (checked against the store when it creates one more).
+//! be unfinished (checked against the store when it creates one more); how
+//! fast it may create score sheets (a bucket of an hour's sheets).
 //!
 //! The figures are [`crate::config::ServeConfig`] fields; what happens at each limit is
 //! in the top-level README ("Limits").
@@ -31,8 +32,13 @@ struct Bucket {
 
 impl Bucket {
     fn refilled(self, now: Instant, burst: u32, per_minute: u32) -> Bucket {
-        let earned = now.saturating_duration_since(self.at).as_secs_f64() * f64::from(per_minute) / 60.0;
-        Bucket { tokens: (self.tokens + earned).min(f64::from(burst.max(1))), at: now }
+        self.refilled_at(now, f64::from(burst.max(1)), f64::from(per_minute) / 60.0)
+    }
+
+    /// At most `cap` tokens, `per_second` more each second.
+    fn refilled_at(self, now: Instant, cap: f64, per_second: f64) -> Bucket {
+        let earned = now.saturating_duration_since(self.at).as_secs_f64() * per_second;
+        Bucket { tokens: (self.tokens + earned).min(cap), at: now }
     }
 }
 
@@ -42,6 +48,7 @@ impl Bucket {
 pub struct Clients {
     buckets: HashMap<IpAddr, Bucket>,
     games: HashMap<IpAddr, Vec<String>>,
+    sheets: HashMap<IpAddr, Bucket>,
 }
 
 impl Clients {
@@ -62,6 +69,31 @@ impl Clients {
             let wait_ms = ((1.0 - b.tokens) * 60_000.0 / f64::from(per_minute)).round();
             Err(((wait_ms / 1000.0).ceil() as u64).max(1))
         }
+    }
+
+    /// Takes one of the `per_hour` sheet creations of `client` at `now` (a
+    /// bucket of `per_hour` tokens, refilled over the hour), or says in how
+    /// many seconds (at least 1) the next one comes. `per_hour == 0`: no limit.
+    pub fn take_sheet(&mut self, client: IpAddr, now: Instant, per_hour: u32) -> Result<(), u64> {
+        if per_hour == 0 {
+            return Ok(());
+        }
+        let (cap, rate) = (f64::from(per_hour), f64::from(per_hour) / 3600.0);
+        let full = Bucket { tokens: cap, at: now };
+        let b = self.sheets.get(&client).copied().unwrap_or(full).refilled_at(now, cap, rate);
+        if b.tokens >= 1.0 {
+            self.sheets.insert(client, Bucket { tokens: b.tokens - 1.0, ..b });
+            Ok(())
+        } else {
+            self.sheets.insert(client, b);
+            Err((((1.0 - b.tokens) / rate).ceil() as u64).max(1))
+        }
+    }
+
+    /// Forgets the sheet buckets that are full again.
+    pub fn prune_sheets(&mut self, now: Instant, per_hour: u32) {
+        let (cap, rate) = (f64::from(per_hour), f64::from(per_hour) / 3600.0);
+        self.sheets.retain(|_, b| per_hour > 0 && b.refilled_at(now, cap, rate).tokens < cap);
     }
 
     /// The games of `client` counted as unfinished.
@@ -92,7 +124,7 @@ impl Clients {
 
     /// How many clients have a bucket or counted games (for tests).
     pub fn len(&self) -> usize {
-        self.buckets.len() + self.games.len()
+        self.buckets.len() + self.games.len() + self.sheets.len()
     }
 
     /// Whether nothing is kept.
@@ -159,5 +191,25 @@ mod tests {
         assert_eq!(c.games_of(a), vec!["g1".to_string()]);
         c.set_games(a, Vec::new());
         assert!(c.is_empty());
+    }
+
+    #[test]
+    fn sheets_are_an_hours_bucket_per_client() {
+        let mut c = Clients::default();
+        let t0 = Instant::now();
+        let (a, b) = (ip("192.0.2.1"), ip("192.0.2.2"));
+        // 60 an hour: 60 at once, then one a minute.
+        for _ in 0..60 {
+            c.take_sheet(a, t0, 60).unwrap();
+        }
+        assert_eq!(c.take_sheet(a, t0, 60), Err(60));
+        c.take_sheet(b, t0, 60).expect("another client has its own");
+        assert_eq!(c.take_sheet(a, t0 + Duration::from_secs(30), 60), Err(30));
+        c.take_sheet(a, t0 + Duration::from_secs(60), 60).expect("one more a minute later");
+        c.prune_sheets(t0 + Duration::from_secs(3600 * 2), 60);
+        assert!(c.is_empty(), "full again: forgotten");
+        for _ in 0..1000 {
+            c.take_sheet(a, t0, 0).unwrap();
+        }
     }
 }

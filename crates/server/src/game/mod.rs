@@ -2,7 +2,8 @@
 //! ([`view`]), intents checked, stored, applied and told ([`play`]), the bots'
 //! thinking ([`think`]), hints ([`hint`]), one seat's WebSocket ([`ws`]), the
 //! registry of the games held ([`registry`], loaded from storage by [`load`],
-//! created within the caps of [`limits`]) and the games' JSON API ([`routes`]).
+//! created within the caps of [`limits`]), what one client may hold at once
+//! ([`shares`]) and the games' JSON API ([`routes`]).
 
 pub mod error;
 pub mod hint;
@@ -12,6 +13,7 @@ pub mod play;
 pub mod registry;
 pub mod room;
 pub mod routes;
+pub mod shares;
 pub mod think;
 pub mod view;
 pub mod ws;

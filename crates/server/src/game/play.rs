@@ -49,7 +49,9 @@ pub async fn submit(
     let v = r.version() + 1;
     let stored = stored_intent(intent, client_id)?;
     if let Err(e) = state.store.append(r.id.clone(), v, seat, stored).await {
-        tracing::error!(game = %r.id, "cannot store an action: {e}");
+        if let Some(suppressed) = crate::store::throttle::storage_error() {
+            tracing::error!(game = %r.id, suppressed, "cannot store an action: {e}");
+        }
         return Err(Refused::StorageFailed.into());
     }
     let applied = r.commit(seat, intent)?;
@@ -60,7 +62,9 @@ pub async fn submit(
     if applied.game_over {
         let summary = serde_json::to_string(&r.summary()).unwrap_or_default();
         if let Err(e) = state.store.finish(r.id.clone(), crate::store::now(), summary).await {
-            tracing::error!(game = %r.id, "cannot mark finished: {e}");
+            if let Some(suppressed) = crate::store::throttle::storage_error() {
+                tracing::error!(game = %r.id, suppressed, "cannot mark finished: {e}");
+            }
         }
         tracing::info!(game = %r.id, "game over");
         if !r.has_humans() {
@@ -171,12 +175,15 @@ async fn submit_retrying(
             Err(e) if e.is_storage_failure() => {
                 failures += 1;
                 let game = room.lock().await.id.clone();
-                tracing::error!(
-                    game = %game,
-                    failures,
-                    retry_in_ms = pause.as_millis() as u64,
-                    "a bot's move could not be stored; trying again"
-                );
+                if let Some(suppressed) = crate::store::throttle::storage_error() {
+                    tracing::error!(
+                        game = %game,
+                        failures,
+                        suppressed,
+                        retry_in_ms = pause.as_millis() as u64,
+                        "a bot's move could not be stored; trying again"
+                    );
+                }
                 tokio::time::sleep(pause).await;
                 pause = (pause * 2).min(state.config.store_retry_max.max(state.config.store_retry));
                 let now = room.lock().await.version();

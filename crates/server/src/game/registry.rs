@@ -32,6 +32,7 @@ struct Caps {
     max_games_per_client: usize,
     create_burst: u32,
     create_per_minute: u32,
+    sheets_per_hour: u32,
 }
 
 /// The games the server holds.
@@ -67,6 +68,7 @@ impl Registry {
                 max_games_per_client: config.max_games_per_client,
                 create_burst: config.create_burst,
                 create_per_minute: config.create_per_minute,
+                sheets_per_hour: config.sheets_per_hour,
             },
         }
     }
@@ -151,6 +153,7 @@ impl Registry {
         let dropped = before - rooms.len();
         drop(rooms);
         locked(&self.clients).prune(now, self.caps.create_burst, self.caps.create_per_minute);
+        locked(&self.clients).prune_sheets(now, self.caps.sheets_per_hour);
         if dropped > 0 {
             tracing::debug!(dropped, "idle games dropped from memory");
         }
@@ -176,6 +179,17 @@ impl Registry {
         locked(&self.clients).take(client, Instant::now(), burst, rate).map_err(|retry_after| {
             tracing::warn!(%client, retry_after, "a game refused: created too fast");
             Refused::TooFast { retry_after }
+        })
+    }
+
+    /// Takes one of `client`'s score-sheet creations
+    /// ([`ServeConfig::sheets_per_hour`]): refused with `sheets_too_fast` when
+    /// it has none. A request without a known peer address is not limited.
+    pub fn admit_sheet(&self, client: Option<IpAddr>) -> Result<(), Refused> {
+        let Some(client) = client.map(limits::client_of) else { return Ok(()) };
+        locked(&self.clients).take_sheet(client, Instant::now(), self.caps.sheets_per_hour).map_err(|retry_after| {
+            tracing::info!(%client, retry_after, "a score sheet refused: created too fast");
+            Refused::SheetsTooFast { retry_after }
         })
     }
 

@@ -1,32 +1,72 @@
-//! Bot thinking off the async runtime, a few decisions at a time, games with
-//! people first.
+//! Bot thinking off the async runtime, a few decisions at a time, as a fair
+//! scheduler (issue 35): games with people first, then everything else by
+//! class and by owner in turn.
 //!
-//! A bot's decision runs on a blocking thread (`spawn_blocking`), never on the
+//! A decision runs on a blocking thread (`spawn_blocking`), never on the
 //! runtime's workers, and only with a [`Permit`] from [`Thinking`]: at most
 //! `cap` decisions run at once (the number of cores by default), the others
-//! wait in two queues. When a decision ends, the next to start is the oldest
-//! waiting decision of a game with people; a decision of a game of bots alone
-//! starts only when no game with people waits, and at most `cap - 1` of those
-//! run at once (at least 1), so a core stays free for the games with people.
+//! wait. When a slot frees, the next to start is chosen by [`Lane`], in this
+//! order:
 //!
-//! A level that may think on several threads (Expert) gets them only when
-//! the server is idle: no other decision running or waiting when it starts.
-//! It then still counts as one decision, so a decision that comes meanwhile
-//! is not held back by it: it starts at once and shares the cores for the rest
-//! of that decision (at most one thread more than `cap`, for at most the
-//! level's time budget).
+//! 1. [`Lane::People`]: a bot's move in a game with a person, oldest first.
+//! 2. [`Lane::BotsOnly`]: a bot's move in a game of bots alone.
+//! 3. [`Lane::Hint`]: a person's hint: never ahead of a table's bot move.
+//! 4. [`Lane::Review`]: one decision of a game's review.
+//!
+//! Within lanes 2 to 4, waiting decisions are grouped by owner (a game of
+//! bots alone, a client asking hints or reviews: [`owner_of`]) and the owners
+//! take turns, one decision each: a client with ten games asking hints in a
+//! loop gets one turn when another client gets one. Every decision that is
+//! not a bot's move in a game with people counts against `cap - 1` slots (at
+//! least 1), so a slot is always left for the games with people: a hint or a
+//! review that thinks for a second never holds the last core.
+//!
+//! A level that may think on several threads (Expert, and hints) gets them
+//! only when the server is idle: no other decision running or waiting when
+//! it starts. It then still counts as one decision, so a decision that comes
+//! meanwhile is not held back by it: it starts at once and shares the cores
+//! for the rest of that decision (at most one thread more than `cap`, for
+//! at most the level's time budget).
+//!
+//! The API a bot's turn uses is unchanged: `acquire(lane, wants)`;
+//! [`Thinking::acquire_for`] names an owner too.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
 
-/// Which queue a decision waits in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which queue a decision waits in (in the order they go).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lane {
-    /// A game with at least one person: goes first.
+    /// A bot's move in a game with at least one person: goes first.
     People,
-    /// A game of bots alone: goes last.
+    /// A bot's move in a game of bots alone.
     BotsOnly,
+    /// A person's hint: after every table's bot moves.
+    Hint,
+    /// A decision of a game's review: last.
+    Review,
+}
+
+impl Lane {
+    /// The background lanes, in the order they go.
+    const BACKGROUND: [Lane; 3] = [Lane::BotsOnly, Lane::Hint, Lane::Review];
+
+    fn index(self) -> usize {
+        match self {
+            Lane::People => 0,
+            Lane::BotsOnly => 1,
+            Lane::Hint => 2,
+            Lane::Review => 3,
+        }
+    }
+}
+
+/// The owner of a decision, whose turns are taken in turn with the other
+/// owners of its lane: a game's id, or a client's address.
+pub fn owner_of(key: impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault};
+    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(key)
 }
 
 /// How many decisions run and wait, for the logs and the tests.
@@ -36,10 +76,17 @@ pub struct ThinkingStatus {
     pub running: usize,
     /// Of them, decisions of games of bots alone.
     pub running_bots_only: usize,
-    /// Decisions of games with people waiting to start.
+    /// Bots' moves of games with people waiting to start.
     pub waiting_people: usize,
-    /// Decisions of games of bots alone waiting to start.
+    /// Bots' moves of games of bots alone waiting to start.
     pub waiting_bots_only: usize,
+    /// Of the running decisions, those that are not a bot's move in a game
+    /// with people (at most `cap - 1`).
+    pub running_background: usize,
+    /// Hints waiting to start.
+    pub waiting_hints: usize,
+    /// Review decisions waiting to start.
+    pub waiting_reviews: usize,
 }
 
 struct Waiter {
@@ -48,18 +95,69 @@ struct Waiter {
     tx: oneshot::Sender<Permit>,
 }
 
+/// One lane's waiting decisions: owners in turn, each with its own line.
+#[derive(Default)]
+struct Turns {
+    owners: VecDeque<(u64, VecDeque<Waiter>)>,
+    len: usize,
+}
+
+impl Turns {
+    fn push(&mut self, owner: u64, w: Waiter) {
+        self.len += 1;
+        match self.owners.iter_mut().find(|(o, _)| *o == owner) {
+            Some((_, line)) => line.push_back(w),
+            None => self.owners.push_back((owner, VecDeque::from([w]))),
+        }
+    }
+
+    /// The next owner's first decision; that owner goes to the back.
+    fn pop(&mut self) -> Option<Waiter> {
+        let (owner, mut line) = self.owners.pop_front()?;
+        let w = line.pop_front();
+        if !line.is_empty() {
+            self.owners.push_back((owner, line));
+        }
+        if w.is_some() {
+            self.len -= 1;
+        }
+        w
+    }
+}
+
 #[derive(Default)]
 struct Queues {
     running: usize,
     running_bots_only: usize,
-    people: VecDeque<Waiter>,
-    bots_only: VecDeque<Waiter>,
+    running_background: usize,
+    /// Waiting decisions by lane ([`Lane::index`]).
+    lanes: [Turns; 4],
+}
+
+impl Queues {
+    fn waiting(&self) -> usize {
+        self.lanes.iter().map(|l| l.len).sum()
+    }
+
+    /// The next decision to start, if a slot is free for it.
+    fn next(&mut self, cap: usize, background_cap: usize) -> Option<Waiter> {
+        if self.running >= cap {
+            return None;
+        }
+        if let Some(w) = self.lanes[Lane::People.index()].pop() {
+            return Some(w);
+        }
+        if self.running_background >= background_cap {
+            return None;
+        }
+        Lane::BACKGROUND.iter().find_map(|l| self.lanes[l.index()].pop())
+    }
 }
 
 /// The decisions running and waiting, and the caps (see the module documentation).
 pub struct Thinking {
     cap: usize,
-    bots_only_cap: usize,
+    background_cap: usize,
     queues: Mutex<Queues>,
 }
 
@@ -89,7 +187,7 @@ impl Thinking {
     /// At most `cap` decisions at once (at least 1).
     pub fn new(cap: usize) -> Arc<Thinking> {
         let cap = cap.max(1);
-        Arc::new(Thinking { cap, bots_only_cap: (cap - 1).max(1), queues: Mutex::new(Queues::default()) })
+        Arc::new(Thinking { cap, background_cap: (cap - 1).max(1), queues: Mutex::new(Queues::default()) })
     }
 
     /// The most decisions that run at once.
@@ -103,8 +201,11 @@ impl Thinking {
         ThinkingStatus {
             running: q.running,
             running_bots_only: q.running_bots_only,
-            waiting_people: q.people.len(),
-            waiting_bots_only: q.bots_only.len(),
+            waiting_people: q.lanes[Lane::People.index()].len,
+            waiting_bots_only: q.lanes[Lane::BotsOnly.index()].len,
+            running_background: q.running_background,
+            waiting_hints: q.lanes[Lane::Hint.index()].len,
+            waiting_reviews: q.lanes[Lane::Review.index()].len,
         }
     }
 
@@ -114,24 +215,22 @@ impl Thinking {
     }
 
     /// Waits for the turn of a decision in `lane` that would use up to
-    /// `wants` threads.
+    /// `wants` threads (the lane's decisions as one owner).
     pub async fn acquire(self: &Arc<Self>, lane: Lane, wants: usize) -> Permit {
-        let rx = {
+        self.acquire_for(lane, 0, wants).await
+    }
+
+    /// Waits for the turn of a decision of `owner` ([`owner_of`] a game or a
+    /// client) in `lane`, that would use up to `wants` threads: the owners
+    /// of a lane take turns.
+    pub async fn acquire_for(self: &Arc<Self>, lane: Lane, owner: u64, wants: usize) -> Permit {
+        let (tx, rx) = oneshot::channel();
+        {
             let mut q = self.lock();
-            let free = q.running < self.cap
-                && q.people.is_empty()
-                && (lane == Lane::People || (q.bots_only.is_empty() && q.running_bots_only < self.bots_only_cap));
-            if free {
-                return self.start(&mut q, lane, wants);
-            }
-            let (tx, rx) = oneshot::channel();
-            let waiter = Waiter { lane, wants, tx };
-            match lane {
-                Lane::People => q.people.push_back(waiter),
-                Lane::BotsOnly => q.bots_only.push_back(waiter),
-            }
-            rx
-        };
+            q.lanes[lane.index()].push(owner, Waiter { lane, wants, tx });
+        }
+        // It starts now if a slot is free for it and nothing goes before it.
+        self.dispatch();
         match rx.await {
             Ok(permit) => permit,
             // Never: a waiter is only dropped when handed its permit.
@@ -144,32 +243,39 @@ impl Thinking {
 
     /// Counts a decision as running and decides its threads.
     fn start(self: &Arc<Self>, q: &mut Queues, lane: Lane, wants: usize) -> Permit {
-        let idle = q.running == 0 && q.people.is_empty() && q.bots_only.is_empty();
-        let threads = if idle && lane == Lane::People { wants.clamp(1, self.cap) } else { 1 };
+        let idle = q.running == 0 && q.waiting() == 0;
+        let threads = if idle && matches!(lane, Lane::People | Lane::Hint) { wants.clamp(1, self.cap) } else { 1 };
         q.running += 1;
         if lane == Lane::BotsOnly {
             q.running_bots_only += 1;
+        }
+        if lane != Lane::People {
+            q.running_background += 1;
         }
         Permit { thinking: self.clone(), lane, threads }
     }
 
     fn release(self: &Arc<Self>, lane: Lane) {
-        let mut handed = Vec::new();
         {
             let mut q = self.lock();
             q.running = q.running.saturating_sub(1);
             if lane == Lane::BotsOnly {
                 q.running_bots_only = q.running_bots_only.saturating_sub(1);
             }
-            while q.running < self.cap {
-                let w = match q.people.pop_front() {
-                    Some(w) => w,
-                    None if q.running_bots_only < self.bots_only_cap => match q.bots_only.pop_front() {
-                        Some(w) => w,
-                        None => break,
-                    },
-                    None => break,
-                };
+            if lane != Lane::People {
+                q.running_background = q.running_background.saturating_sub(1);
+            }
+        }
+        self.dispatch();
+    }
+
+    /// Starts every waiting decision a slot is free for, in turn.
+    fn dispatch(self: &Arc<Self>) {
+        let mut handed = Vec::new();
+        {
+            let mut q = self.lock();
+            while let Some(w) = q.next(self.cap, self.background_cap) {
+                // Its threads are decided before it is counted.
                 let permit = self.start(&mut q, w.lane, w.wants);
                 handed.push((w.tx, permit));
             }
@@ -201,6 +307,10 @@ mod tests {
         poll_once(pin!(t.acquire(lane, wants))).expect("starts at once")
     }
 
+    fn now_for(t: &Arc<Thinking>, lane: Lane, owner: u64) -> Permit {
+        poll_once(pin!(t.acquire_for(lane, owner, 1))).expect("starts at once")
+    }
+
     #[test]
     fn at_most_cap_decisions_run_and_people_go_first() {
         let t = Thinking::new(1);
@@ -211,7 +321,7 @@ mod tests {
         assert!(poll_once(people.as_mut()).is_none());
         assert_eq!(
             t.status(),
-            ThinkingStatus { running: 1, running_bots_only: 0, waiting_people: 1, waiting_bots_only: 1 }
+            ThinkingStatus { running: 1, waiting_people: 1, waiting_bots_only: 1, ..ThinkingStatus::default() }
         );
         drop(first);
         // The game with people, queued last, starts first.
@@ -267,5 +377,94 @@ mod tests {
         drop(first);
         assert!(poll_once(next.as_mut()).is_some(), "the dropped waiter's permit was released");
         assert_eq!(t.status().waiting_people, 0);
+    }
+
+    /// Issue 35: one client asking hints in a loop on ten games. A bot's
+    /// move of another table never waits behind them: a slot is kept for
+    /// the games with people, and a bot's move goes before any hint.
+    #[test]
+    fn hints_in_a_loop_never_hold_a_tables_bot_move_back() {
+        let t = Thinking::new(2);
+        let attacker = owner_of("192.0.2.66");
+        let running_hint = now_for(&t, Lane::Hint, attacker);
+        let mut hints: Vec<_> = (0..10).map(|_| Box::pin(t.acquire_for(Lane::Hint, attacker, 2))).collect();
+        for h in hints.iter_mut() {
+            assert!(poll_once(h.as_mut()).is_none(), "one hint at a time: the other slot is the people's");
+        }
+        assert_eq!(t.status().waiting_hints, 10);
+        // The canary's bot starts at once, hints running and waiting.
+        let canary = now(&t, Lane::People, 1);
+        assert_eq!(t.status().running, 2);
+        // With both slots taken, the next bot's move still goes before the ten hints.
+        let mut next_bot = pin!(t.acquire(Lane::People, 1));
+        assert!(poll_once(next_bot.as_mut()).is_none());
+        drop(running_hint);
+        let bot = poll_once(next_bot.as_mut()).expect("the bot's move first");
+        assert!(hints.iter_mut().all(|h| poll_once(h.as_mut()).is_none()), "no hint meanwhile");
+        drop(canary);
+        drop(bot);
+        assert_eq!(t.status().running_background, 1, "then the hints, one at a time");
+        assert_eq!(t.status().waiting_hints, 9);
+    }
+
+    /// The owners of a lane take turns: a second client's hint, asked after
+    /// ten of the first client's, is the second to start, not the eleventh.
+    #[test]
+    fn owners_take_turns_within_a_lane() {
+        let t = Thinking::new(2);
+        let (a, b) = (owner_of("192.0.2.1"), owner_of("192.0.2.2"));
+        let mut running = Some(now_for(&t, Lane::Hint, a));
+        let mut queued: Vec<(u64, _)> = (0..10).map(|_| (a, Box::pin(t.acquire_for(Lane::Hint, a, 1)))).collect();
+        queued.push((b, Box::pin(t.acquire_for(Lane::Hint, b, 1))));
+        for (_, f) in queued.iter_mut() {
+            assert!(poll_once(f.as_mut()).is_none());
+        }
+        // Who starts, one slot freed at a time (hints take one slot of two).
+        let mut order = Vec::new();
+        while !queued.is_empty() {
+            drop(running.take());
+            let (i, permit) = queued
+                .iter_mut()
+                .enumerate()
+                .find_map(|(i, (_, f))| poll_once(f.as_mut()).map(|p| (i, p)))
+                .expect("one starts");
+            order.push(queued.remove(i).0);
+            running = Some(permit);
+        }
+        assert_eq!(order[0], a, "the first client's next one was already first in line");
+        assert_eq!(order[1], b, "then the second client's turn: not behind the other nine");
+        assert!(order[2..].iter().all(|o| *o == a));
+    }
+
+    /// Bots' moves of games of bots alone go before hints, and reviews go
+    /// last; all of them together never take the slot kept for people.
+    #[test]
+    fn lanes_go_in_order_and_the_background_keeps_a_slot_for_people() {
+        let t = Thinking::new(3);
+        let p1 = now(&t, Lane::People, 1);
+        let p2 = now(&t, Lane::People, 1);
+        let p3 = now(&t, Lane::People, 1);
+        let mut review = pin!(t.acquire_for(Lane::Review, 7, 1));
+        let mut hint = pin!(t.acquire_for(Lane::Hint, 8, 1));
+        let mut bots = pin!(t.acquire_for(Lane::BotsOnly, 9, 1));
+        // Queued (a future waits once polled), the review first.
+        assert!(poll_once(review.as_mut()).is_none());
+        assert!(poll_once(hint.as_mut()).is_none());
+        assert!(poll_once(bots.as_mut()).is_none());
+        drop(p1);
+        let b = poll_once(bots.as_mut()).expect("bots alone first");
+        assert!(poll_once(hint.as_mut()).is_none());
+        drop(p2);
+        assert!(poll_once(review.as_mut()).is_none(), "the hint before the review");
+        let h = poll_once(hint.as_mut()).expect("then the hint");
+        drop(b);
+        let r = poll_once(review.as_mut()).expect("then the review");
+        assert_eq!(t.status().running_background, 2, "two of three: one kept for people");
+        let mut more = pin!(t.acquire_for(Lane::Review, 7, 1));
+        drop(p3);
+        assert!(poll_once(more.as_mut()).is_none(), "the third slot stays the people's");
+        let p = now(&t, Lane::People, 1);
+        drop((h, r, p));
+        assert!(poll_once(more.as_mut()).is_some());
     }
 }

@@ -6,7 +6,10 @@
 //! spectator; then the snapshot comes. A token in the address is ignored. A
 //! wrong token is refused (`error` `bad_token`, then a close frame 1008
 //! `bad_token`); a first message that is not a hello, or none within the
-//! server's header timeout, is refused the same way with `hello_expected`.
+//! server's hello timeout, is refused the same way with `hello_expected`. A
+//! spectator beyond the game's or its client's share
+//! ([`super::shares::Shares::watch`]) gets `too_many_spectators` and a close
+//! frame 1013 (try again later).
 //!
 //! The messages are [`crate::protocol::ClientMsg`] and
 //! [`crate::protocol::ServerMsg`]. A bad message is refused and the
@@ -47,8 +50,10 @@ pub const RESTARTING: &str = "server restarting";
 pub(crate) async fn upgrade(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Response {
+    let client = peer.map(|axum::Extension(axum::extract::ConnectInfo(addr))| addr.ip());
     // Not found, damaged or unreadable: each its own refusal (a storage
     // error is not "no such game").
     let room = match state.game(&id).await {
@@ -62,7 +67,23 @@ pub(crate) async fn upgrade(
     ws.read_buffer_size(8 * 1024).max_message_size(MAX_FRAME).max_frame_size(MAX_FRAME).on_upgrade(
         move |socket| async move {
             if let Some((socket, seat)) = greet(socket, &state, &room).await {
-                session(socket, state, room, seat).await;
+                // A spectator takes a share of the game's and of its client's
+                // (issue 35); a seat's socket is its player's.
+                let _watching = match seat {
+                    Some(_) => None,
+                    None => {
+                        let c = &state.config;
+                        match state.shares.watch(&id, client, c.max_spectators_per_game, c.max_spectators_per_client) {
+                            Ok(share) => Some(share),
+                            Err(max) => {
+                                tracing::info!(game = %id, max, "a spectator refused: too many");
+                                refuse(socket, Refused::TooManySpectators { max }, close_code::AGAIN).await;
+                                return;
+                            }
+                        }
+                    }
+                };
+                session(socket, state, room, seat, client).await;
             }
         },
     )
@@ -107,7 +128,7 @@ async fn greet(
     state: &Arc<AppState>,
     room: &Arc<Mutex<Room>>,
 ) -> Option<(WebSocket, Option<u8>)> {
-    let deadline = tokio::time::Instant::now() + state.config.header_timeout;
+    let deadline = tokio::time::Instant::now() + state.config.hello_timeout;
     loop {
         let first = match tokio::time::timeout_at(deadline, socket.recv()).await {
             Ok(first) => first,
@@ -154,7 +175,13 @@ fn error_msg(refusal: impl Into<Refusal>, id: Option<u64>) -> String {
     ServerMsg::Error { refusal: refusal.into(), id }.text()
 }
 
-async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Room>>, seat: Option<u8>) {
+async fn session(
+    mut socket: WebSocket,
+    state: Arc<AppState>,
+    room: Arc<Mutex<Room>>,
+    seat: Option<u8>,
+    client: Option<std::net::IpAddr>,
+) {
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
     let (conn, game_id) = {
         let mut r = room.lock().await;
@@ -239,7 +266,7 @@ async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Ro
                 heard = tokio::time::Instant::now();
                 match incoming {
                     Some(Ok(Message::Text(text))) => {
-                        let reply = handle(&state, &room, seat, conn, text.as_str()).await;
+                        let reply = handle(&state, &room, seat, conn, client, text.as_str()).await;
                         if let Some(reply) = reply {
                             if !sent_within(idle, socket.send(Message::Text(reply.into()))).await {
                                 break;
@@ -286,6 +313,7 @@ async fn handle(
     room: &Arc<Mutex<Room>>,
     seat: Option<u8>,
     conn: u64,
+    client: Option<std::net::IpAddr>,
     text: &str,
 ) -> Option<String> {
     if text.len() > MAX_MESSAGE {
@@ -305,7 +333,7 @@ async fn handle(
         Ok(ClientMsg::Ping { id }) => return Some(ServerMsg::Pong { id }.text()),
         Ok(ClientMsg::Hint { id }) => {
             // Answered by its own task: the search takes about a second.
-            super::hint::ask(state, room, seat, conn, id);
+            super::hint::ask(state, room, seat, conn, client, id);
             return None;
         }
         // Who connects is said once, first.

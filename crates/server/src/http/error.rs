@@ -75,9 +75,16 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::HintBusy
         | R::HintStale => StatusCode::CONFLICT,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-        R::TooManyBotGames { .. } | R::TooManyGames { .. } | R::ServerFull { .. } | R::TooFast { .. } => {
-            StatusCode::TOO_MANY_REQUESTS
-        }
+        R::TooManyBotGames { .. }
+        | R::TooManyGames { .. }
+        | R::ServerFull { .. }
+        | R::TooFast { .. }
+        | R::TooManyConnections { .. }
+        | R::TooManySpectators { .. }
+        | R::TooManyReviews { .. }
+        | R::SheetsTooFast { .. }
+        | R::TooManySheets { .. } => StatusCode::TOO_MANY_REQUESTS,
+        R::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
         R::BadSetup | R::BadLog | R::StorageFailed | R::BadSheet | R::GameUnreadable | R::GameDamaged => {
             StatusCode::INTERNAL_SERVER_ERROR
@@ -95,7 +102,9 @@ impl From<Refused> for Fail {
 /// A storage failure: 500 `storage_failed` (the error is logged, never sent).
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
-        tracing::error!("storage failed: {e}");
+        if let Some(suppressed) = crate::store::throttle::storage_error() {
+            tracing::error!(suppressed, "storage failed: {e}");
+        }
         Refused::StorageFailed.into()
     }
 }

@@ -42,7 +42,8 @@ impl<T: serde::de::DeserializeOwned + Send, S: Send + Sync> axum::extract::FromR
 }
 
 /// The request body as bytes, at most [`MAX_BODY`]: a longer one is refused
-/// with 413 `too_large` (`max`: the limit), one that cannot be read with 400 `bad_json`.
+/// with 413 `too_large` (`max`: the limit), one that does not arrive in time
+/// with 408 `body_timeout`, one that cannot be read with 400 `bad_json`.
 pub struct RawBody(pub Bytes);
 
 impl<S: Send + Sync> axum::extract::FromRequest<S> for RawBody {
@@ -54,8 +55,30 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for RawBody {
             Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(Fail::new(StatusCode::PAYLOAD_TOO_LARGE, Refused::TooLarge { max: MAX_BODY }))
             }
-            Err(_) => Err(Fail::from(Refused::BadJson)),
+            Err(e) => Err(unread(&e)),
         }
+    }
+}
+
+/// The time allowed when a body was cut by its deadline
+/// ([`super::net::Deadline`]), found among the causes of `e`.
+fn timed_out(e: &(dyn std::error::Error + 'static)) -> Option<u64> {
+    let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(c) = cause {
+        if let Some(t) = c.downcast_ref::<super::net::BodyTimeout>() {
+            return Some(t.ms);
+        }
+        cause = c.source();
+    }
+    None
+}
+
+/// The refusal of a body that could not be read: 408 `body_timeout` when
+/// it was cut by its deadline, else 400 `bad_json`.
+pub(crate) fn unread(e: &(dyn std::error::Error + 'static)) -> Fail {
+    match timed_out(e) {
+        Some(ms) => Fail::from(Refused::BodyTimeout { ms }),
+        None => Fail::from(Refused::BadJson),
     }
 }
 

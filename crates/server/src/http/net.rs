@@ -9,17 +9,28 @@
 //!   from its opening or from its last answer; then it is closed. This closes
 //!   half-sent requests and keep-alive connections left idle alike. A
 //!   WebSocket, once upgraded, is not bound by it.
+//! - A request's body must arrive whole within [`Limits::body_timeout`] of
+//!   its head ([`Deadline`]): one that stops or trickles is refused with 408
+//!   `body_timeout` and its connection closed.
+//! - One client (an IPv4 address, an IPv6 /64: [`crate::game::limits::client_of`])
+//!   holds at most [`Limits::per_client`] of the connections; one more is
+//!   answered at once with 429 `too_many_connections` and closed, so that
+//!   one client's slow or idle connections cannot hold the slots of others.
 //! - Every request carries the peer's address as axum's `ConnectInfo<SocketAddr>`.
 
 use axum::extract::ConnectInfo;
+use hyper::body::{Body, Frame, Incoming, SizeHint};
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
+use std::future::Future;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
@@ -30,12 +41,21 @@ pub struct Limits {
     pub max_connections: usize,
     /// Time to send a request head.
     pub header_timeout: Duration,
+    /// Time to send a request's body, from its head.
+    pub body_timeout: Duration,
+    /// Connections one client holds at once (0: no cap but the global one).
+    pub per_client: usize,
 }
 
 impl Limits {
     /// The limits of a configuration.
     pub fn of(config: &crate::config::ServeConfig) -> Limits {
-        Limits { max_connections: config.max_connections, header_timeout: config.header_timeout }
+        Limits {
+            max_connections: config.max_connections,
+            header_timeout: config.header_timeout,
+            body_timeout: config.body_timeout,
+            per_client: config.max_connections_per_client,
+        }
     }
 }
 
@@ -44,14 +64,127 @@ impl Limits {
 struct Counted {
     stream: TcpStream,
     _slot: OwnedSemaphorePermit,
+    _client: ClientSlot,
     open: Arc<AtomicUsize>,
 }
 
 impl Counted {
-    fn new(stream: TcpStream, slot: OwnedSemaphorePermit, open: Arc<AtomicUsize>) -> Counted {
+    fn new(stream: TcpStream, slot: OwnedSemaphorePermit, client: ClientSlot, open: Arc<AtomicUsize>) -> Counted {
         open.fetch_add(1, Ordering::Relaxed);
-        Counted { stream, _slot: slot, open }
+        Counted { stream, _slot: slot, _client: client, open }
     }
+}
+
+/// The connections each client holds now.
+type PerClient = Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>;
+
+fn lock(m: &PerClient) -> std::sync::MutexGuard<'_, HashMap<IpAddr, usize>> {
+    // Counters only: a panic elsewhere leaves them sound.
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One of a client's connections, given back when dropped.
+struct ClientSlot {
+    client: IpAddr,
+    counts: PerClient,
+}
+
+impl ClientSlot {
+    /// One more connection of `client`, unless it holds `max` already (0: no cap).
+    fn take(counts: &PerClient, client: IpAddr, max: usize) -> Option<ClientSlot> {
+        let mut c = lock(counts);
+        let n = c.entry(client).or_insert(0);
+        if max > 0 && *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(ClientSlot { client, counts: counts.clone() })
+    }
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut c = lock(&self.counts);
+        if let Some(n) = c.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                c.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Why a request's body was not read: it did not arrive within
+/// [`Limits::body_timeout`] of the request's head (the extractor
+/// [`super::extract::RawBody`] answers 408 `body_timeout`).
+#[derive(Debug)]
+pub struct BodyTimeout {
+    /// The time allowed, in milliseconds.
+    pub ms: u64,
+}
+
+impl std::fmt::Display for BodyTimeout {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the request body did not arrive in time")
+    }
+}
+
+impl std::error::Error for BodyTimeout {}
+
+/// A request body that must end by a deadline (from its request's head):
+/// past it, reading it fails with [`BodyTimeout`]. A body that sends a byte
+/// now and then is bound by it as much as one that sends nothing.
+pub struct Deadline {
+    inner: Incoming,
+    at: tokio::time::Instant,
+    limit: Duration,
+    sleep: Option<Pin<Box<tokio::time::Sleep>>>,
+}
+
+impl Deadline {
+    /// `inner`, to be read whole within `limit` from now.
+    pub fn new(inner: Incoming, limit: Duration) -> Deadline {
+        Deadline { inner, at: tokio::time::Instant::now() + limit, limit, sleep: None }
+    }
+}
+
+impl Body for Deadline {
+    type Data = hyper::body::Bytes;
+    type Error = Box<dyn std::error::Error + Send + Sync>;
+
+    fn poll_frame(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+        let this = self.get_mut();
+        match Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Ready(r) => return Poll::Ready(r.map(|r| r.map_err(Into::into))),
+            Poll::Pending => {}
+        }
+        // Waiting: the timer is made only now (most bodies never wait).
+        let at = this.at;
+        let sleep = this.sleep.get_or_insert_with(|| Box::pin(tokio::time::sleep_until(at)));
+        match sleep.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Some(Err(Box::new(BodyTimeout { ms: this.limit.as_millis() as u64 })))),
+            Poll::Pending => Poll::Pending,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+/// The answer to a connection beyond its client's cap, written at once
+/// before it is closed (the page words `too_many_connections`).
+fn too_many_connections(max: usize) -> Vec<u8> {
+    let body = format!(r#"{{"code":"too_many_connections","params":{{"max":{max}}}}}"#);
+    format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
 }
 
 impl Drop for Counted {
@@ -118,7 +251,8 @@ pub fn serve(
     let slots = Arc::new(Semaphore::new(max));
     let open = Arc::new(AtomicUsize::new(0));
     let connections = Connections { open: open.clone() };
-    (connections, accept_loop(listener, app, limits, slots, open, stop))
+    let per_client = PerClient::default();
+    (connections, accept_loop(listener, app, limits, slots, open, per_client, stop))
 }
 
 async fn accept_loop(
@@ -127,6 +261,7 @@ async fn accept_loop(
     limits: Limits,
     slots: Arc<Semaphore>,
     open: Arc<AtomicUsize>,
+    per_client: PerClient,
     mut stop: tokio::sync::oneshot::Receiver<()>,
 ) {
     // Dropped when the loop ends: every connection then closes gracefully.
@@ -165,9 +300,24 @@ async fn accept_loop(
             _ = &mut stop => break,
         };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(Counted::new(stream, slot, open.clone()));
+        let client = crate::game::limits::client_of(peer.ip());
+        let Some(client_slot) = ClientSlot::take(&per_client, client, limits.per_client) else {
+            // Refused at once: a short answer, then closed; the slot goes back.
+            tracing::debug!(%client, max = limits.per_client, "a connection refused: too many from one client");
+            let answer = too_many_connections(limits.per_client);
+            tokio::spawn(async move {
+                let mut stream = stream;
+                let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(&answer)).await;
+                let _ = stream.shutdown().await;
+                drop(slot);
+            });
+            continue;
+        };
+        let io = TokioIo::new(Counted::new(stream, slot, client_slot, open.clone()));
         let router = app.clone();
-        let service = hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+        let body_timeout = limits.body_timeout;
+        let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
+            let mut req = req.map(|b| axum::body::Body::new(Deadline::new(b, body_timeout)));
             req.extensions_mut().insert(ConnectInfo(peer));
             let mut router = router.clone();
             // A router is always ready: no poll_ready needed.

@@ -55,3 +55,28 @@ pub fn pad_refusal(e: &PadError) -> Refusal {
         _ => Refusal::of(e),
     }
 }
+
+/// Deletes the score sheets with no entry left unchanged for
+/// [`crate::config::ServeConfig::empty_sheet_days`] days (made and
+/// abandoned: nothing would be lost), at each sweep; logs how many.
+pub async fn sweep(state: &crate::state::AppState) -> usize {
+    let days = state.config.empty_sheet_days;
+    if days == 0 {
+        return 0;
+    }
+    let before = crate::store::now() - i64::from(days) * 86_400;
+    match state.store.call(move |c| store::delete_abandoned(c, before)).await {
+        Ok(n) => {
+            if n > 0 {
+                tracing::info!(deleted = n, days, "empty score sheets left unchanged deleted");
+            }
+            n
+        }
+        Err(e) => {
+            if let Some(suppressed) = crate::store::throttle::storage_error() {
+                tracing::error!(suppressed, "cannot delete abandoned score sheets: {e}");
+            }
+            0
+        }
+    }
+}

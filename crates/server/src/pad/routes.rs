@@ -52,12 +52,19 @@ fn authorize(row: &store::Row, key: Option<&str>) -> Result<(), SheetError> {
     }
 }
 
-/// `POST /api/pad`: [`CreateSheet`]. Answers the new sheet with its owner key ([`KeyedSheet`]).
+/// `POST /api/pad`: [`CreateSheet`]. Answers the new sheet with its owner
+/// key ([`KeyedSheet`]). A client creates at most
+/// [`crate::config::ServeConfig::sheets_per_hour`] sheets an hour (429
+/// `sheets_too_fast`), the server stores at most
+/// [`crate::config::ServeConfig::max_sheets`] (429 `too_many_sheets`).
 async fn create(
     State(state): State<Arc<AppState>>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     RawBody(bytes): RawBody,
 ) -> Result<(StatusCode, Json<KeyedSheet>), Fail> {
     let req: CreateSheet = body(&bytes)?;
+    state.games.admit_sheet(peer.map(|axum::Extension(axum::extract::ConnectInfo(a))| a.ip()))?;
+    let max_sheets = state.config.max_sheets;
     let names =
         req.names.iter().enumerate().map(|(i, n)| checked_name(n, MAX_NAME, i + 1)).collect::<Result<Vec<_>, _>>()?;
     let rules =
@@ -76,6 +83,10 @@ async fn create(
     let view = state
         .store
         .call(move |c| {
+            if max_sheets > 0 && store::count(c)? >= max_sheets {
+                tracing::warn!(max = max_sheets, "a score sheet refused: the server holds as many as it takes");
+                return Err(Refused::TooManySheets { max: max_sheets }.into());
+            }
             store::insert(c, &id, &row, &sheet)?;
             Ok::<_, SheetError>(json::sheet_view(&id, &row, &sheet))
         })

@@ -94,6 +94,20 @@ pub fn insert(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), 
     Ok(())
 }
 
+/// How many sheets are stored.
+pub fn count(c: &Connection) -> Result<usize, StoreError> {
+    let n: i64 = c.query_row("SELECT count(*) FROM pad_sheets", [], |r| r.get(0)).map_err(StoreError::from)?;
+    Ok(n as usize)
+}
+
+/// Deletes the sheets with no entry left unchanged since `before` (Unix
+/// seconds): sheets made and abandoned. Answers how many.
+pub fn delete_abandoned(c: &Connection, before: i64) -> Result<usize, StoreError> {
+    c.prepare_cached("DELETE FROM pad_sheets WHERE updated < ?1 AND entries = '[]'")
+        .and_then(|mut s| s.execute([before]))
+        .map_err(StoreError::from)
+}
+
 /// Loads a sheet (`sheet_not_found` when there is none).
 pub fn load(c: &Connection, id: &str) -> Result<Row, SheetError> {
     let row: Option<(i64, i64, i64, String, String)> = c

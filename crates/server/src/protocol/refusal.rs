@@ -211,6 +211,39 @@ pub enum Refused {
     },
     /// A game's WebSocket did not begin with `{"type":"hello"}` (in time).
     HelloExpected,
+    /// A request's body did not arrive within the time allowed from its head
+    /// (HTTP 408); the connection is closed.
+    BodyTimeout {
+        /// The time allowed, in milliseconds.
+        ms: u64,
+    },
+    /// This client holds as many connections as one client may (HTTP 429,
+    /// then closed).
+    TooManyConnections {
+        /// The most connections of one client.
+        max: usize,
+    },
+    /// As many spectators as a game, or one client, may have are watching.
+    TooManySpectators {
+        /// The most spectators (of this game, or of one client).
+        max: usize,
+    },
+    /// As many reviews as the server (or this client) may have waiting are
+    /// waiting (HTTP 429); try again later.
+    TooManyReviews {
+        /// Seconds after which to try again.
+        retry_after: u64,
+    },
+    /// This client creates score sheets too fast (HTTP 429).
+    SheetsTooFast {
+        /// Seconds until it may create the next one.
+        retry_after: u64,
+    },
+    /// The server holds as many score sheets as it takes (HTTP 429).
+    TooManySheets {
+        /// The most sheets stored.
+        max: usize,
+    },
 }
 
 impl Refused {

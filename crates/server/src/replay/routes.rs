@@ -70,7 +70,7 @@ async fn read_limited(headers: &HeaderMap, body: Body, max: usize) -> Result<Vec
     let mut out = Vec::new();
     let mut stream = body.into_data_stream();
     while let Some(chunk) = futures_util::StreamExt::next(&mut stream).await {
-        let chunk = chunk.map_err(|_| Refused::BadJson)?;
+        let chunk = chunk.map_err(|e| crate::http::extract::unread(&e))?;
         if out.len() + chunk.len() > max {
             return Err(too_large());
         }

@@ -4,15 +4,25 @@
 //! The review is `triominos_bots::review` (each decision judged from what
 //! the seat could see then), computed off the async runtime: each decision
 //! waits for a turn in the bots' thinking queue ([`crate::game::think`]) in the
-//! lane of games of bots alone, so that games with people always go first,
-//! then runs on a blocking thread. A finished game never changes, so a
-//! review is computed once and kept in memory (the latest [`CACHE`] reviews);
-//! a second request while one is computed waits for the same result.
+//! lane of reviews, last, in turn with the other clients' reviews, then runs
+//! on a blocking thread. A finished game never changes, so a review is
+//! computed once and kept in memory (the latest [`CACHE`] reviews); a second
+//! request while one is computed waits for the same result.
+//!
+//! Fair shares (issue 35): a request waits holding only its parameters (the
+//! game's id, the seat, the budget) until its turn
+//! ([`crate::game::shares::Shares::review_turn`], one review at a time); only
+//! then is the game's record written, replayed and cut into decisions, and
+//! that work is dropped as soon as the review is done. One client has at most
+//! [`crate::config::ServeConfig::max_reviews_per_client`] reviews waiting or
+//! computed, the server [`crate::config::ServeConfig::max_reviews`]; one more
+//! is refused with 429 `too_many_reviews` and a `retry_after`.
 
 pub mod puzzle;
 pub mod routes;
 
 use crate::game::think::Lane;
+use crate::http::error::Fail;
 use crate::protocol::{GameReview, Refused};
 use crate::state::AppState;
 use std::sync::{Arc, Mutex};
@@ -21,13 +31,12 @@ use triominos_bots::review::{self, Options};
 
 /// Reviews kept in memory.
 pub const CACHE: usize = 64;
-/// The most iterations a request may ask for.
-pub const MAX_ITERATIONS: u32 = 20_000;
-/// The most deals a request may ask for.
-pub const MAX_SAMPLES: u32 = 4_000;
+/// Seconds a client refused with `too_many_reviews` is told to wait: about
+/// the time a review of the default budget takes on a quiet server.
+pub const RETRY_AFTER: u64 = 30;
 
 pub(crate) type Key = (String, u8, u32, u32);
-pub(crate) type Slot = Arc<OnceCell<Result<Arc<str>, Refused>>>;
+pub(crate) type Slot = Arc<OnceCell<Result<Arc<str>, Fail>>>;
 
 /// The reviews computed or being computed, oldest first.
 fn cache() -> &'static Mutex<Vec<(Key, Slot)>> {
@@ -65,25 +74,41 @@ fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::
     decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
 }
 
+/// The review of `seat` of the finished game `id`, computed when its turn
+/// comes (see the module documentation); `owner` is the client's turn among
+/// the reviews ([`crate::game::think::owner_of`]).
 pub(crate) async fn compute(
     state: &Arc<AppState>,
     id: &str,
-    text: &str,
-    game: crate::protocol::PublicGame,
     seat: u8,
     opts: Options,
-) -> Result<Arc<str>, Refused> {
+    owner: u64,
+) -> Result<Arc<str>, Fail> {
+    // Until now the request held its parameters only; from here, its work.
+    let _turn = state.shares.review_turn().await;
+    let room = state.game(id).await?;
+    let (text, game) = {
+        let r = room.lock().await;
+        let text = r.record().map_err(|e| {
+            tracing::error!(game = %id, "cannot write the record: {e}");
+            Refused::BadLog
+        })?;
+        (text, r.setup.public(&r.id))
+    };
+    drop(room);
     let bad_log = |why: String| {
         tracing::error!(game = %id, "cannot review: {why}");
         Refused::BadLog
     };
-    let replayed = Arc::new(triominos_core::record::replay(text).map_err(|e| bad_log(e.to_string()))?);
+    let replayed = Arc::new(triominos_core::record::replay(&text).map_err(|e| bad_log(e.to_string()))?);
+    drop(text);
     let moments = review::moments(&replayed, seat).map_err(|e| bad_log(e.to_string()))?;
     let began = std::time::Instant::now();
     let mut decisions = Vec::with_capacity(moments.len());
     for m in moments {
-        // One decision at a time, each waiting its turn behind games with people.
-        let permit = state.thinking.acquire(Lane::BotsOnly, 1).await;
+        // One decision at a time, each waiting its turn behind every table's
+        // bots and hints, in turn with the other clients' reviews.
+        let permit = state.thinking.acquire_for(Lane::Review, owner, 1).await;
         let d = tokio::task::spawn_blocking(move || {
             let d = review::judge(&m, &opts);
             drop(permit);

@@ -15,6 +15,7 @@ use triominos_bots::review::{self, Options};
 
 /// The puzzle of decision `k` of seat `seat` in a finished game's record.
 /// A decision that is not a mistake nor a blunder is `not_found`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) async fn personal(
     state: &Arc<AppState>,
     id: &str,
@@ -23,8 +24,9 @@ pub(crate) async fn personal(
     seat: u8,
     k: usize,
     opts: Options,
+    owner: u64,
 ) -> Result<PersonalPuzzle, Refused> {
-    let permit = state.thinking.acquire(Lane::BotsOnly, 1).await;
+    let permit = state.thinking.acquire_for(Lane::Review, owner, 1).await;
     let game = id.to_string();
     tokio::task::spawn_blocking(move || {
         let made = build(&game, &text, &preset, seat, k, &opts);

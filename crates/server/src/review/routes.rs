@@ -1,17 +1,21 @@
 //! The review's page and API (see [`super`]).
 
-use super::{compute, slot, MAX_ITERATIONS, MAX_SAMPLES};
+use super::{compute, slot, RETRY_AFTER};
+use crate::game::think::owner_of;
 use crate::http::assets;
 use crate::http::error::Fail;
 use crate::protocol::puzzles::PersonalPuzzle;
+use crate::http::extract::{P, Q};
 use crate::protocol::Refused;
 use crate::state::AppState;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::Extension;
 use axum::{Json, Router};
 use serde::Deserialize;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use triominos_bots::review::{Options, DEFAULT_ITERATIONS, DEFAULT_SAMPLES};
 
@@ -30,10 +34,11 @@ pub struct ReviewQuery {
     /// The seat to review.
     #[serde(default)]
     pub seat: Option<String>,
-    /// ISMCTS iterations a decision (at most [`MAX_ITERATIONS`]).
+    /// ISMCTS iterations a decision (at most
+    /// [`crate::config::ServeConfig::review_max_iterations`]).
     #[serde(default)]
     pub iterations: Option<String>,
-    /// Deals a decision (at most [`MAX_SAMPLES`]).
+    /// Deals a decision (at most [`crate::config::ServeConfig::review_max_samples`]).
     #[serde(default)]
     pub samples: Option<String>,
     /// A decision's index in the review (the personal puzzle's).
@@ -46,7 +51,7 @@ fn number(v: &Option<String>, default: u32, max: u32) -> Result<u32, Fail> {
         None => Ok(default),
         Some(s) => match s.parse::<u32>() {
             Ok(n) if (1..=max).contains(&n) => Ok(n),
-            _ => Err(Refused::BadJson.into()),
+            _ => Err(Refused::BadQuery.into()),
         },
     }
 }
@@ -54,20 +59,26 @@ fn number(v: &Option<String>, default: u32, max: u32) -> Result<u32, Fail> {
 /// The review of one seat of a finished game: `{game, seat, frames, review}`
 /// where `review` is what `triominos review --json` prints and `frames[k]`
 /// the replay frame before decision `k`. A game not over is refused
-/// (`409 game_not_finished`); a seat not at the table is `404 not_found`.
+/// (`409 game_not_finished`); a seat not at the table is `404 not_found`; a
+/// query that does not read, or a budget over the server's caps, `400
+/// bad_query`; a client with as many reviews waiting as it may, or a server
+/// with as many as it takes, `429 too_many_reviews` (`retry_after`).
 async fn game_review(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    Query(q): Query<ReviewQuery>,
+    P(id): P<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    Q(q): Q<ReviewQuery>,
 ) -> Result<Response, Fail> {
+    let client = peer.map(|Extension(ConnectInfo(addr))| crate::game::limits::client_of(addr.ip()));
     let seat = match &q.seat {
         None => 0,
-        Some(s) => s.parse::<u8>().map_err(|_| Refused::BadJson)?,
+        Some(s) => s.parse::<u8>().map_err(|_| Refused::BadQuery)?,
     };
-    let iterations = number(&q.iterations, DEFAULT_ITERATIONS, MAX_ITERATIONS)?;
-    let samples = number(&q.samples, DEFAULT_SAMPLES, MAX_SAMPLES)?;
-    let room = state.game(&id).await?;
-    let (text, game) = {
+    let c = &state.config;
+    let iterations = number(&q.iterations, DEFAULT_ITERATIONS.min(c.review_max_iterations), c.review_max_iterations)?;
+    let samples = number(&q.samples, DEFAULT_SAMPLES.min(c.review_max_samples), c.review_max_samples)?;
+    {
+        let room = state.game(&id).await?;
         let r = room.lock().await;
         if !r.is_over() {
             return Err(Refused::GameNotFinished.into());
@@ -75,20 +86,29 @@ async fn game_review(
         if seat as usize >= r.setup.seats.len() {
             return Err(Refused::NotFound.into());
         }
-        let text = r.record().map_err(|e| {
-            tracing::error!(game = %id, "cannot write the record: {e}");
-            Refused::BadLog
-        })?;
-        (text, r.setup.public(&r.id))
-    };
+    }
     let slot = slot((id.clone(), seat, iterations, samples));
+    if let Some(done) = slot.get() {
+        return answer(done.clone());
+    }
+    // A share of the client's and of the server's reviews, held while it
+    // waits and is computed.
+    let _share = state.shares.review(client, c.max_reviews_per_client, c.max_reviews).map_err(|max| {
+        tracing::info!(game = %id, max, "a review refused: as many are waiting as allowed");
+        Refused::TooManyReviews { retry_after: RETRY_AFTER }
+    })?;
     let body = slot
         .get_or_init(|| async {
             let opts = Options { iterations, samples, seed: 1, threads: 1 };
-            compute(&state, &id, &text, game, seat, opts).await
+            compute(&state, &id, seat, opts, owner_of(client)).await
         })
         .await
-        .clone()?;
+        .clone();
+    answer(body)
+}
+
+fn answer(body: Result<Arc<str>, Fail>) -> Result<Response, Fail> {
+    let body = body?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response())
 }
 
@@ -99,16 +119,19 @@ async fn game_review(
 /// blunder, `404 not_found`.
 async fn personal_puzzle(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    Query(q): Query<ReviewQuery>,
+    P(id): P<String>,
+    peer: Option<Extension<ConnectInfo<SocketAddr>>>,
+    Q(q): Q<ReviewQuery>,
 ) -> Result<Json<PersonalPuzzle>, Fail> {
+    let client = peer.map(|Extension(ConnectInfo(addr))| crate::game::limits::client_of(addr.ip()));
     let seat = match &q.seat {
         None => 0,
-        Some(s) => s.parse::<u8>().map_err(|_| Refused::BadJson)?,
+        Some(s) => s.parse::<u8>().map_err(|_| Refused::BadQuery)?,
     };
-    let k = q.k.as_deref().unwrap_or("").parse::<usize>().map_err(|_| Refused::BadJson)?;
-    let iterations = number(&q.iterations, DEFAULT_ITERATIONS, MAX_ITERATIONS)?;
-    let samples = number(&q.samples, DEFAULT_SAMPLES, MAX_SAMPLES)?;
+    let k = q.k.as_deref().unwrap_or("").parse::<usize>().map_err(|_| Refused::BadQuery)?;
+    let c = &state.config;
+    let iterations = number(&q.iterations, DEFAULT_ITERATIONS.min(c.review_max_iterations), c.review_max_iterations)?;
+    let samples = number(&q.samples, DEFAULT_SAMPLES.min(c.review_max_samples), c.review_max_samples)?;
     let room = state.game(&id).await?;
     let (text, preset) = {
         let r = room.lock().await;
@@ -124,6 +147,13 @@ async fn personal_puzzle(
         })?;
         (text, r.setup.public(&r.id).preset)
     };
+    drop(room);
+    // A puzzle is one decision judged again: it counts as one of the
+    // client's reviews and waits in the reviews' lane.
+    let _share = state.shares.review(client, c.max_reviews_per_client, c.max_reviews).map_err(|max| {
+        tracing::info!(game = %id, max, "a personal puzzle refused: as many reviews are waiting as allowed");
+        Refused::TooManyReviews { retry_after: RETRY_AFTER }
+    })?;
     let opts = Options { iterations, samples, seed: 1, threads: 1 };
-    Ok(Json(super::puzzle::personal(&state, &id, text, preset, seat, k, opts).await?))
+    Ok(Json(super::puzzle::personal(&state, &id, text, preset, seat, k, opts, owner_of(client)).await?))
 }

@@ -27,6 +27,8 @@
 //! ([`crate::pad::store`]). A change that old rows would not read the same
 //! bumps [`SCHEMA_VERSION`] with a migration that rewrites them.
 
+pub mod throttle;
+
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -253,7 +255,47 @@ pub enum StoreError {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
+        note_full(&e);
         StoreError::Sqlite(Arc::new(e))
+    }
+}
+
+thread_local! {
+    /// Whether SQLite said the disk (or the database) is full on this
+    /// thread since the last look: the storage thread then empties the
+    /// write-ahead log ([`run`]).
+    static FULL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Notes an error of SQLite that says the disk is full.
+fn note_full(e: &rusqlite::Error) {
+    if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+        FULL.with(|f| f.set(true));
+    }
+}
+
+/// After a full disk (SQLite's `SQLITE_FULL`, or a batch whose commit
+/// failed: SQLite rolls a transaction back itself when the disk is full),
+/// the write-ahead log is checkpointed and truncated to nothing (`PRAGMA
+/// wal_checkpoint(TRUNCATE)`): otherwise it keeps the size it grew to, and
+/// space freed by the operator is soon used up again. Tried again after
+/// each batch until it succeeds.
+fn checkpoint_after_full(conn: &Connection) {
+    if !FULL.with(|f| f.get()) {
+        return;
+    }
+    match conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0)) {
+        Ok(0) => {
+            FULL.with(|f| f.set(false));
+            tracing::warn!("storage: the disk was full; the write-ahead log is checkpointed and emptied");
+        }
+        // Busy (a reader) or failed: tried again after the next batch.
+        Ok(_) => {}
+        Err(e) => {
+            if throttle::storage_error().is_some() {
+                tracing::error!("storage: cannot checkpoint the write-ahead log after a full disk: {e}");
+            }
+        }
     }
 }
 
@@ -265,7 +307,10 @@ impl From<serde_json::Error> for StoreError {
 
 /// SQLite's error for a named step.
 fn failed(doing: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
-    move |e| StoreError::Failed { doing, source: Arc::new(e) }
+    move |e| {
+        note_full(&e);
+        StoreError::Failed { doing, source: Arc::new(e) }
+    }
 }
 
 /// The schema version of an open database.
@@ -606,7 +651,10 @@ pub(crate) fn unfinished_among(c: &Connection, ids: &[String]) -> Result<Vec<Str
 pub(crate) fn insert_game(c: &Connection, id: &str, created: i64, setup: &str) -> Result<(), StoreError> {
     c.prepare_cached("INSERT INTO games (id, created, setup) VALUES (?1, ?2, ?3)")
         .and_then(|mut s| s.execute(params![id, created, setup]))
-        .map_err(|e| StoreError::Game { id: id.to_string(), source: Arc::new(e) })?;
+        .map_err(|e| {
+            note_full(&e);
+            StoreError::Game { id: id.to_string(), source: Arc::new(e) }
+        })?;
     Ok(())
 }
 
@@ -654,8 +702,14 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
             })
         });
         if let Err(e) = &committed {
-            tracing::error!("storage: a batch of {} job(s) was not committed: {e}", done.len());
+            // On SQLITE_FULL, SQLite rolls the transaction back itself and
+            // the commit fails: as good a sign of a full disk as any.
+            FULL.with(|f| f.set(true));
+            if let Some(suppressed) = throttle::storage_error() {
+                tracing::error!(suppressed, "storage: a batch of {} job(s) was not committed: {e}", done.len());
+            }
         }
+        checkpoint_after_full(&conn);
         for d in done.drain(..) {
             d(committed.clone());
         }
@@ -804,5 +858,46 @@ mod tests {
         assert!(a.is_err());
         b.unwrap();
         assert_eq!(store.unfinished().await.unwrap(), vec!["kept".to_string()]);
+    }
+
+    /// Issue 35: after a full disk the write-ahead log kept the size it had
+    /// grown to, so space freed was soon used up again. Now, once SQLite says
+    /// the disk is full, the log is checkpointed and emptied. The database is
+    /// made full with `max_page_count` (SQLite's same `SQLITE_FULL`).
+    #[tokio::test]
+    async fn after_a_full_disk_the_write_ahead_log_is_emptied() {
+        let (_dir, path) = db();
+        let store = Store::open(&path).unwrap();
+        let wal = path.with_file_name("t.db-wal");
+        let size = || std::fs::metadata(&wal).map_or(0, |m| m.len());
+        for i in 0..20 {
+            store.create_game(format!("g{i}"), 1, "x".repeat(500)).await.unwrap();
+        }
+        assert!(size() > 0, "the log holds the last writes");
+        store
+            .call(|c| {
+                let pages: i64 = c.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+                c.query_row(&format!("PRAGMA max_page_count = {pages}"), [], |_| Ok(()))?;
+                Ok::<_, StoreError>(())
+            })
+            .await
+            .unwrap();
+        let mut full = None;
+        for i in 0..10_000 {
+            if let Err(e) = store.create_game(format!("h{i}"), 1, "y".repeat(2000)).await {
+                full = Some(e);
+                break;
+            }
+        }
+        // SQLite rolls the batch back itself on SQLITE_FULL: the commit fails.
+        full.expect("the database fills up");
+        store.flush().await.unwrap();
+        assert_eq!(size(), 0, "the log is emptied after the full disk");
+        // What was stored before is still there.
+        let n: i64 = store
+            .call(|c| c.query_row("SELECT count(*) FROM games", [], |r| r.get(0)).map_err(StoreError::from))
+            .await
+            .unwrap();
+        assert!(n >= 20);
     }
 }

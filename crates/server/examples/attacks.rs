@@ -1,0 +1,550 @@
+//! The attacks of issue 35, each at the issue's size, against a server
+//! started in this process with its default settings (bot delay 600 ms),
+//! while a "canary" (a person playing a Casual bot) and a stream of fresh
+//! requests from another address are timed.
+//!
+//! `cargo run --release -p triominos-server --example attacks -- [--seconds N] [--only NAME]`
+//!
+//! Phases, one after another: `quiet` (the canary alone), `hints` (6
+//! addresses asking hints in a loop on 60 games), `slow` (1,000 connections
+//! of one address whose bodies never come, and 1,000 spectator sockets of
+//! another), `reviews` (300 review requests held open from one address),
+//! `big-reviews` (40 reviews of 20,000 iterations from 20 addresses while a
+//! game of two Casual bots plays), `sheets` (one address creating score
+//! sheets as fast as it can). Each phase prints the canary bot's answer time
+//! (from the person's move acknowledged to the bot's move seen), fresh
+//! requests' times (`GET /api/meta` on a new connection from 127.0.0.1),
+//! the process's RSS, and what the attack got.
+//!
+//! The attackers use the loopback addresses 127.0.0.2 and up (one client
+//! each, as the server counts clients); Linux routes all of 127/8 to lo.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::Message;
+
+type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// A TCP connection from the loopback address `from`.
+async fn tcp(from: &str, addr: SocketAddr) -> std::io::Result<TcpStream> {
+    let s = TcpSocket::new_v4()?;
+    s.bind(format!("{from}:0").parse().expect("an address"))?;
+    s.connect(addr).await
+}
+
+/// One request on a new connection from `from`: (status, body).
+async fn request(from: &str, addr: SocketAddr, method: &str, path: &str, body: &str) -> Option<(u16, String)> {
+    let mut s = tcp(from, addr).await.ok()?;
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.ok()?;
+    let mut buf = Vec::new();
+    s.read_to_end(&mut buf).await.ok()?;
+    let text = String::from_utf8_lossy(&buf);
+    let status = text.split(' ').nth(1)?.parse().ok()?;
+    Some((status, text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string()))
+}
+
+async fn create(from: &str, addr: SocketAddr, req: Value) -> Value {
+    let (s, body) = request(from, addr, "POST", "/api/games", &req.to_string()).await.expect("created");
+    assert_eq!(s, 201, "{body}");
+    serde_json::from_str(&body).expect("json")
+}
+
+fn token(g: &Value, seat: usize) -> String {
+    let link = g["seats"][seat]["link"].as_str().or_else(|| g["seats"][seat].as_str()).unwrap_or_default();
+    link.rsplit('/').next().unwrap_or_default().to_string()
+}
+
+/// A game's socket from `from`, hello sent (`token` `None`: a spectator).
+async fn socket(from: &str, addr: SocketAddr, id: &str, token: Option<&str>) -> Option<Ws> {
+    let stream = tcp(from, addr).await.ok()?;
+    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws/{id}"), stream).await.ok()?;
+    ws.send(Message::Text(json!({"type": "hello", "token": token}).to_string().into())).await.ok()?;
+    Some(ws)
+}
+
+async fn next(ws: &mut Ws) -> Option<Value> {
+    loop {
+        match ws.next().await? {
+            Ok(Message::Text(t)) => return serde_json::from_str(&t).ok(),
+            Ok(_) => continue,
+            Err(_) => return None,
+        }
+    }
+}
+
+/// What a seat knows: whether it is to play and what it may play.
+#[derive(Default)]
+struct View {
+    my_turn: bool,
+    playing: bool,
+    over: bool,
+    round_over: bool,
+    v: u64,
+    me: Value,
+}
+
+impl View {
+    fn absorb(&mut self, m: &Value) {
+        let deltas = match m["type"].as_str() {
+            Some("snapshot") => &m["log"],
+            Some("update") => &m["deltas"],
+            _ => return,
+        };
+        if let Some(last) = deltas.as_array().and_then(|d| d.last()) {
+            self.v = self.v.max(last["v"].as_u64().unwrap_or(0));
+            let phase = last["status"]["phase"].as_str().unwrap_or("");
+            self.playing = phase == "playing";
+            self.over = phase == "game_over";
+            self.round_over = phase == "round_over";
+        }
+        if m["me"].is_object() {
+            self.me = m["me"].clone();
+            self.my_turn = self.me["my_turn"].as_bool().unwrap_or(false);
+        }
+    }
+
+    fn choose(&self) -> Value {
+        let legal = self.me["legal"].as_array().cloned().unwrap_or_default();
+        if let Some(best) = legal.iter().max_by_key(|p| p["points"].as_i64().unwrap_or(0)) {
+            return json!({"kind": "play", "tile": best["tile"], "cell": best["cell"], "rotation": best["rotation"]});
+        }
+        if self.me["can_draw"].as_bool().unwrap_or(false) {
+            json!({"kind": "draw"})
+        } else {
+            json!({"kind": "pass"})
+        }
+    }
+}
+
+/// Timings of one phase, in microseconds.
+#[derive(Default)]
+struct Samples {
+    canary: Mutex<Vec<u64>>,
+    fresh: Mutex<Vec<u64>>,
+}
+
+fn pct(v: &[u64], p: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    let mut s = v.to_vec();
+    s.sort_unstable();
+    s[((s.len() as f64 - 1.0) * p).round() as usize] as f64 / 1000.0
+}
+
+fn rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// The canary: a person (127.0.0.1) playing Casual, game after game; each
+/// bot answer timed from the person's move acknowledged to the person's turn again.
+async fn canary(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<AtomicBool>) {
+    while !stop.load(Ordering::Relaxed) {
+        let g = create(
+            "127.0.0.1",
+            addr,
+            json!({"preset": "goliath", "options": {"target": "none"},
+            "seats": [{"kind": "human", "name": "Canary"}, {"kind": "bot", "level": "casual"}]}),
+        )
+        .await;
+        let id = g["id"].as_str().expect("id").to_string();
+        let Some(mut ws) = socket("127.0.0.1", addr, &id, Some(&token(&g, 0))).await else { continue };
+        let mut view = View::default();
+        let mut n = 0u64;
+        let mut sent: Option<u64> = None;
+        // The version the last timed event made, and when it was seen.
+        let mut last: Option<(u64, Instant)> = None;
+        while !stop.load(Ordering::Relaxed) && !view.over && !view.round_over {
+            if view.my_turn && view.playing && sent.is_none() {
+                last = None;
+                n += 1;
+                let msg = json!({"type": "action", "action": view.choose(), "id": n});
+                if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+                    break;
+                }
+                sent = Some(n);
+                view.my_turn = false;
+            }
+            let Some(m) = next(&mut ws).await else { break };
+            if m["type"] == "ack" && sent.is_some_and(|i| m["id"] == i) {
+                sent = None;
+                last = Some((m["v"].as_u64().unwrap_or(0), Instant::now()));
+            } else if m["type"] == "error" {
+                sent = None;
+            }
+            let before = view.v;
+            view.absorb(&m);
+            // Each bot action after the person's: its time from the event before it.
+            if let Some((v, t)) = last {
+                if m["type"] == "update" && view.v > v && view.v > before {
+                    samples.lock().unwrap().canary.lock().unwrap().push(t.elapsed().as_micros() as u64);
+                    last = Some((view.v, Instant::now()));
+                }
+            }
+        }
+    }
+}
+
+/// Fresh requests from 127.0.0.1, one every 100 ms, each on a new connection.
+async fn fresh(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<AtomicBool>) {
+    while !stop.load(Ordering::Relaxed) {
+        let s = samples.lock().unwrap().clone();
+        let t0 = Instant::now();
+        let ok =
+            tokio::time::timeout(Duration::from_secs(60), request("127.0.0.1", addr, "GET", "/api/meta", "")).await;
+        let us = match ok {
+            Ok(Some((200, _))) => t0.elapsed().as_micros() as u64,
+            _ => 60_000_000,
+        };
+        s.fresh.lock().unwrap().push(us);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A game of two people played to its end at once (for the reviews).
+async fn finished_game(addr: SocketAddr) -> String {
+    let g = create(
+        "127.0.0.1",
+        addr,
+        json!({"preset": "goliath", "options": {"target": "none"},
+        "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+    )
+    .await;
+    let id = g["id"].as_str().expect("id").to_string();
+    let mut seats = Vec::new();
+    for s in 0..2 {
+        seats.push((socket("127.0.0.1", addr, &id, Some(&token(&g, s))).await.expect("socket"), View::default()));
+    }
+    let mut n = 0;
+    loop {
+        for (ws, view) in seats.iter_mut() {
+            while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_millis(20), ws.next()).await
+            {
+                if let Ok(m) = serde_json::from_str::<Value>(&t) {
+                    view.absorb(&m);
+                }
+            }
+        }
+        if seats.iter().any(|(_, v)| v.over || v.round_over) {
+            break;
+        }
+        for (ws, view) in seats.iter_mut() {
+            if view.my_turn && view.playing {
+                n += 1;
+                let msg = json!({"type": "action", "action": view.choose(), "id": n});
+                let _ = ws.send(Message::Text(msg.to_string().into())).await;
+                view.my_turn = false;
+            }
+        }
+    }
+    id
+}
+
+/// Attack 1: `addresses` clients, each with 10 games of two people with
+/// hints on, asking a hint in a loop at the seat to play.
+async fn hints(addr: SocketAddr, addresses: usize, asked: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let mut tasks = Vec::new();
+    for a in 0..addresses {
+        let from = format!("127.0.0.{}", 2 + a);
+        for _ in 0..10 {
+            let g = create(
+                &from,
+                addr,
+                json!({"preset": "goliath", "hints": true, "options": {"target": "none"},
+                "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+            )
+            .await;
+            let (from, stop, asked) = (from.clone(), stop.clone(), asked.clone());
+            tasks.push(tokio::spawn(async move {
+                let id = g["id"].as_str().expect("id").to_string();
+                // Seat 0 opens: it asks, again and again.
+                let Some(mut ws) = socket(&from, addr, &id, Some(&token(&g, 0))).await else { return };
+                let mut n = 0u64;
+                while !stop.load(Ordering::Relaxed) {
+                    n += 1;
+                    let msg = json!({"type": "hint", "id": n});
+                    if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+                        return;
+                    }
+                    loop {
+                        let Some(m) = next(&mut ws).await else { return };
+                        if m["id"] == n && (m["type"] == "hint" || m["type"] == "error") {
+                            if m["type"] == "hint" {
+                                asked.fetch_add(1, Ordering::Relaxed);
+                            } else {
+                                tokio::time::sleep(Duration::from_millis(50)).await;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }));
+        }
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+}
+
+/// Attack 2: `n` connections of 127.0.0.20 sending a request head that
+/// announces a body and no body, opened again as they close; `n` spectator
+/// sockets of 127.0.0.21 on `game`.
+async fn slow(addr: SocketAddr, n: usize, game: String, held: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let mut tasks = Vec::new();
+    for i in 0..n {
+        let (stop, held, game) = (stop.clone(), held.clone(), game.clone());
+        tasks.push(tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                if i % 2 == 0 {
+                    let Ok(mut s) = tcp("127.0.0.20", addr).await else {
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    };
+                    let head = b"POST /api/pad HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+                    let _ = s.write_all(head).await;
+                    held.fetch_add(1, Ordering::Relaxed);
+                    let mut buf = [0u8; 256];
+                    while let Ok(k) = s.read(&mut buf).await {
+                        if k == 0 || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                    }
+                    held.fetch_sub(1, Ordering::Relaxed);
+                } else {
+                    let Some(mut ws) = socket("127.0.0.21", addr, &game, None).await else {
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    };
+                    held.fetch_add(1, Ordering::Relaxed);
+                    while !stop.load(Ordering::Relaxed) {
+                        if next(&mut ws).await.is_none() {
+                            break;
+                        }
+                    }
+                    held.fetch_sub(1, Ordering::Relaxed);
+                }
+                // Opened again a second after it is closed or refused.
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+}
+
+/// Attacks 3 and 4: `n` review requests held open from `addresses` clients
+/// (127.0.1.x), each sent again once answered; counts 200s and refusals.
+async fn reviews(
+    addr: SocketAddr,
+    game: String,
+    n: usize,
+    addresses: usize,
+    iterations: u32,
+    got: Arc<[AtomicU64; 2]>,
+    stop: Arc<AtomicBool>,
+) {
+    let mut tasks = Vec::new();
+    for i in 0..n {
+        let (stop, got, game) = (stop.clone(), got.clone(), game.clone());
+        let from = format!("127.0.1.{}", 1 + i % addresses);
+        tasks.push(tokio::spawn(async move {
+            let mut k = 0u32;
+            while !stop.load(Ordering::Relaxed) {
+                k += 1;
+                // Budgets that differ: no two requests share a result.
+                let path = format!(
+                    "/api/games/{game}/review?seat=0&iterations={}&samples=200",
+                    iterations - (i as u32 * 97 + k) % 500
+                );
+                match request(&from, addr, "GET", &path, "").await {
+                    Some((200, _)) => drop(got[0].fetch_add(1, Ordering::Relaxed)),
+                    _ => {
+                        got[1].fetch_add(1, Ordering::Relaxed);
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                    }
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+}
+
+/// Attack 5: sheets created as fast as one client (127.0.0.30) can.
+async fn sheets(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let body = json!({"names": ["Ann", "Bob", "Cy", "Di"], "preset": "goliath"}).to_string();
+    while !stop.load(Ordering::Relaxed) {
+        match request("127.0.0.30", addr, "POST", "/api/pad", &body).await {
+            Some((201, _)) => got[0].fetch_add(1, Ordering::Relaxed),
+            _ => got[1].fetch_add(1, Ordering::Relaxed),
+        };
+    }
+}
+
+/// Moves of a game seen by a spectator (a game of two Casual bots).
+async fn bot_moves(addr: SocketAddr, id: String, moves: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let Some(mut ws) = socket("127.0.0.1", addr, &id, None).await else { return };
+    let mut view = View::default();
+    let mut last = 0;
+    while !stop.load(Ordering::Relaxed) {
+        let Ok(Some(m)) = tokio::time::timeout(Duration::from_millis(200), next(&mut ws)).await else { continue };
+        view.absorb(&m);
+        if view.v > last {
+            moves.fetch_add(view.v - last, Ordering::Relaxed);
+            last = view.v;
+        }
+    }
+}
+
+fn main() {
+    let mut seconds = 20u64;
+    let mut only: Option<String> = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--seconds" => seconds = args.next().and_then(|v| v.parse().ok()).expect("--seconds N"),
+            "--only" => only = args.next(),
+            _ => {
+                eprintln!("usage: attacks [--seconds N] [--only quiet|hints|slow|reviews|big-reviews|sheets]");
+                std::process::exit(2);
+            }
+        }
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
+    rt.block_on(run(seconds, only));
+}
+
+async fn run(seconds: u64, only: Option<String>) {
+    let dir = std::env::temp_dir().join(format!("triominos-attacks-{}", triominos_server::secret::random_hex(6)));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let db = dir.join("attacks.db");
+    // The server's defaults (bot delay 600 ms, every fair share), but for
+    // the creation limits of the load client's own games.
+    let mut c = triominos_server::ServeConfig::new("127.0.0.1:0", &db);
+    (c.max_games_per_client, c.create_per_minute) = (0, 0);
+    let server = triominos_server::start(c).await.expect("server");
+    let addr = server.addr;
+    println!("attacks against {addr}, {seconds} s a phase, defaults of `triominos serve` (bot delay 600 ms)");
+    let done_game = finished_game(addr).await;
+    let watched = create(
+        "127.0.0.1",
+        addr,
+        json!({"preset": "goliath",
+        "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+    )
+    .await["id"]
+        .as_str()
+        .expect("id")
+        .to_string();
+
+    let samples = Arc::new(Mutex::new(Arc::new(Samples::default())));
+    let stop_all = Arc::new(AtomicBool::new(false));
+    let canary_task = tokio::spawn(canary(addr, samples.clone(), stop_all.clone()));
+    let fresh_task = tokio::spawn(fresh(addr, samples.clone(), stop_all.clone()));
+    let phases = ["quiet", "hints", "slow", "reviews", "big-reviews", "sheets"];
+    println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
+    println!("|---|---|---|---|---|---|---|");
+    for phase in phases {
+        if only.as_deref().is_some_and(|o| o != phase && phase != "quiet") {
+            continue;
+        }
+        let s = Arc::new(Samples::default());
+        *samples.lock().unwrap() = s.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let counter = Arc::new(AtomicU64::new(0));
+        let got: Arc<[AtomicU64; 2]> = Arc::new([AtomicU64::new(0), AtomicU64::new(0)]);
+        let db_before = std::fs::metadata(&db).map_or(0, |m| m.len());
+        let mut peak_rss = rss_mb();
+        let attack = match phase {
+            "hints" => Some(tokio::spawn(hints(addr, 6, counter.clone(), stop.clone()))),
+            "slow" => Some(tokio::spawn(slow(addr, 2000, watched.clone(), counter.clone(), stop.clone()))),
+            "reviews" => Some(tokio::spawn(reviews(addr, done_game.clone(), 300, 1, 1000, got.clone(), stop.clone()))),
+            "big-reviews" => {
+                let bots = create(
+                    "127.0.0.1",
+                    addr,
+                    json!({"preset": "goliath", "options": {"target": "none"},
+                    "seats": [{"kind": "bot", "level": "casual"}, {"kind": "bot", "level": "casual"}]}),
+                )
+                .await["id"]
+                    .as_str()
+                    .expect("id")
+                    .to_string();
+                tokio::spawn(bot_moves(addr, bots, counter.clone(), stop.clone()));
+                Some(tokio::spawn(reviews(addr, done_game.clone(), 40, 20, 20_000, got.clone(), stop.clone())))
+            }
+            "sheets" => Some(tokio::spawn(sheets(addr, got.clone(), stop.clone()))),
+            _ => None,
+        };
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_secs(seconds) {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            peak_rss = peak_rss.max(rss_mb());
+        }
+        let what = match phase {
+            "quiet" => String::from("none"),
+            "hints" => format!("{} hints given", counter.load(Ordering::Relaxed)),
+            "slow" => {
+                format!("{} of 2,000 slow connections and spectators held at the end", counter.load(Ordering::Relaxed))
+            }
+            "reviews" | "big-reviews" => format!(
+                "{} reviews answered, {} refused{}",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                if phase == "big-reviews" {
+                    format!(
+                        "; the game of bots: {:.2} moves/s",
+                        counter.load(Ordering::Relaxed) as f64 / t0.elapsed().as_secs_f64()
+                    )
+                } else {
+                    String::new()
+                }
+            ),
+            _ => format!(
+                "{} sheets created, {} refused; database +{} KB",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                (std::fs::metadata(&db).map_or(0, |m| m.len()).saturating_sub(db_before)) / 1024
+            ),
+        };
+        stop.store(true, Ordering::Relaxed);
+        if let Some(a) = attack {
+            a.abort();
+        }
+        let (canary, fresh) = (s.canary.lock().unwrap().clone(), s.fresh.lock().unwrap().clone());
+        println!(
+            "| {phase} | {:.0} ms | **{:.0} ms** ({}) | {:.1} ms | **{:.1} ms** ({}) | {:.0} MB | {what} |",
+            pct(&canary, 0.5),
+            pct(&canary, 0.99),
+            canary.len(),
+            pct(&fresh, 0.5),
+            pct(&fresh, 0.99),
+            fresh.len(),
+            peak_rss
+        );
+        // Let the attack's connections close before the next phase.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+    stop_all.store(true, Ordering::Relaxed);
+    canary_task.abort();
+    fresh_task.abort();
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
