@@ -13,6 +13,7 @@ import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
 import { rememberGame, invitesOf } from './prefs.js';
 import { seatName } from './game/sheet.js';
+import { clockBar } from './game/clock.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -29,6 +30,7 @@ export async function showGame(main, id, token) {
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
   const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
+  const clockBox = h('div', { class: 'clockbar', id: 'clockbar' });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
   const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
@@ -57,6 +59,7 @@ export async function showGame(main, id, token) {
       players,
       boardwrap,
       h('section', { class: 'rackbar', id: 'rackbar' },
+        clockBox,
         wayOn,
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
@@ -84,6 +87,7 @@ export async function showGame(main, id, token) {
     zoom: { zoomIn, zoomOut, zoomFit },
   });
   const board = ctl.board;
+  const clock = clockBar(clockBox, st, (action) => send(action));
   hints.addEventListener('change', () => { st.hints = hints.checked; localStorage.setItem('triominos.hints', st.hints ? 'on' : 'off'); drawBoard(); drawRack(); });
   btnRotate.addEventListener('click', () => ctl.rotate(1));
   sound.addEventListener('click', () => {
@@ -288,6 +292,7 @@ export async function showGame(main, id, token) {
     renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
     drawOverlay();
+    clock.render();
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
@@ -320,6 +325,7 @@ export async function showGame(main, id, token) {
     onMessage,
   });
   return () => {
+    clock.close();
     signals.close();
     const dlg = document.getElementById('invite-dialog');
     if (dlg) dlg.remove();
