@@ -59,13 +59,14 @@ export async function showGame(main, id, token) {
       players,
       boardwrap,
       h('section', { class: 'rackbar', id: 'rackbar' },
-        clockBox,
         wayOn,
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
         hintBox,
         h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
-        keys),
+        keys,
+        // After the rack in the tab order: the rack stays where the keyboard comes first.
+        clockBox),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch))),
     overlay, conn);
 
