@@ -94,7 +94,7 @@ pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
     if r.clocked != Some(v) {
         if let Some(deadline) = r.deadline() {
             r.clocked = Some(v);
-            tokio::spawn(clock(state.clone(), room.clone(), v, deadline));
+            tokio::spawn(clock(state.clone(), Arc::downgrade(room), v, deadline));
         }
     }
     if r.scheduled == Some(v) {
@@ -116,10 +116,13 @@ pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
 /// game is still at `v`: between rounds, the next round is dealt; in a turn,
 /// under the rule option `timer` the referee times the seat out (and the
 /// stand-in takes it if nobody is connected to it), otherwise the table's
-/// stand-in bot plays the seat from now on.
-async fn clock(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64, deadline: i64) {
+/// stand-in bot plays the seat from now on. The room is held weakly while
+/// the clock waits (a slow table's days): a game that moved on, ended or left
+/// memory is not kept for it.
+async fn clock(state: Arc<AppState>, room: std::sync::Weak<Mutex<Room>>, v: u64, deadline: i64) {
     let wait = deadline.saturating_sub(crate::store::now_ms()).max(0) as u64;
     tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    let Some(room) = room.upgrade() else { return };
     let (intent, seat) = {
         let r = room.lock().await;
         if r.version() != v || state.is_closing() {
