@@ -30,7 +30,8 @@ export async function showGame(main, id, token) {
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
   const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
-  const clockBox = h('div', { class: 'clockbar', id: 'clockbar' });
+  const clockBox = h('div', { class: 'clockbar', id: 'clockbar', hidden: true });
+  const paceBox = h('span', { class: 'pacebox', id: 'pacebox' });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
   const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
@@ -67,7 +68,7 @@ export async function showGame(main, id, token) {
         keys,
         // After the rack in the tab order: the rack stays where the keyboard comes first.
         clockBox),
-      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch))),
+      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox))),
     overlay, conn);
 
   const ctl = tileControls(svg, st, {
@@ -88,7 +89,7 @@ export async function showGame(main, id, token) {
     zoom: { zoomIn, zoomOut, zoomFit },
   });
   const board = ctl.board;
-  const clock = clockBar(clockBox, st, (action) => send(action));
+  const clock = clockBar(clockBox, paceBox, st, (action) => send(action));
   hints.addEventListener('change', () => { st.hints = hints.checked; localStorage.setItem('triominos.hints', st.hints ? 'on' : 'off'); drawBoard(); drawRack(); });
   btnRotate.addEventListener('click', () => ctl.rotate(1));
   sound.addEventListener('click', () => {

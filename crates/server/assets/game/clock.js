@@ -8,10 +8,12 @@ import { seatName } from './sheet.js';
 import { paceText, leftText } from '../pace.js';
 
 /**
- * The clock bar into `box`; answers {render, close}. `render()` after each message;
- * the countdown ticks by itself.
+ * The clock bar into `box` (by the rack: the countdown, the stand-in lines, "Play my seat
+ * again"; hidden when it has nothing to say, so an untimed table's rack keeps its room) and
+ * the pace and "Resign" into `side`; answers {render, close}. `render()` after each
+ * message; the countdown ticks by itself.
  */
-export function clockBar(box, st, send) {
+export function clockBar(box, side, st, send) {
   const count = h('span', { class: 'countdown', id: 'countdown', role: 'timer' });
   const pace = h('span', { class: 'pace small', id: 'pace' });
   const notes = h('div', { class: 'standins', id: 'standins', 'aria-live': 'polite' });
@@ -21,11 +23,14 @@ export function clockBar(box, st, send) {
   resign.addEventListener('click', () => {
     if (confirm(t('resign.confirm'))) send({ kind: 'resign', seat: st.you });
   });
-  box.append(h('div', { class: 'clockline' }, pace, count, resign), notes, back);
+  box.append(h('div', { class: 'clockline' }, count), notes, back);
+  side.append(pace, ' ', resign);
+
+  const shown = () => { box.hidden = count.hidden && !notes.childElementCount && back.hidden; };
 
   function tick() {
     const c = st.clock;
-    if (!c || !st.status || st.status.phase === 'game_over') { count.hidden = true; return; }
+    if (!c || !st.status || st.status.phase === 'game_over') { count.hidden = true; shown(); return; }
     const left = c.remaining_ms - (performance.now() - (st.clockAt || 0));
     const time = leftText(left);
     count.hidden = false;
@@ -33,6 +38,7 @@ export function clockBar(box, st, send) {
     if (c.seat === null || c.seat === undefined) count.textContent = '⏱ ' + t('clock.next_round', { time });
     else if (c.seat === st.you) count.textContent = '⏱ ' + t('clock.left', { time });
     else count.textContent = '⏱ ' + t('clock.turn_of', { name: seatName(st.game, c.seat, st.you), time });
+    shown();
   }
   const timer = setInterval(tick, 250);
 
