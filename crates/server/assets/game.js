@@ -13,6 +13,7 @@ import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
 import { rememberGame, invitesOf } from './prefs.js';
 import { seatName } from './game/sheet.js';
+import { clockBar } from './game/clock.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -29,6 +30,8 @@ export async function showGame(main, id, token) {
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
   const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
+  const clockBox = h('div', { class: 'clockbar', id: 'clockbar', hidden: true });
+  const paceBox = h('span', { class: 'pacebox', id: 'pacebox' });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
   const btnAnnounce = h('button', { type: 'button', id: 'announce', class: 'toggle', 'aria-pressed': 'false', title: t('game.announce_help'), hidden: true }, '★ ' + t('game.announce'));
   const btnDraw = h('button', { type: 'button', id: 'draw' });
@@ -62,8 +65,10 @@ export async function showGame(main, id, token) {
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
         hintBox,
         h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
-        keys),
-      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch))),
+        keys,
+        // After the rack in the tab order: the rack stays where the keyboard comes first.
+        clockBox),
+      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox))),
     overlay, conn);
 
   const ctl = tileControls(svg, st, {
@@ -84,6 +89,7 @@ export async function showGame(main, id, token) {
     zoom: { zoomIn, zoomOut, zoomFit },
   });
   const board = ctl.board;
+  const clock = clockBar(clockBox, paceBox, st, (action) => send(action));
   hints.addEventListener('change', () => { st.hints = hints.checked; localStorage.setItem('triominos.hints', st.hints ? 'on' : 'off'); drawBoard(); drawRack(); });
   btnRotate.addEventListener('click', () => ctl.rotate(1));
   sound.addEventListener('click', () => {
@@ -295,6 +301,7 @@ export async function showGame(main, id, token) {
     renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
     drawOverlay();
+    clock.render();
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
@@ -327,6 +334,7 @@ export async function showGame(main, id, token) {
     onMessage,
   });
   return () => {
+    clock.close();
     signals.close();
     const dlg = document.getElementById('invite-dialog');
     if (dlg) dlg.remove();

@@ -5,6 +5,7 @@ import { h, api, meta, go } from './dom.js';
 import { tileIcon } from './board.js';
 import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, soloBots, saveSoloBots, myGames, forgetGame } from './prefs.js';
 import { neverStarted } from './learn/progress.js';
+import { paceText } from './pace.js';
 
 /** Starts a game of one person against `opponents` bots and goes to it. */
 export async function playSolo(preset, level, opponents) {
@@ -131,6 +132,6 @@ function fill(li, g, info) {
     h('div', { class: 'what' },
       h('strong', {}, t('preset.' + info.preset)), ' ',
       h('span', { class: 'against' }, t('mine.against', { names: others.join(', ') })),
-      h('div', { class: 'small' }, h('span', { class: 'whose' }, turn), ' · ', t('mine.round', { round: st.round }), ' · ', h('time', { datetime: new Date(g.at).toISOString() }, when))),
+      h('div', { class: 'small' }, h('span', { class: 'whose' }, turn), ' · ', t('mine.round', { round: st.round }), ' · ', info.pace && info.pace.kind !== 'untimed' ? h('span', { class: 'pace' }, paceText(info.pace), ' · ') : null, h('time', { datetime: new Date(g.at).toISOString() }, when))),
     h('a', { href: '/g/' + g.id + '/' + g.token, 'data-link': '', class: 'button' + (mine ? ' primary' : ''), 'aria-label': t('mine.continue_label', { rules: t('preset.' + info.preset), names: others.join(', ') }) }, t('mine.continue')));
 }

@@ -3,12 +3,14 @@
 import { t, levelText, referenceLevel } from './i18n.js';
 import { h, api, meta, go, renderer } from './dom.js';
 import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, saveInvites } from './prefs.js';
-import { optionGrid, changedOptions, rangeOf, rulesErrorText } from './options.js';
+import { optionGrid, changedOptions, rangeOf, rulesErrorText, NOT_OFFERED } from './options.js';
+import { PACES, paceKey, paceOf, paceText } from './pace.js';
 
 export async function showLobby(main) {
   const m = await meta();
   main.className = 'lobby';
-  const state = { preset: defaultPreset(), overrides: {}, seats: [], hints: false };
+  // A table with friends has a clock by default (issue 32): a live minute a move.
+  const state = { preset: defaultPreset(), overrides: {}, seats: [], hints: false, pace: 'live:60', standIn: 'casual' };
   if (!m.presets.find((p) => p.name === state.preset)) state.preset = m.presets[0].name;
   const level = defaultLevel(m.levels);
   state.seats = [
@@ -58,12 +60,28 @@ export async function showLobby(main) {
     form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-hints' }, hintBox, ' ', t('hint.setting'))),
       h('p', { class: 'small', id: 'game-hints-help' }, t('hint.setting_help')));
 
+    // The pace: the turn clock, and the bot that plays for a person whose time runs out.
+    const paceSel = h('select', { id: 'pace', name: 'pace', 'aria-describedby': 'pace-help' }, ...PACES.map((p) => h('option', { value: paceKey(p), selected: paceKey(p) === state.pace }, paceText(p))));
+    paceSel.addEventListener('change', () => {
+      state.pace = paceSel.value;
+      // The hourglass of the rules needs a live table.
+      if (!state.pace.startsWith('live:')) for (const k of NOT_OFFERED) delete state.overrides[k];
+      render();
+    });
+    const standSel = h('select', { id: 'stand-in', name: 'stand_in' }, ...m.levels.map((l) => h('option', { value: l, selected: l === state.standIn }, levelText(m, l))));
+    standSel.addEventListener('change', () => { state.standIn = standSel.value; });
+    form.append(h('label', { class: 'row' }, h('span', {}, t('pace.label')), paceSel),
+      h('label', { class: 'row', hidden: state.pace === 'untimed' }, h('span', {}, t('stand_in.label')), standSel),
+      h('p', { class: 'small', id: 'pace-help' }, t('pace.help')));
+
     const details = h('details', { class: 'house', open: Object.keys(state.overrides).length > 0 }, h('summary', {}, t('lobby.house_rules')));
     const table = optionGrid(m.options, {
       values: opts(),
       base: presetOf().options,
       preset: state.preset,
       onChange: (name, v) => { state.overrides[name] = v; render(); },
+      // The Triominos Challenge timer and its penalty: at live tables only.
+      offer: state.pace.startsWith('live:') ? NOT_OFFERED : [],
     });
     const reset = h('button', { type: 'button' }, t('lobby.reset_rules'));
     reset.addEventListener('click', () => { state.overrides = {}; render(); });
@@ -84,7 +102,7 @@ export async function showLobby(main) {
       if (mine && mine.name) localStorage.setItem('triominos.name', mine.name);
       const bot = state.seats.find((s) => s.kind === 'bot');
       if (bot) saveLevel(bot.level);
-      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints });
+      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints, pace: paceOf(state.pace), stand_in: state.standIn });
       const humans = g.seats.filter((s) => s.link);
       // Kept in this browser: the table's "Invite" button shows them again.
       if (humans.length > 1) saveInvites(g);

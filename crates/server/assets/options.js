@@ -117,19 +117,19 @@ export function control(spec, value, onChange, prefix = 'opt-', schema = []) {
 /**
  * The house-rules grid: one labelled editor per option of the schema, in its order.
  * `values`: every option's text now; `base`: the preset's; `onChange(name, text)`;
- * `skip`: names shown elsewhere.
+ * `skip`: names shown elsewhere; `offer`: those of NOT_OFFERED to show all the same.
  */
 /**
- * Options of the rules engine that the web game does not run yet, so no form offers them:
- * the Triominos Challenge turn timer needs the table's clock (issue 32), and the score pad
- * has no timeout entry. The rules pages still list them.
+ * Options of the rules engine that a form offers only where they can run: the Triominos
+ * Challenge turn timer and its penalty, at live tables of the lobby (`offer`); never in the
+ * score pad, which has no timeout entry. The rules pages still list them.
  */
 export const NOT_OFFERED = ['timer', 'timer_penalty'];
 
-export function optionGrid(schema, { values, base, preset, onChange, prefix = 'opt-', skip = [] }) {
+export function optionGrid(schema, { values, base, preset, onChange, prefix = 'opt-', skip = [], offer = [] }) {
   const grid = h('div', { class: 'options' });
   for (const spec of schema) {
-    if (skip.includes(spec.name) || NOT_OFFERED.includes(spec.name)) continue;
+    if (skip.includes(spec.name) || (NOT_OFFERED.includes(spec.name) && !offer.includes(spec.name))) continue;
     const value = valueOf(spec, values, preset);
     const changed = value !== valueOf(spec, base, preset);
     grid.append(h('div', { class: 'option' + (changed ? ' changed' : ''), 'data-option': spec.name },

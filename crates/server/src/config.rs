@@ -190,6 +190,17 @@ pub struct ServeConfig {
         help = "Let the creator of a game with people choose its deal seed (for tests and demos only: whoever knows the seed knows every hand). Without it, such a seed is refused (`seed_not_allowed`); games of bots alone may always have one"
     )]
     pub fixed_seeds: bool,
+    /// Every table's turn time, in milliseconds, whatever its pace or `timer`
+    /// (the tests' short clocks: a live minute or a slow day run out in
+    /// moments). Unset: each table's own.
+    #[arg(
+        long = "test-move-ms",
+        value_name = "MS",
+        display_order = 1001,
+        value_parser = clap::value_parser!(u64).range(1..),
+        help = "Give every timed table this many milliseconds a turn, whatever its pace (for tests only)"
+    )]
+    pub test_move_ms: Option<u64>,
 }
 
 impl ServeConfig {

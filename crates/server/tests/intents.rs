@@ -135,6 +135,8 @@ fn a_seat_remembers_its_last_ids_only() {
         created: 0,
         hints: false,
         hints_used: Vec::new(),
+        pace: Default::default(),
+        stand_in: "casual".into(),
     };
     let mut room = Room::new("g".into(), setup).unwrap();
     for i in 0..=INTENT_IDS as u64 {

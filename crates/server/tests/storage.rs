@@ -46,6 +46,8 @@ fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(
         created: 1,
         hints: false,
         hints_used: Vec::new(),
+        pace: Default::default(),
+        stand_in: "casual".into(),
     };
     let mut room = Room::new(id.into(), setup).unwrap();
     let mut intents = Vec::new();

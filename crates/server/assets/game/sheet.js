@@ -23,6 +23,13 @@ export function actionText(d, game, you) {
   }
   if (a.kind === 'pass') return t('log.passed', { name: who });
   if (a.kind === 'next_round') return t('log.next_round', { round: d.status.round });
+  if (a.kind === 'stand_in') return t('log.stand_in', { name: seatName(game, a.seat, you), level: t('level.' + (game.stand_in || 'casual')) });
+  if (a.kind === 'back') return t('log.back', { name: seatName(game, a.seat, you) });
+  if (a.kind === 'resign') return t('log.resign', { name: seatName(game, a.seat, you) });
+  if (a.kind === 'time_out') {
+    const e = d.events.find((x) => x.type === 'timed_out');
+    return t(e && e.took ? 'log.timed_out_took' : 'log.timed_out', { name: seatName(game, a.seat, you) });
+  }
   return t('log.start');
 }
 
@@ -80,14 +87,16 @@ export function renderSheet(box, log, game, you, hintsUsed) {
     // Every move has its row, one that scores nothing (a pass) too: else the sheet would
     // show the next player moving twice. Other entries only when they score.
     const move = !!d.action && ['play', 'draw', 'pass'].includes(d.action.kind);
-    if (!d.scores.length && !move) continue;
+    // A seat left to the stand-in bot, taken back, resigned: a row of its own, scoring nothing.
+    const note = !!d.action && ['stand_in', 'back', 'resign'].includes(d.action.kind);
+    if (!d.scores.length && !move && !note) continue;
     // A figure formed but not announced (the announce rule) scores nothing: said under the move.
     const lost = d.events.filter((e) => e.type === 'played' && e.unclaimed)
       .flatMap((e) => e.unclaimed.map((b) => t('sheet.not_announced', { bonus: reasonText({ reason: b }) })));
     const roundEnd = d.events.some((e) => e.type === 'round_ended');
     const own = roundEnd ? d.scores.filter((s) => !END_REASONS.includes(s.reason)) : d.scores;
     const end = roundEnd ? d.scores.filter((s) => END_REASONS.includes(s.reason)) : [];
-    if (own.length || move) row(actionText(d, game), own, '', lost, move ? d.seat : null);
+    if (own.length || move || note) row(actionText(d, game), own, note ? 'note' : '', lost, move ? d.seat : null);
     if (roundEnd) row(t('sheet.round_end'), end, 'end', null);
   }
   const last = log.length ? log[log.length - 1].status : null;

@@ -47,6 +47,7 @@ export function apply(st, m) {
     st.game = m.game; st.you = m.you; st.log = m.log; st.v = m.v; st.me = m.me; st.presence = m.presence;
     st.status = st.log[st.log.length - 1].status;
     st.hintsUsed = m.hints_used || [];
+    st.clock = m.clock || null; st.clockAt = performance.now();
     if (st.hint && st.hint.v !== st.v) st.hint = null;
     if (!myTurn(st)) st.announce = false;
     return { kind: 'snapshot' };
@@ -59,6 +60,7 @@ export function apply(st, m) {
       st.log.push(d); st.v = d.v; st.status = d.status; live.push(d);
     }
     if (m.me) st.me = m.me;
+    st.clock = m.clock || null; st.clockAt = performance.now();
     // A suggested move is for the moment it was asked at.
     if (st.hint && st.hint.v !== st.v) st.hint = null;
     if (st.sel && st.me && !st.me.hand.includes(st.sel)) st.sel = null;
@@ -97,8 +99,11 @@ export function opt(st, k) { return st.game.options[k]; }
 /** Must a bonus be announced to score (the house rule `announce_bonuses`)? */
 export function announceRule(st) { return !!st.game && opt(st, 'announce_bonuses') === 'true'; }
 
-/** Is it this seat's turn? */
-export function myTurn(st) { return !!(st.me && st.me.my_turn); }
+/** Is it this seat's turn (and not the stand-in bot's, playing for it)? */
+export function myTurn(st) { return !!(st.me && st.me.my_turn) && !standIn(st, st.you); }
+
+/** Does the table's stand-in bot play this seat (its time ran out, or it resigned)? */
+export function standIn(st, seat) { return !!(st.status && st.status.stand_in && st.status.stand_in.includes(seat)); }
 
 /** The legal placements of a tile (none with the hints off). */
 export function legalFor(st, tile) { return st.me && st.hints ? st.me.legal.filter((p) => p.tile === tile) : []; }

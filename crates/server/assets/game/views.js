@@ -110,8 +110,8 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHin
     : t('game.draw', { cost: opt(st, 'draw_penalty'), pool: st.status.pool });
   const pp = Number(opt(st, 'empty_pool_penalty'));
   btnPass.textContent = pp > 0 ? t('game.pass_cost', { cost: pp }) : t('game.pass');
-  btnDraw.disabled = !(me && me.my_turn && me.can_draw);
-  btnPass.disabled = !(me && me.my_turn && me.can_pass);
+  btnDraw.disabled = !(myTurn(st) && me.can_draw);
+  btnPass.disabled = !(myTurn(st) && me.can_pass);
   btnRotate.disabled = !(me && st.sel);
   btnDraw.hidden = !me;
   btnPass.hidden = !me;
@@ -119,7 +119,7 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHin
   // Enabled on every turn of this seat, whatever the tiles: it tells nothing about the spots.
   const rule = announceRule(st);
   btnAnnounce.hidden = !me || !rule;
-  btnAnnounce.disabled = !(me && me.my_turn && st.status.phase === 'playing');
+  btnAnnounce.disabled = !(myTurn(st) && st.status.phase === 'playing');
   btnAnnounce.setAttribute('aria-pressed', st.announce ? 'true' : 'false');
   keys.textContent = rule && me ? t('game.keys_announce') : t('game.keys');
   hints.parentElement.hidden = !me;
@@ -127,7 +127,7 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHin
     // Suggest a move: in a game with hints on, on this seat's turn, one at a time.
     const asking = st.hintAsked !== null && st.hintAsked !== undefined;
     btnHint.hidden = !hintsOn(st);
-    btnHint.disabled = !(me && me.my_turn && st.status.phase === 'playing') || asking;
+    btnHint.disabled = !(myTurn(st) && st.status.phase === 'playing') || asking;
     // A hint given shows one grade at a time (the idea, the tile, the spot and turn): the
     // button then shows the next grade, without asking again.
     const more = !!(st.hint && myTurn(st) && hintGrade(st) < 2);
@@ -226,6 +226,7 @@ export function renderPlayers(players, st) {
       leads ? h('span', { class: 'crown', title: t('game.leader'), 'aria-label': t('game.leader'), role: 'img' }, '♛') : null,
       h('span', { class: 'pname' }, seatName(st.game, i, st.you)),
       seat.kind === 'bot' ? h('span', { class: 'badge' }, t('seat.bot_badge')) : null,
+      (s.stand_in || []).includes(i) ? h('span', { class: 'badge standin-badge' }, t((s.resigned || []).includes(i) ? 'stand_in.resigned_badge' : 'stand_in.badge')) : null,
       h('span', { class: 'count', title: t('game.tiles_in_hand') }, '▲' + s.hand_sizes[i]),
       total);
     players.append(card);
@@ -275,7 +276,9 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
     box.append(h('h2', { class: 'gameover', id: 'overlay-title' }, t('over.title')), h('p', { class: 'winners' }, t(s.winners.length > 1 ? 'over.winners' : 'over.winner', { names })));
     const order = [...st.game.seats.keys()].sort((a, b) => s.totals[b] - s.totals[a]);
     box.append(h('ol', { class: 'final' }, ...order.map((i) => h('li', {}, seatName(st.game, i, st.you), ' — ', h('strong', {}, String(s.totals[i]))))));
-    const summary = roundSummary(st.log, st.game, st.you);
+    // A game a resignation ended: the last round's summary would tell of another round.
+    const resigned = st.log[st.log.length - 1].action.kind === 'resign';
+    const summary = resigned ? null : roundSummary(st.log, st.game, st.you);
     if (summary) box.append(summary);
     first = h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay'));
     box.append(h('p', { class: 'actions' },
@@ -371,6 +374,8 @@ export function announcements(st, live) {
         for (const b of e.unclaimed || []) out.push([t('game.bonus_lost', { bonus: capital(t('reason.' + b)) }) + ' — ' + seatName(st.game, e.player, st.you), 'lost', null]);
       } else if (e.type === 'revealed') {
         out.push([t('log.revealed', { name: seatName(st.game, e.player, st.you), tile: e.tile }), '', null]);
+      } else if (e.type === 'timed_out') {
+        out.push([t(e.took ? 'log.timed_out_took' : 'log.timed_out', { name: seatName(st.game, e.player, st.you) }) + ` (${signed(e.points)})`, '', e.player]);
       } else if (e.player !== last) {
         continue;
       } else if (e.type === 'drew' && e.player !== st.you) {
@@ -388,7 +393,7 @@ export function announcements(st, live) {
 /** The seat whose move is the last of these log entries (null: none moved). */
 export function lastMover(live) {
   for (let i = live.length - 1; i >= 0; i--) {
-    const e = [...live[i].events].reverse().find((x) => ['played', 'drew', 'passed'].includes(x.type));
+    const e = [...live[i].events].reverse().find((x) => ['played', 'drew', 'passed', 'timed_out'].includes(x.type));
     if (e) return e.player;
   }
   return null;

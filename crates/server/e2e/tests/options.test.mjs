@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, newPage, BASE, api } from '../lib.mjs';
 
-// The options no form offers yet (options.js NOT_OFFERED): the turn timer and its penalty.
+// The options offered only at live tables, never in the score pad (options.js NOT_OFFERED):
+// the turn timer and its penalty.
 const NOT_OFFERED = ['timer', 'timer_penalty'];
 
 /** The page's words in a language, as the server embeds them. */
@@ -45,8 +46,7 @@ test('the lobby and the score pad build a control for every option of the schema
       await page.selectOption('#preset', preset.name);
       for (const spec of meta.options) {
         const row = await page.$(`#lobby .option[data-option="${spec.name}"]`);
-        // The turn timer waits for the table's clock: no form offers it before then.
-        if (NOT_OFFERED.includes(spec.name)) { assert.equal(row, null, `${spec.name} is not offered yet`); continue; }
+        // The turn timer and its penalty too: the lobby's table is live by default.
         assert.ok(row, `a row for ${spec.name}`);
         assert.equal(await row.$eval('label', (l) => l.textContent), en[spec.help], `${spec.name} is labelled`);
         assert.equal(await shown(page, 'opt-', spec), preset.options[spec.name], `${preset.name}: ${spec.name} shows the preset's value`);
@@ -57,6 +57,12 @@ test('the lobby and the score pad build a control for every option of the schema
         }
       }
     }
+    // A table without a clock has no turn timer to offer.
+    assert.equal(await page.$eval('#pace', (s) => s.value), 'live:60', 'a friends table is live by default');
+    await page.selectOption('#pace', 'untimed');
+    for (const name of NOT_OFFERED) assert.equal(await page.$(`#lobby .option[data-option="${name}"]`), null, `${name} needs a live table`);
+    await page.selectOption('#pace', 'live:30');
+    for (const name of NOT_OFFERED) assert.ok(await page.$(`#lobby .option[data-option="${name}"]`), `${name} at a live table`);
     // The score pad: the target in its own row, every other option in the house rules.
     await page.goto(BASE + '/pad');
     await page.waitForSelector('#padstart');

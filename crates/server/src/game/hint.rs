@@ -61,7 +61,7 @@ fn refuse(r: &Room, seat: Option<u8>) -> Result<u8, Denied> {
     if !r.setup.hints {
         return Err(Refused::HintsOff.into());
     }
-    match r.game.public().phase() {
+    match r.phase() {
         Phase::GameOver => return Err(Refused::GameOver.into()),
         Phase::RoundOver => return Err(IllegalAction::RoundOver.into()),
         Phase::Playing => {}

@@ -109,7 +109,7 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
                 mark_finished(state, room.id.clone(), serde_json::to_string(&room.summary())).await?;
                 done.marked += 1;
             }
-            Ok(room) if room.bot_due() => {
+            Ok(room) if room.bot_due() || room.deadline().is_some() => {
                 let bots_alone = !room.has_humans();
                 let arc = state.games.insert(room);
                 let mut r = arc.lock().await;

@@ -22,6 +22,9 @@ pub struct Asker {
     pub conn: Option<u64>,
     /// The client's message id, echoed back.
     pub id: Option<u64>,
+    /// A bot's or the clock's intent worked out at this version: not
+    /// applied if the game has moved on since (answered with the version now).
+    pub at_version: Option<u64>,
 }
 
 /// Checks an intent, stores it, applies it, acknowledges and broadcasts it.
@@ -45,16 +48,23 @@ pub async fn submit(
             return Ok(v);
         }
     }
+    if asker.at_version.is_some_and(|v| v != r.version()) {
+        return Ok(r.version());
+    }
+    if let (Some(s), Some(_)) = (seat, asker.conn) {
+        r.check_client(s, intent)?;
+    }
     r.check(seat, intent)?;
     let v = r.version() + 1;
     let stored = stored_intent(intent, client_id)?;
-    if let Err(e) = state.store.append(r.id.clone(), v, seat, stored).await {
+    let at = crate::store::now_ms();
+    if let Err(e) = state.store.append(r.id.clone(), v, seat, stored, at).await {
         if let Some(suppressed) = crate::store::throttle::storage_error() {
             tracing::error!(game = %r.id, suppressed, "cannot store an action: {e}");
         }
         return Err(Refused::StorageFailed.into());
     }
-    let applied = r.commit(seat, intent)?;
+    let applied = r.commit_at(seat, intent, at)?;
     if let (Some(s), Some(id)) = (seat, client_id) {
         r.remember_id(s, id, v);
     }
@@ -79,20 +89,68 @@ pub async fn submit(
     Ok(v)
 }
 
-/// Starts a bot's turn, or the next round of a game without people, when due.
+/// Starts a bot's turn (a bot's seat, or a person's the stand-in plays), or
+/// the next round of a game without people playing, when due; sets the turn
+/// clock of a person to act (see [`clock`]).
 pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
+    r.move_override = state.config.test_move_ms;
     let v = r.version();
+    if r.clocked != Some(v) {
+        if let Some(deadline) = r.deadline() {
+            r.clocked = Some(v);
+            tokio::spawn(clock(state.clone(), Arc::downgrade(room), v, deadline));
+        }
+    }
     if r.scheduled == Some(v) {
         return;
     }
-    let due = match r.game.public().phase() {
-        Phase::Playing => r.is_bot(r.game.to_move()),
-        Phase::RoundOver => !r.has_humans(),
+    let due = match r.phase() {
+        Phase::Playing => r.played_by_bot(r.game.to_move()),
+        Phase::RoundOver => !r.has_people_playing(),
         Phase::GameOver => false,
     };
     if due {
         r.scheduled = Some(v);
         tokio::spawn(bot_turn(state.clone(), room.clone(), v));
+    }
+}
+
+/// A person's turn clock, set at version `v` for `deadline` (milliseconds
+/// since 1970; one already past fires at once). When it runs out and the
+/// game is still at `v`: between rounds, the next round is dealt; in a turn,
+/// under the rule option `timer` the referee times the seat out (and the
+/// stand-in takes it if nobody is connected to it), otherwise the table's
+/// stand-in bot plays the seat from now on. The room is held weakly while
+/// the clock waits (a slow table's days): a game that moved on, ended or left
+/// memory is not kept for it.
+async fn clock(state: Arc<AppState>, room: std::sync::Weak<Mutex<Room>>, v: u64, deadline: i64) {
+    let wait = deadline.saturating_sub(crate::store::now_ms()).max(0) as u64;
+    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    let Some(room) = room.upgrade() else { return };
+    let (intent, seat) = {
+        let r = room.lock().await;
+        if r.version() != v || state.is_closing() {
+            return;
+        }
+        match r.phase() {
+            Phase::RoundOver => (Intent::NextRound, None),
+            Phase::Playing => {
+                let seat = r.game.to_move();
+                match r.game.rules().timer() {
+                    Some(_) => (Intent::TimeOut { seat }, Some(seat)),
+                    None => (Intent::StandIn { seat }, Some(seat)),
+                }
+            }
+            Phase::GameOver => return,
+        }
+    };
+    tracing::info!(v, seat, intent = intent.kind(), "a turn clock ran out");
+    let Ok(now) = submit_retrying(&state, &room, v, None, intent).await else { return };
+    if let (Intent::TimeOut { seat }, Some(_)) = (intent, seat) {
+        let away = !room.lock().await.is_connected(seat);
+        if away {
+            let _ = submit_retrying(&state, &room, now, None, Intent::StandIn { seat }).await;
+        }
     }
 }
 
@@ -171,7 +229,7 @@ async fn submit_retrying(
     let mut pause = state.config.store_retry;
     let mut failures: u32 = 0;
     loop {
-        match submit(state, room, seat, intent, Asker::default()).await {
+        match submit(state, room, seat, intent, Asker { at_version: Some(v), ..Asker::default() }).await {
             Err(e) if e.is_storage_failure() => {
                 failures += 1;
                 let game = room.lock().await.id.clone();
@@ -225,14 +283,18 @@ pub fn read_stored_intent(text: &str) -> Result<(Intent, Option<u64>), Refused> 
 }
 
 /// Rebuilds a stored game: its setup, then every stored intent in order
-/// (remembering the seats' last intent ids).
+/// (remembering the seats' last intent ids), each at the time it was
+/// stored (so the turn clock runs from the right moment; a row stored
+/// without a time, before schema version 2, counts as stored now).
 pub fn rebuild(stored: &StoredGame) -> Result<Room, Denied> {
     let setup = serde_json::from_str(&stored.setup).map_err(|_| Refused::BadSetup)?;
     let mut room = Room::new(stored.id.clone(), setup)?;
-    for (seat, text) in &stored.actions {
+    let now = crate::store::now_ms();
+    for (i, (seat, text)) in stored.actions.iter().enumerate() {
         let (intent, id) = read_stored_intent(text)?;
         room.check(*seat, intent)?;
-        let applied = room.commit(*seat, intent)?;
+        let at = stored.times.get(i).copied().flatten().unwrap_or(now);
+        let applied = room.commit_at(*seat, intent, at)?;
         if let (Some(s), Some(id)) = (*seat, id) {
             room.remember_id(s, id, applied.v);
         }

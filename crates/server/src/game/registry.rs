@@ -143,8 +143,8 @@ impl Registry {
         rooms.retain(|_, h| {
             // Tasks, connections and requests hold a clone; new clones are
             // only made from this map, under this lock.
-            let busy =
-                Arc::strong_count(&h.room) > 1 || h.room.try_lock().map_or(true, |r| !r.is_idle() || r.bot_due());
+            let busy = Arc::strong_count(&h.room) > 1
+                || h.room.try_lock().map_or(true, |r| !r.is_idle() || r.bot_due() || r.deadline().is_some());
             if busy {
                 h.seen = now;
             }

@@ -3,7 +3,9 @@
 
 use super::error::Denied;
 use super::view::{self, Mark};
-use crate::protocol::{GameSummary, HintUse, Intent, Presence, PublicGame, PublicSeat, Refused, Seats, ServerMsg};
+use crate::protocol::{
+    Clock, GameStatus, GameSummary, HintUse, Intent, Pace, Presence, PublicGame, PublicSeat, Refused, Seats, ServerMsg,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::collections::VecDeque;
@@ -52,6 +54,18 @@ pub struct Setup {
     /// that changes during the game (rewritten in storage with each hint).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints_used: Vec<HintUse>,
+    /// The table's pace (untimed in games stored before paces).
+    #[serde(default)]
+    pub pace: Pace,
+    /// The level of the bot that stands in for a person (`casual` in games
+    /// stored before stand-ins).
+    #[serde(default = "default_stand_in")]
+    pub stand_in: String,
+}
+
+/// The stand-in's level unless the table chose one.
+pub fn default_stand_in() -> String {
+    "casual".to_string()
 }
 
 impl Setup {
@@ -98,6 +112,8 @@ impl Setup {
             seats: self.public_seats(),
             created: Some(self.created),
             hints: self.hints,
+            pace: self.pace,
+            stand_in: Some(self.stand_in.clone()),
         }
     }
 
@@ -144,6 +160,23 @@ pub struct Room {
     /// Each seat's last [`INTENT_IDS`] accepted intents that had a client
     /// message id: `(id, version it made)`, oldest first.
     recent: Vec<VecDeque<(u64, u64)>>,
+    /// The seats of people the table's stand-in bot plays now.
+    stand_ins: Seats,
+    /// The seats that resigned (the stand-in plays them to the end).
+    resigned: Seats,
+    /// The winners of a game a resignation ended (the rules did not).
+    ended: Option<Seats>,
+    /// When the current turn (or the wait between rounds) began, in
+    /// milliseconds since 1970: the stored time of the action that began it.
+    turn_began: i64,
+    /// What the turn is: its phase, round, seat and whether a bot plays it;
+    /// the turn's clock starts again when this changes.
+    turn_key: (Phase, u32, u8, bool),
+    /// The version a turn clock is already set for.
+    pub clocked: Option<u64>,
+    /// Every table's turn time, in milliseconds, whatever its pace (the
+    /// tests' short clocks: [`crate::config::ServeConfig::test_move_ms`]).
+    pub move_override: Option<u64>,
 }
 
 /// How many accepted intent ids the server remembers per seat: an intent
@@ -189,9 +222,10 @@ impl Room {
             threads.push(t);
         }
         let first = view::delta_raw(&game, Mark::default(), 0, None, None);
+        let turn_key =
+            (game.public().phase(), game.public().round(), game.to_move(), bots[game.to_move() as usize].is_some());
         Ok(Room {
             id,
-            setup,
             game,
             log: vec![first],
             bots,
@@ -201,6 +235,14 @@ impl Room {
             scheduled: None,
             hinting: Seats::EMPTY,
             recent: vec![VecDeque::new(); n],
+            stand_ins: Seats::EMPTY,
+            resigned: Seats::EMPTY,
+            ended: None,
+            turn_began: setup.created.saturating_mul(1000),
+            turn_key,
+            clocked: None,
+            move_override: None,
+            setup,
         })
     }
 
@@ -209,9 +251,17 @@ impl Room {
         self.log.len() as u64 - 1
     }
 
-    /// Whether the game is over.
+    /// Whether the game is over (by the rules, or ended by a resignation).
     pub fn is_over(&self) -> bool {
-        self.game.is_over()
+        self.ended.is_some() || self.game.is_over()
+    }
+
+    /// The phase, a game ended by a resignation counted over.
+    pub fn phase(&self) -> Phase {
+        match self.ended {
+            Some(_) => Phase::GameOver,
+            None => self.game.public().phase(),
+        }
     }
 
     /// The seat holding this token.
@@ -233,21 +283,53 @@ impl Room {
         self.setup.seats.iter().any(|s| s.kind == SeatKind::Human)
     }
 
-    /// Whether a bot (or, without people, the server) is to act: what
+    /// Whether a bot plays the seat: a bot's seat, or a person's that the
+    /// table's stand-in plays now.
+    pub fn played_by_bot(&self, seat: u8) -> bool {
+        self.setup.seats.get(seat as usize).is_some_and(|s| s.kind == SeatKind::Bot) || self.stand_ins.contains(seat)
+    }
+
+    /// Whether a person plays some seat themselves (not the stand-in).
+    pub fn has_people_playing(&self) -> bool {
+        (0..self.setup.seats.len() as u8).any(|s| !self.played_by_bot(s))
+    }
+
+    /// The seats the stand-in plays, and those that resigned.
+    pub fn stand_ins(&self) -> (Seats, Seats) {
+        (self.stand_ins, self.resigned)
+    }
+
+    /// Whether a bot (or, without people playing, the server) is to act: what
     /// [`super::play::schedule`] starts a task for. A game for which this
     /// holds must stay in memory.
     pub fn bot_due(&self) -> bool {
-        match self.game.public().phase() {
-            Phase::Playing => {
-                self.setup.seats.get(self.game.to_move() as usize).is_some_and(|s| s.kind == SeatKind::Bot)
-            }
-            Phase::RoundOver => !self.has_humans(),
+        match self.phase() {
+            Phase::Playing => self.played_by_bot(self.game.to_move()),
+            Phase::RoundOver => !self.has_people_playing(),
             Phase::GameOver => false,
         }
     }
 
+    /// The seat as a person's seat, else `not_yours`.
+    fn person(&self, seat: u8) -> Result<u8, Denied> {
+        match self.setup.seats.get(seat as usize) {
+            Some(s) if s.kind == SeatKind::Human => Ok(seat),
+            _ => Err(Refused::NotYours.into()),
+        }
+    }
+
     /// Refuses an intent that may not be applied now; changes nothing.
+    /// `seat` is who asks: a seat, or `None` for the server.
     pub fn check(&self, seat: Option<u8>, intent: Intent) -> Result<(), Denied> {
+        if self.ended.is_some() {
+            return Err(Refused::GameOver.into());
+        }
+        let over = || -> Result<(), Denied> {
+            match self.game.is_over() {
+                true => Err(Refused::GameOver.into()),
+                false => Ok(()),
+            }
+        };
         match intent {
             Intent::NextRound => match self.game.public().phase() {
                 Phase::RoundOver => Ok(()),
@@ -262,11 +344,71 @@ impl Room {
                 }
                 Ok(g.check(a)?)
             }
+            Intent::StandIn { seat: s } => {
+                if seat.is_some() {
+                    return Err(Refused::NotYours.into());
+                }
+                self.person(s)?;
+                over()?;
+                match self.stand_ins.contains(s) {
+                    true => Err(Refused::StandInPlaying.into()),
+                    false => Ok(()),
+                }
+            }
+            Intent::Back { seat: s } | Intent::Resign { seat: s } => {
+                if seat != Some(s) {
+                    return Err(Refused::NotYours.into());
+                }
+                self.person(s)?;
+                over()?;
+                if self.resigned.contains(s) {
+                    return Err(Refused::Resigned.into());
+                }
+                match (intent, self.stand_ins.contains(s)) {
+                    (Intent::Back { .. }, false) => Err(Refused::NotStoodIn.into()),
+                    _ => Ok(()),
+                }
+            }
+            Intent::TimeOut { seat: s } => {
+                if seat.is_some() {
+                    return Err(Refused::NotYours.into());
+                }
+                self.game.check_time_out()?;
+                let expected = self.game.to_move();
+                match s == expected {
+                    true => Ok(()),
+                    false => Err(Refused::NotYourTurn { expected, got: s }.into()),
+                }
+            }
         }
     }
 
-    /// Applies an intent that [`Room::check`] accepted and that is stored.
+    /// What a client (a seat's page) may not ask for, besides what
+    /// [`Room::check`] refuses: the server's intents, and a move of a seat
+    /// the stand-in plays (the person takes it back first).
+    pub fn check_client(&self, seat: u8, intent: Intent) -> Result<(), Denied> {
+        if intent.is_server_only() {
+            return Err(Refused::NotYours.into());
+        }
+        if matches!(intent, Intent::Act(_)) && self.stand_ins.contains(seat) {
+            return Err(match self.resigned.contains(seat) {
+                true => Refused::Resigned,
+                false => Refused::StandInPlaying,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    /// Applies an intent that [`Room::check`] accepted and that is stored, now.
     pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Denied> {
+        self.commit_at(seat, intent, crate::store::now_ms())
+    }
+
+    /// Applies an intent that [`Room::check`] accepted and that was stored at
+    /// `at` (milliseconds since 1970): when it begins a turn, the turn's
+    /// clock starts then.
+    pub fn commit_at(&mut self, seat: Option<u8>, intent: Intent, at: i64) -> Result<Applied, Denied> {
         let before = Mark::before(&self.game, intent);
         match intent {
             Intent::NextRound => self.game.next_round().map_err(|_| Refused::RoundNotOver)?,
@@ -274,10 +416,138 @@ impl Room {
                 let s = seat.ok_or(Refused::Spectator)?;
                 self.game.play_as(s, a)?;
             }
+            Intent::StandIn { seat: s } => self.stand_in(s)?,
+            Intent::Back { seat: s } => {
+                self.stand_ins.remove(s);
+                if let Some(slot) = self.bots.get_mut(s as usize) {
+                    *slot = None;
+                }
+            }
+            Intent::Resign { seat: s } => {
+                self.resigned.insert(s);
+                if !self.stand_ins.contains(s) {
+                    self.stand_in(s)?;
+                }
+                let n = self.setup.seats.len();
+                let person_left = (0..n as u8).any(|i| self.person(i).is_ok() && !self.resigned.contains(i));
+                if n - self.resigned.len() <= 1 || !person_left {
+                    self.ended = Some(self.best_of_the_others());
+                }
+            }
+            Intent::TimeOut { seat: s } => {
+                self.game.time_out_as(s)?;
+            }
         }
         let v = self.version() + 1;
-        self.log.push(view::delta_raw(&self.game, before, v, seat, Some(intent)));
-        Ok(Applied { v, game_over: self.game.is_over() })
+        let mut d = view::delta(&self.game, before, v, seat, Some(intent));
+        d.status = self.status();
+        if let Intent::Resign { .. } = intent {
+            if let Some(winners) = self.ended {
+                d.events.push(crate::protocol::EventWire::GameEnded { winners });
+            }
+        } else if !self.resigned.is_empty() {
+            for e in &mut d.events {
+                if let crate::protocol::EventWire::GameEnded { winners } = e {
+                    *winners = d.status.winners;
+                }
+            }
+        }
+        // A delta is numbers, names and lists of them: it always serializes.
+        self.log.push(serde_json::value::to_raw_value(&d).unwrap_or_default());
+        let key = self.turn_key();
+        if key != self.turn_key || matches!(intent, Intent::TimeOut { .. } | Intent::Back { .. }) {
+            self.turn_key = key;
+            self.turn_began = at;
+        }
+        Ok(Applied { v, game_over: self.is_over() })
+    }
+
+    /// The table's stand-in bot takes the seat.
+    fn stand_in(&mut self, seat: u8) -> Result<(), Denied> {
+        let level = levels::named(&self.setup.stand_in)
+            .ok_or_else(|| Refused::UnknownLevel { level: Some(self.setup.stand_in.clone()) })?;
+        let seed = self.setup.seed.wrapping_mul(0xD1B5_4A32_D192_ED03).wrapping_add(seat as u64 + 1);
+        let bot = level.make(seed, false).map_err(|_| Refused::UnknownLevel { level: Some(level.id.to_string()) })?;
+        if let Some(slot) = self.bots.get_mut(seat as usize) {
+            *slot = Some(bot);
+        }
+        self.stand_ins.insert(seat);
+        Ok(())
+    }
+
+    /// The seats with the highest total among those that did not resign.
+    fn best_of_the_others(&self) -> Seats {
+        let totals = self.game.totals();
+        let others = (0..totals.len() as u8).filter(|s| !self.resigned.contains(*s));
+        let best = others.clone().map(|s| totals[s as usize]).max();
+        others.filter(|s| Some(totals[*s as usize]) == best).collect()
+    }
+
+    /// The game's winners: a seat that resigned never wins.
+    pub fn winners(&self) -> Seats {
+        match self.ended {
+            Some(w) => w,
+            None if self.game.is_over() && !self.resigned.is_empty() => self.best_of_the_others(),
+            None => self.game.winners(),
+        }
+    }
+
+    /// Where the game stands, for everyone: the engine's status with the
+    /// seats the stand-in plays, those that resigned, and a resignation's end.
+    pub fn status(&self) -> GameStatus {
+        let mut st = GameStatus::of(self.game.public());
+        st.stand_in = self.stand_ins;
+        st.resigned = self.resigned;
+        st.phase = self.phase();
+        if self.is_over() {
+            st.winners = self.winners();
+        }
+        st
+    }
+
+    /// What the turn now is, for its clock.
+    fn turn_key(&self) -> (Phase, u32, u8, bool) {
+        let to_move = self.game.to_move();
+        (self.phase(), self.game.public().round(), to_move, self.played_by_bot(to_move))
+    }
+
+    /// A turn's time in milliseconds: the rule option `timer`'s if the rules
+    /// have one, else the pace's; `None` for an untimed table.
+    pub fn move_ms(&self) -> Option<u64> {
+        let base = match self.game.rules().timer() {
+            Some(s) => Some(s.max(1) as u64 * 1000),
+            None => self.setup.pace.move_seconds().map(|s| s as u64 * 1000),
+        }?;
+        Some(self.move_override.unwrap_or(base))
+    }
+
+    /// When the time of the person to act runs out, in milliseconds since
+    /// 1970: the start of the turn (or of the wait between rounds) plus a
+    /// turn's time; `None` when no person's time runs (untimed, a bot to
+    /// act, the game over).
+    pub fn deadline(&self) -> Option<i64> {
+        let m = self.move_ms()?;
+        let runs = match self.phase() {
+            Phase::Playing => !self.played_by_bot(self.game.to_move()),
+            Phase::RoundOver => self.has_people_playing(),
+            Phase::GameOver => false,
+        };
+        runs.then(|| self.turn_began.saturating_add(m as i64))
+    }
+
+    /// The clock as sent at `now` (milliseconds since 1970).
+    pub fn clock(&self, now: i64) -> Option<Clock> {
+        let deadline = self.deadline()?;
+        Some(Clock {
+            seat: (self.phase() == Phase::Playing).then(|| self.game.to_move()),
+            remaining_ms: deadline.saturating_sub(now).max(0) as u64,
+            move_ms: self.move_ms().unwrap_or(0),
+        })
+    }
+
+    /// Whether the seat has a connection.
+    pub fn is_connected(&self, seat: u8) -> bool {
+        self.conns.iter().any(|c| c.seat == Some(seat))
     }
 
     /// The version made by the seat's accepted intent with this client
@@ -331,6 +601,7 @@ impl Room {
             me: self.me(seat),
             presence: self.presence(),
             hints_used: &self.setup.hints_used,
+            clock: self.clock(crate::store::now_ms()),
         }
         .text()
     }
@@ -345,7 +616,8 @@ impl Room {
 
     /// The deltas after `v` and the seat's private view now.
     pub fn update_since(&self, seat: Option<u8>, v: u64) -> String {
-        ServerMsg::Update { deltas: self.deltas_after(v), me: self.me(seat) }.text()
+        ServerMsg::Update { deltas: self.deltas_after(v), me: self.me(seat), clock: self.clock(crate::store::now_ms()) }
+            .text()
     }
 
     /// Sends the delta numbered `v` to every connection, each seat with its private view.
@@ -413,8 +685,11 @@ impl Room {
         self.threads.get(seat as usize).copied().unwrap_or(1)
     }
 
-    /// Puts a bot back.
+    /// Puts a bot back (not when its seat's person took it back meanwhile).
     pub fn put_bot(&mut self, seat: u8, bot: Box<dyn Bot>) {
+        if !self.played_by_bot(seat) {
+            return;
+        }
         if let Some(slot) = self.bots.get_mut(seat as usize) {
             *slot = Some(bot);
         }
@@ -427,7 +702,7 @@ impl Room {
             preset: self.setup.preset.clone(),
             seats: self.setup.public_seats(),
             totals: p.totals().to_vec(),
-            winners: p.winners(),
+            winners: self.winners(),
             rounds: p.round(),
         }
     }
@@ -437,7 +712,11 @@ impl Room {
     pub fn record(&self) -> Result<String, triominos_core::record::WriteError> {
         let tags = [("Seed", self.setup.seed.to_string()), ("Event", format!("triominos {}", self.id))];
         let names = self.setup.record_names();
-        let text = triominos_core::record::write(&self.game, &names, &tags)?;
+        // A resignation is written as a forfeit (the first one, if several).
+        let text = match self.resigned.first() {
+            Some(seat) => triominos_core::record::write_forfeit(&self.game, &names, &tags, seat, "resigned")?,
+            None => triominos_core::record::write(&self.game, &names, &tags)?,
+        };
         Ok(with_hint_comments(&text, &self.setup.hints_used, &names))
     }
 }

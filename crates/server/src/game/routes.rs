@@ -11,8 +11,8 @@ use crate::http::error::Fail;
 use crate::http::extract::{body, RawBody, P, Q};
 use crate::names::checked_name;
 use crate::protocol::{
-    CreateGame, Created, CreatedSeat, FinishedGame, GameInfo, GameList, GameStatus, GameSummary, LevelMeta, Meta,
-    PresetMeta, Refused, SeatKind,
+    CreateGame, Created, CreatedSeat, FinishedGame, GameInfo, GameList, GameSummary, LevelMeta, Meta, PresetMeta,
+    Refused, SeatKind,
 };
 use crate::state::AppState;
 use crate::store::StoreError;
@@ -122,6 +122,13 @@ async fn create(
         seats.push(seat);
     }
     let options = rules.options().into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+    if !req.pace.is_offered() {
+        return Err(Refused::BadPace.into());
+    }
+    let stand_in = req.stand_in.unwrap_or_else(super::room::default_stand_in);
+    if triominos_bots::levels::named(&stand_in).is_none() {
+        return Err(Refused::UnknownLevel { level: Some(stand_in) }.into());
+    }
     let setup = Setup {
         preset: req.preset,
         options,
@@ -130,6 +137,8 @@ async fn create(
         created: crate::store::now(),
         hints: req.hints,
         hints_used: Vec::new(),
+        pace: req.pace,
+        stand_in,
     };
     let id = crate::secret::random_hex(8);
     let room = Room::new(id.clone(), setup.clone())?;
@@ -201,12 +210,7 @@ async fn game_info(State(state): State<Arc<AppState>>, P(id): P<String>) -> Resu
     let room = state.game(&id).await?;
     let r = room.lock().await;
     let seed = r.is_over().then_some(r.setup.seed);
-    Ok(Json(GameInfo {
-        game: r.setup.public(&r.id),
-        version: r.version(),
-        status: GameStatus::of(r.game.public()),
-        seed,
-    }))
+    Ok(Json(GameInfo { game: r.setup.public(&r.id), version: r.version(), status: r.status(), seed }))
 }
 
 /// A finished game as a `.tri` record (it shows every hand, so only once over).

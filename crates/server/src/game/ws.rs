@@ -345,7 +345,7 @@ async fn handle(
     if seat.is_none() {
         return Some(error_msg(Refused::Spectator, id));
     }
-    match play::submit(state, room, seat, intent, Asker { conn: Some(conn), id }).await {
+    match play::submit(state, room, seat, intent, Asker { conn: Some(conn), id, at_version: None }).await {
         Ok(_) => None,
         Err(e) => {
             let refusal = Refusal::from(e);

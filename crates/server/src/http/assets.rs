@@ -30,6 +30,8 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "game/sheet.js",
     "game/fx.js",
     "game/controls.js",
+    "game/clock.js",
+    "pace.js",
     "replay.js",
     "rules.js",
     "pad.js",

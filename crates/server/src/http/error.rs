@@ -90,6 +90,9 @@ pub fn status(r: &Refused) -> StatusCode {
             StatusCode::INTERNAL_SERVER_ERROR
         }
         R::HttpError { status } => StatusCode::from_u16(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        R::BadPace => StatusCode::BAD_REQUEST,
+        R::StandInPlaying | R::NotStoodIn | R::Resigned => StatusCode::CONFLICT,
+        R::NotYours => StatusCode::FORBIDDEN,
     }
 }
 

@@ -3,7 +3,7 @@
 //! [`GameList`]; `GET /api/games/{id}` answers [`GameInfo`]; the replays
 //! answer [`Replay`]; a review answers [`GameReview`].
 
-use super::common::{PublicGame, PublicSeat, SeatKind};
+use super::common::{Pace, PublicGame, PublicSeat, SeatKind};
 use super::socket::{Delta, GameStatus, HintUse};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -42,6 +42,14 @@ pub struct CreateGame {
     /// [`ClientMsg::Hint`](super::socket::ClientMsg::Hint)); off when missing.
     #[serde(default)]
     pub hints: bool,
+    /// The table's pace (untimed when missing; see [`Pace`]); refused with
+    /// `bad_pace` when not one offered.
+    #[serde(default)]
+    pub pace: Pace,
+    /// The level of the bot that stands in for a person out of time or
+    /// resigned: a named level (`casual` when missing).
+    #[serde(default)]
+    pub stand_in: Option<String>,
 }
 
 /// One seat of a new game, with its secret link (humans).

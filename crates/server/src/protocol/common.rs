@@ -66,6 +66,61 @@ pub struct PublicGame {
     /// Whether the people at the table may ask for a suggested move.
     #[serde(default)]
     pub hints: bool,
+    /// The table's pace: how long a person has for a turn (untimed in
+    /// games stored before paces, and in records).
+    #[serde(default)]
+    pub pace: Pace,
+    /// The level of the bot that plays for a person whose time ran out or
+    /// who resigned (`null` for a record).
+    #[serde(default)]
+    pub stand_in: Option<String>,
+}
+
+/// A table's pace, chosen at creation: `{"kind": "untimed"}`, `{"kind":
+/// "live", "move_seconds": 60}` (30, 60 or 120) or `{"kind": "slow",
+/// "move_seconds": 86400}` (a day or three days: correspondence). When a
+/// person's turn takes longer, the table's stand-in bot plays for them (or,
+/// under the rule option `timer`, the referee times them out).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Pace {
+    /// No clock: the table waits.
+    #[default]
+    Untimed,
+    /// A turn clock of seconds: people at the table together.
+    Live {
+        /// Seconds a turn: 30, 60 or 120.
+        move_seconds: u32,
+    },
+    /// Correspondence: days a turn.
+    Slow {
+        /// Seconds a turn: 86400 (a day) or 259200 (three days).
+        move_seconds: u32,
+    },
+}
+
+impl Pace {
+    /// The seconds a live table may give a turn.
+    pub const LIVE: [u32; 3] = [30, 60, 120];
+    /// The seconds a slow table may give a turn.
+    pub const SLOW: [u32; 2] = [86_400, 259_200];
+
+    /// The seconds a turn, `None` for an untimed table.
+    pub fn move_seconds(self) -> Option<u32> {
+        match self {
+            Pace::Untimed => None,
+            Pace::Live { move_seconds } | Pace::Slow { move_seconds } => Some(move_seconds),
+        }
+    }
+
+    /// Whether this pace is one a table may have ([`Pace::LIVE`], [`Pace::SLOW`]).
+    pub fn is_offered(self) -> bool {
+        match self {
+            Pace::Untimed => true,
+            Pace::Live { move_seconds } => Pace::LIVE.contains(&move_seconds),
+            Pace::Slow { move_seconds } => Pace::SLOW.contains(&move_seconds),
+        }
+    }
 }
 
 #[cfg(test)]

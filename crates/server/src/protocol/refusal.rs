@@ -244,6 +244,18 @@ pub enum Refused {
         /// The most sheets stored.
         max: usize,
     },
+    /// A pace no table may have (see [`crate::protocol::Pace`]).
+    BadPace,
+    /// The table's stand-in bot plays this seat: take the seat back first
+    /// (`{"kind": "back", "seat": N}`).
+    StandInPlaying,
+    /// The seat is not played by the stand-in: nothing to take back.
+    NotStoodIn,
+    /// The seat resigned: it cannot play again.
+    Resigned,
+    /// Only the server may ask for this (a stand-in, a timeout), or a seat
+    /// for itself only.
+    NotYours,
 }
 
 impl Refused {

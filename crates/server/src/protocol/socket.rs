@@ -17,6 +17,31 @@ use triominos_core::{Action, Bonuses, Cell, Event, Phase, Placement, Public, Sco
 pub enum Intent {
     /// Deal the next round once a round is over.
     NextRound,
+    /// The server: the seat's time ran out, the table's stand-in bot plays
+    /// it from now on (`{"kind": "stand_in", "seat": N}`).
+    StandIn {
+        /// The seat.
+        seat: u8,
+    },
+    /// The seat's person takes it back from the stand-in.
+    Back {
+        /// The seat.
+        seat: u8,
+    },
+    /// The seat's person resigns: with two players (or one seat left, or
+    /// no person left playing) the game ends; else the stand-in plays the seat
+    /// to the end, and it cannot win.
+    Resign {
+        /// The seat.
+        seat: u8,
+    },
+    /// The server: the seat's turn timer ran out under the rule option
+    /// `timer` (core's `Game::time_out_as`).
+    TimeOut {
+        /// The seat.
+        seat: u8,
+    },
+    // New tagged intents go above: serde wants the untagged variant last.
     /// A game action (play, draw, pass).
     #[serde(untagged)]
     Act(Action),
@@ -30,7 +55,16 @@ impl Intent {
             Intent::Act(Action::Draw) => "draw",
             Intent::Act(Action::Pass) => "pass",
             Intent::NextRound => "next_round",
+            Intent::StandIn { .. } => "stand_in",
+            Intent::Back { .. } => "back",
+            Intent::Resign { .. } => "resign",
+            Intent::TimeOut { .. } => "time_out",
         }
+    }
+
+    /// Whether only the server may ask for this intent (never a client).
+    pub fn is_server_only(self) -> bool {
+        matches!(self, Intent::StandIn { .. } | Intent::TimeOut { .. })
     }
 }
 
@@ -204,6 +238,8 @@ pub enum ServerMsg<'a> {
         presence: Presence,
         /// The hints used so far, per round and seat (see [`HintUse`]).
         hints_used: &'a [HintUse],
+        /// The turn clock now, `null` when nobody's time runs.
+        clock: Option<Clock>,
     },
     /// New deltas, and the seat's private view after them.
     Update {
@@ -211,6 +247,8 @@ pub enum ServerMsg<'a> {
         deltas: &'a [Box<RawValue>],
         /// The seat's private view (`null` for a spectator).
         me: Option<Me>,
+        /// The turn clock now, `null` when nobody's time runs.
+        clock: Option<Clock>,
     },
     /// An intent of this connection was stored and applied as version `v`.
     /// An intent sent again with the id of one of the seat's last
@@ -265,6 +303,20 @@ impl ServerMsg<'_> {
     }
 }
 
+/// The turn clock as sent: whose time runs and how much is left, counted
+/// by the server when the message is made (never a time of day: the
+/// browser's clock may be wrong).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Clock {
+    /// The seat whose turn it is, `null` between rounds (then the next
+    /// round is dealt when the time is up).
+    pub seat: Option<u8>,
+    /// Milliseconds left (0: the time is up, the server acts now).
+    pub remaining_ms: u64,
+    /// The whole time of a turn, in milliseconds.
+    pub move_ms: u64,
+}
+
 /// What happened in a delta, besides its events: the intent, or `start` for the deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -273,6 +325,26 @@ pub enum Step {
     Start,
     /// The next round was dealt.
     NextRound,
+    /// The stand-in bot plays the seat from now on.
+    StandIn {
+        /// The seat.
+        seat: u8,
+    },
+    /// The seat's person took it back.
+    Back {
+        /// The seat.
+        seat: u8,
+    },
+    /// The seat resigned.
+    Resign {
+        /// The seat.
+        seat: u8,
+    },
+    /// The seat's turn timer ran out (rule option `timer`).
+    TimeOut {
+        /// The seat.
+        seat: u8,
+    },
     /// A game action (a draw shows no tile).
     #[serde(untagged)]
     Act(Action),
@@ -284,6 +356,10 @@ impl From<Option<Intent>> for Step {
             None => Step::Start,
             Some(Intent::NextRound) => Step::NextRound,
             Some(Intent::Act(a)) => Step::Act(a),
+            Some(Intent::StandIn { seat }) => Step::StandIn { seat },
+            Some(Intent::Back { seat }) => Step::Back { seat },
+            Some(Intent::Resign { seat }) => Step::Resign { seat },
+            Some(Intent::TimeOut { seat }) => Step::TimeOut { seat },
         }
     }
 }
@@ -440,6 +516,18 @@ pub struct GameStatus {
     pub winners: Seats,
     /// Seats that reached the target.
     pub reached: Seats,
+    /// Seats the table's stand-in bot plays (their time ran out, or they
+    /// resigned); left out when none.
+    #[serde(skip_serializing_if = "no_seats")]
+    pub stand_in: Seats,
+    /// Seats that resigned (they cannot win); left out when none.
+    #[serde(skip_serializing_if = "no_seats")]
+    pub resigned: Seats,
+}
+
+/// Whether a set of seats is empty (serde's `skip_serializing_if` passes a reference).
+fn no_seats(s: &Seats) -> bool {
+    s.is_empty()
 }
 
 impl GameStatus {
@@ -460,6 +548,8 @@ impl GameStatus {
             round_winners: p.round_winners(),
             winners: p.winners(),
             reached: p.reached_target(),
+            stand_in: Seats::EMPTY,
+            resigned: Seats::EMPTY,
         }
     }
 }

@@ -120,6 +120,8 @@ fn replay_record(text: &str) -> Result<Replay, Fail> {
             .collect(),
         created: None,
         hints: false,
+        pace: Default::default(),
+        stand_in: None,
     };
     let frames = super::frames(&replayed.rules, replayed.game.history())?;
     Ok(Replay { game, frames, hints_used: Vec::new() })

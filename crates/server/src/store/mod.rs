@@ -36,14 +36,20 @@ use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
 
 /// The schema version this program reads and writes.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// `MIGRATIONS[i]` takes a database from schema version `i` to `i + 1`.
 ///
 /// Version 0 -> 1: the tables of the server before migrations existed (games,
 /// their actions, and score-pad sheets), created where missing. A database of
 /// that time already has some of them, exactly so.
-pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1];
+///
+/// Version 1 -> 2: each action gets the time it was stored (`actions.at`,
+/// milliseconds since 1970; `NULL` in the rows stored before): the turn
+/// clocks count from it, so a deadline is known again after a restart.
+pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2];
+
+const V1_TO_V2: &str = "ALTER TABLE actions ADD COLUMN at INTEGER;";
 
 const V0_TO_V1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -102,6 +108,9 @@ pub struct StoredGame {
     pub finished: bool,
     /// Every accepted intent: `(seat, intent JSON)`, in order.
     pub actions: Vec<(Option<u8>, String)>,
+    /// When each action was stored, in milliseconds since 1970 (`None` for
+    /// the rows stored before schema version 2); as long as `actions`.
+    pub times: Vec<Option<i64>>,
 }
 
 /// A finished game in the list, as stored.
@@ -458,15 +467,23 @@ impl Store {
         self.call(move |c| insert_game(c, &id, created, &setup)).await
     }
 
-    /// Appends the intent numbered `v` to a game's log.
-    pub async fn append(&self, game: String, v: u64, seat: Option<u8>, intent: String) -> Result<(), StoreError> {
+    /// Appends the intent numbered `v` to a game's log, stored at `at`
+    /// (milliseconds since 1970, [`now_ms`]).
+    pub async fn append(
+        &self,
+        game: String,
+        v: u64,
+        seat: Option<u8>,
+        intent: String,
+        at: i64,
+    ) -> Result<(), StoreError> {
         let failing = self.failing_appends.clone();
         self.call(move |c| {
             if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
                 return Err(StoreError::Injected);
             }
-            c.prepare_cached("INSERT INTO actions (game, v, seat, intent) VALUES (?1, ?2, ?3, ?4)")
-                .and_then(|mut s| s.execute(params![game, v as i64, seat, intent]))
+            c.prepare_cached("INSERT INTO actions (game, v, seat, intent, at) VALUES (?1, ?2, ?3, ?4, ?5)")
+                .and_then(|mut s| s.execute(params![game, v as i64, seat, intent, at]))
                 .map_err(StoreError::from)?;
             Ok(())
         })
@@ -665,19 +682,23 @@ fn load_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError>
         .optional()
         .map_err(fail)?;
     let Some((setup, finished)) = head else { return Ok(None) };
-    let mut s = c.prepare_cached("SELECT v, seat, intent FROM actions WHERE game = ?1 ORDER BY v").map_err(fail)?;
+    let mut s = c.prepare_cached("SELECT v, seat, intent, at FROM actions WHERE game = ?1 ORDER BY v").map_err(fail)?;
     let rows = s
-        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?)))
+        .query_map([id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<i64>>(3)?))
+        })
         .map_err(fail)?;
     let mut actions = Vec::new();
+    let mut times = Vec::new();
     for (i, row) in rows.enumerate() {
-        let (v, seat, intent) = row.map_err(fail)?;
+        let (v, seat, intent, at) = row.map_err(fail)?;
         if v != i as i64 + 1 {
             return Err(StoreError::OutOfSequence { id: id.to_string(), v });
         }
         actions.push((seat, intent));
+        times.push(at);
     }
-    Ok(Some(StoredGame { id: id.to_string(), setup, finished: finished.is_some(), actions }))
+    Ok(Some(StoredGame { id: id.to_string(), setup, finished: finished.is_some(), actions, times }))
 }
 
 /// The storage thread: waits for a job, takes every job already queued (up to
@@ -714,6 +735,12 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
             d(committed.clone());
         }
     }
+}
+
+/// Milliseconds since 1970: the time each action is stored with (the turn
+/// clocks count from it).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Seconds since 1970: the time stored in the rows.
@@ -814,6 +841,28 @@ mod tests {
             drop(store);
             assert_eq!(version_of(&path), SCHEMA_VERSION);
         }
+    }
+
+    #[tokio::test]
+    async fn a_database_of_version_1_gets_the_times_of_its_actions_and_keeps_its_rows() {
+        let (_dir, path) = db();
+        {
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(V0_TO_V1).unwrap();
+            c.pragma_update(None, "user_version", 1).unwrap();
+            c.execute("INSERT INTO games (id, created, setup) VALUES ('old', 5, '{}')", []).unwrap();
+            c.execute("INSERT INTO actions (game, v, seat, intent) VALUES ('old', 1, 0, '{\"kind\":\"draw\"}')", [])
+                .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        let g = store.load("old".into()).await.unwrap().unwrap();
+        assert_eq!(g.actions, vec![(Some(0), "{\"kind\":\"draw\"}".to_string())]);
+        assert_eq!(g.times, vec![None], "an old row has no time");
+        store.append("old".into(), 2, Some(1), "{\"kind\":\"pass\"}".into(), 1_234_567).await.unwrap();
+        let g = store.load("old".into()).await.unwrap().unwrap();
+        assert_eq!(g.times, vec![None, Some(1_234_567)]);
+        drop(store);
+        assert_eq!(version_of(&path), 2);
     }
 
     #[test]

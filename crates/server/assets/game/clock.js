@@ -1,0 +1,61 @@
+// The table's clock and stand-in (issue 32): the countdown of the seat to move (the server
+// sends the time left, never a time of day), a line for each seat a bot plays for its
+// person ("Casual bot playing for Ann"), "Play my seat again" on that seat's page, and
+// "Resign". Sends intents through `send`; draws nothing else.
+import { t } from '../i18n.js';
+import { h } from '../dom.js';
+import { seatName } from './sheet.js';
+import { paceText, leftText } from '../pace.js';
+
+/**
+ * The clock bar into `box` (by the rack: the countdown, the stand-in lines, "Play my seat
+ * again"; hidden when it has nothing to say, so an untimed table's rack keeps its room) and
+ * the pace and "Resign" into `side`; answers {render, close}. `render()` after each
+ * message; the countdown ticks by itself.
+ */
+export function clockBar(box, side, st, send) {
+  const count = h('span', { class: 'countdown', id: 'countdown', role: 'timer' });
+  const pace = h('span', { class: 'pace small', id: 'pace' });
+  const notes = h('div', { class: 'standins', id: 'standins', 'aria-live': 'polite' });
+  const back = h('button', { type: 'button', class: 'primary', id: 'back-seat', hidden: true }, t('stand_in.back'));
+  const resign = h('button', { type: 'button', class: 'small', id: 'resign', hidden: true }, t('resign.button'));
+  back.addEventListener('click', () => send({ kind: 'back', seat: st.you }));
+  resign.addEventListener('click', () => {
+    if (confirm(t('resign.confirm'))) send({ kind: 'resign', seat: st.you });
+  });
+  box.append(h('div', { class: 'clockline' }, count), notes, back);
+  side.append(pace, ' ', resign);
+
+  const shown = () => { box.hidden = count.hidden && !notes.childElementCount && back.hidden; };
+
+  function tick() {
+    const c = st.clock;
+    if (!c || !st.status || st.status.phase === 'game_over') { count.hidden = true; shown(); return; }
+    const left = c.remaining_ms - (performance.now() - (st.clockAt || 0));
+    const time = leftText(left);
+    count.hidden = false;
+    count.classList.toggle('low', left < Math.min(10000, c.move_ms / 4));
+    if (c.seat === null || c.seat === undefined) count.textContent = '⏱ ' + t('clock.next_round', { time });
+    else if (c.seat === st.you) count.textContent = '⏱ ' + t('clock.left', { time });
+    else count.textContent = '⏱ ' + t('clock.turn_of', { name: seatName(st.game, c.seat, st.you), time });
+    shown();
+  }
+  const timer = setInterval(tick, 250);
+
+  function render() {
+    if (!st.game || !st.status) return;
+    const s = st.status;
+    const standIn = s.stand_in || [];
+    const resigned = s.resigned || [];
+    const level = t('level.' + (st.game.stand_in || 'casual'));
+    pace.textContent = paceText(st.game.pace);
+    notes.replaceChildren(...standIn.map((i) => h('p', { class: 'standin', 'data-seat': i },
+      resigned.includes(i) ? t('stand_in.resigned', { name: seatName(st.game, i), level }) : t('stand_in.playing_for', { name: seatName(st.game, i), level }))));
+    const mine = st.you !== null && st.you !== undefined;
+    back.hidden = !(mine && standIn.includes(st.you) && !resigned.includes(st.you) && s.phase !== 'game_over');
+    resign.hidden = !(mine && !resigned.includes(st.you) && s.phase !== 'game_over');
+    tick();
+  }
+
+  return { render, close: () => clearInterval(timer) };
+}
