@@ -39,11 +39,16 @@ pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Option<Result<Box<dyn
         "mcts-v4" => Box::new(Mcts::v4(seed, budget, t)),
         "mcts-v5" => Box::new(Mcts::v5(seed, budget, t)),
         _ if level.starts_with("mcts-v") => {
-            return Some(Err(format!("unknown earlier version {level:?} (expected one of {})", PREVIOUS_LEVELS.join(", "))))
+            return Some(Err(format!(
+                "unknown earlier version {level:?} (expected one of {})",
+                PREVIOUS_LEVELS.join(", ")
+            )))
         }
         _ => {
             let keys = level.strip_prefix("mcts~")?;
-            return Some(Config::parse(keys).map(|cfg| Box::new(Mcts::with_config(seed, budget, t, cfg, level)) as Box<dyn Bot>));
+            return Some(
+                Config::parse(keys).map(|cfg| Box::new(Mcts::with_config(seed, budget, t, cfg, level)) as Box<dyn Bot>),
+            );
         }
     };
     Some(Ok(bot))

@@ -35,11 +35,7 @@ pub(crate) struct ChoiceModel {
 impl ChoiceModel {
     pub(crate) fn new(obs: &Observation, temperatures: &[f64; MAX_PLAYERS]) -> ChoiceModel {
         let fitted = obs.public().events().iter().any(|e| matches!(e, triominos_core::Event::RoundEnded { .. }));
-        ChoiceModel {
-            inner: crate::choices::ChoiceModel::new(obs, temperatures),
-            temperatures: *temperatures,
-            fitted,
-        }
+        ChoiceModel { inner: crate::choices::ChoiceModel::new(obs, temperatures), temperatures: *temperatures, fitted }
     }
 
     /// The temperature each seat but `me` plays by in a playout once the

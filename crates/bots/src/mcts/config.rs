@@ -22,8 +22,13 @@ pub(crate) struct Config {
 
 impl Config {
     /// `mcts`: the search of every budget below [`LARGE_BUDGET`].
-    pub const CURRENT: Config =
-        Config { c: 0.7, scale: 60.0, horizon: HORIZON, expansions: EXPANSIONS, choice_temperature: CHOICE_TEMPERATURE };
+    pub const CURRENT: Config = Config {
+        c: 0.7,
+        scale: 60.0,
+        horizon: HORIZON,
+        expansions: EXPANSIONS,
+        choice_temperature: CHOICE_TEMPERATURE,
+    };
     /// Expert's search: [`Config::CURRENT`] dealing the first round at
     /// [`EXPERT_CHOICE_TEMPERATURE`].
     pub const EXPERT: Config = Config { choice_temperature: EXPERT_CHOICE_TEMPERATURE, ..Config::CURRENT };

@@ -108,7 +108,8 @@ impl Tree {
             if untried > 0 {
                 // Expand an untried legal action, at random.
                 let k = below(rng, untried as u32) as usize;
-                let a = self.legal.iter().zip(&self.tried).filter(|(_, &t)| !t).nth(k).map_or(self.legal[0], |(a, _)| *a);
+                let a =
+                    self.legal.iter().zip(&self.tried).filter(|(_, &t)| !t).nth(k).map_or(self.legal[0], |(a, _)| *a);
                 let mover = g.to_move();
                 g.play_unchecked(a);
                 let id = self.nodes.len() as u32;
