@@ -32,6 +32,7 @@
 
 mod bot;
 mod config;
+pub mod endgame;
 mod playout;
 mod tree;
 
