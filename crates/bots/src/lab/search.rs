@@ -219,6 +219,11 @@ pub struct Config {
     /// once (with `trees`: perfect-information Monte Carlo, the trees'
     /// root statistics summed over as many deals).
     pub fixed_deal: bool,
+    /// In a 2-player round whose pool is empty (nothing hidden), play the
+    /// exact solution of the rest of the round (`crate::mcts::endgame`) when
+    /// it fits the node budget (the iterations times
+    /// `endgame::NODES_PER_ITERATION`), else search as usual.
+    pub endgame: bool,
 }
 
 impl Config {
@@ -257,6 +262,7 @@ impl Config {
         heuristic_playout: false,
         rave: 0.0,
         fixed_deal: false,
+        endgame: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -303,7 +309,7 @@ impl Config {
     /// and at `j` moves, om: the other seats move in the tree by the soft
     /// choice model 0/1, rt: independent trees sharing the iterations, hp:
     /// heuristic playouts 0/1, ra: RAVE's equivalence constant, 0 off, fd:
-    /// one deal a tree 0/1).
+    /// one deal a tree 0/1, eg: exact endgames 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -340,6 +346,7 @@ impl Config {
                 "hp" => c.heuristic_playout = f != 0.0,
                 "ra" => c.rave = f,
                 "fd" => c.fixed_deal = f != 0.0,
+                "eg" => c.endgame = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -1197,6 +1204,16 @@ impl Bot for Mcts {
             1 => return legal[0],
             _ => {}
         }
+        if self.cfg.endgame && crate::mcts::endgame::applies(obs) {
+            use crate::mcts::endgame;
+            let nodes = (iteration_cap(self.budget) as u64)
+                .saturating_mul(endgame::NODES_PER_ITERATION)
+                .min(endgame::MAX_NODES);
+            // Nothing is hidden: the one deal there is.
+            if let Some(s) = endgame::solve(&obs.determinize(&mut seeded(0)), nodes) {
+                return s.action;
+            }
+        }
         let stats = self.analyse(obs);
         // Sequential halving's last two have the most visits, alike: the better mean of them.
         let final_mean = if self.cfg.halving { 1.0 } else { self.cfg.final_mean };
@@ -1809,6 +1826,7 @@ pub(crate) mod tests {
         assert_eq!(Config::parse("fd=1").unwrap(), Config { fixed_deal: true, ..Config::V2 });
         assert_eq!(Config::parse("hp=1").unwrap(), Config { heuristic_playout: true, ..Config::V2 });
         assert_eq!(Config::parse("om=1").unwrap(), Config { opponent_model: true, ..Config::V2 });
+        assert_eq!(Config::parse("eg=1").unwrap(), Config { endgame: true, ..Config::V2 });
         for bad in ["y=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }

@@ -90,7 +90,9 @@ impl Solver {
             return None;
         }
         let mover = g.to_move() as usize;
-        let key = board ^ (mover as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ((g.public().consecutive_passes() as u64) << 56);
+        let key = board
+            ^ (mover as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ ((g.public().consecutive_passes() as u64) << 56);
         let alpha0 = alpha;
         // A bound from the table ends the search here only when it decides
         // the window as it is (the window is never narrowed by it, so what
