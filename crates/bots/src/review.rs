@@ -320,7 +320,7 @@ pub fn review_with_progress(
     Ok(finish(replayed, seat, opts, decisions))
 }
 
-/// The review of the `decisions` judged ([`judge`]) from the [`moments`]
+/// The review of the `decisions` judged ([`judge()`]) from the [`moments`]
 /// of seat `seat` of `replayed` with `opts`, in order: the sums added.
 /// (For a caller that schedules the decisions itself, one at a time.)
 pub fn finish(replayed: &Replayed, seat: u8, opts: &Options, decisions: Vec<Decision>) -> Review {
@@ -361,7 +361,7 @@ impl Moment {
 }
 
 /// Replays the record's history and keeps, at every action of `seat`, that
-/// seat's observation: the decisions to [`judge`], in game order.
+/// seat's observation: the decisions to [`judge()`], in game order.
 pub fn moments(replayed: &Replayed, seat: u8) -> Result<Vec<Moment>, ReviewError> {
     let history = replayed.game.history();
     let n = replayed.players.len();

@@ -57,7 +57,7 @@
 //! # Reasons ([`explain`], [`contrast`])
 //!
 //! [`Reason`]s are data (`{"code", "params"}`), worded by the front end in its
-//! languages and by [`words`] in English: the points a move scores now, the
+//! languages and by `words` in English: the points a move scores now, the
 //! bonus spots it leaves the next player and how often that player holds a
 //! tile that fits, a figure it sets up for oneself, tiles kept or shed, going
 //! out, what a draw costs and what it may bring.
