@@ -32,6 +32,12 @@ cargo fmt --all -- --check
 step "cargo clippy -D warnings (profile $profile)"
 cargo clippy --workspace --all-targets --profile "$profile" -- -D warnings
 
+# The bots' research lab (feature `lab`: the search's variants, the earlier
+# versions of mcts, the probes in crates/bots/examples) is not in the shipped
+# build: linted and tested here on its own, so that it cannot rot.
+step "cargo clippy -D warnings, the bots' lab (feature lab)"
+cargo clippy -p triominos-bots --all-targets --features lab --profile "$profile" -- -D warnings
+
 step "cargo doc -D warnings (every intra-doc link resolves)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --profile "$profile"
 
@@ -48,6 +54,9 @@ else
   cargo test --workspace --profile "$profile"
 fi
 test -x "$bin" || { echo "no $bin after the tests" >&2; exit 1; }
+
+step "the bots' lab: its tests (the lab's baseline plays as the shipped mcts) and its probes compiled"
+cargo test -p triominos-bots --features lab --profile "$profile" --lib --tests --examples
 
 step "docs/example.tri checks to the expected report"
 "$bin" check --json docs/example.tri | python3 -c 'import json, sys; sys.exit(json.load(sys.stdin) != json.load(open(sys.argv[1])))' crates/core/tests/data/spec/example.json

@@ -2,8 +2,9 @@
 """An example external Triominos bot (see docs/bot-protocol.md).
 
 It reads one JSON message per line on standard input. For each
-{"type": "turn", ...} it answers one line: the legal placement of its
-highest-value tile, or else the first legal action (draw or pass).
+{"type": "turn", "id": N, ...} it answers one line carrying the turn's id
+(protocol version 2): the legal placement of its highest-value tile, or else
+the first legal action (draw or pass).
 Other messages ({"type": "game_over", ...}) need no answer.
 
 Try it: triominos arena --bots "cmd:python3 examples/bots/highest_tile.py,greedy" --deals 10
@@ -31,7 +32,8 @@ def main():
             continue
         msg = json.loads(line)
         if msg.get("type") == "turn":
-            print(json.dumps(choose(msg)), flush=True)
+            answer = dict(choose(msg), id=msg["id"])
+            print(json.dumps(answer), flush=True)
 
 
 if __name__ == "__main__":

@@ -231,9 +231,6 @@ struct Decision {
 /// The choices of the hidden seats this round, ready to weigh deals.
 pub(crate) struct ChoiceModel {
     decisions: Vec<Decision>,
-    /// Each seat's temperature, and whether they were fitted to finished rounds.
-    temperatures: [f64; MAX_PLAYERS],
-    fitted: bool,
 }
 
 impl ChoiceModel {
@@ -241,9 +238,8 @@ impl ChoiceModel {
     pub(crate) fn new(obs: &Observation, temperatures: &[f64; MAX_PLAYERS]) -> ChoiceModel {
         let public = obs.public();
         let events = public.events();
-        let fitted = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
         let Some(start) = events.iter().rposition(|e| matches!(e, Event::RoundStarted { .. })) else {
-            return ChoiceModel { decisions: Vec::new(), temperatures: *temperatures, fitted };
+            return ChoiceModel { decisions: Vec::new() };
         };
         let (choices, logs) = walk_round(obs, &events[start + 1..]);
         let dwa = public.rules().draw_when_able();
@@ -256,26 +252,7 @@ impl ChoiceModel {
                 Decision { seat: c.seat, base: c.base(&z, t, dwa), late, later, z }
             })
             .collect();
-        ChoiceModel { decisions, temperatures: *temperatures, fitted }
-    }
-
-    /// The temperature each seat but `me` plays by in a playout once the
-    /// game has a finished round to fit it to (0: greedy).
-    pub(crate) fn policy(&self, me: u8) -> [f64; MAX_PLAYERS] {
-        let mut out = [0.0; MAX_PLAYERS];
-        if self.fitted {
-            for (s, t) in out.iter_mut().enumerate() {
-                if s != me as usize {
-                    *t = self.temperatures[s];
-                }
-            }
-        }
-        out
-    }
-
-    /// Each seat's temperature.
-    pub(crate) fn temperatures(&self) -> [f64; MAX_PLAYERS] {
-        self.temperatures
+        ChoiceModel { decisions }
     }
 
     /// Whether the model weighs anything (some hidden seat has chosen).

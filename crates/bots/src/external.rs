@@ -1,11 +1,15 @@
 //! External bots: any program that speaks the line-based JSON protocol of
 //! `docs/bot-protocol.md` on its standard input and output.
 //!
-//! On each decision the engine writes one line
-//! `{"type":"turn","observation":{...},"legal":[...]}` and the bot answers one
-//! line holding an action, such as `{"kind":"play","tile":"1-2-4","cell":[0,0],"rotation":1}`,
-//! `{"kind":"draw"}` or `{"kind":"pass"}`. At the end of each game the engine
-//! writes `{"type":"game_over",...}` (no answer expected).
+//! Version [`PROTOCOL`] of the protocol: on each decision the engine writes one line
+//! `{"type":"turn","protocol":2,"id":7,"observation":{...},"legal":[...]}` and
+//! the bot answers one line holding an action and the turn's id, such as
+//! `{"id":7,"kind":"play","tile":"1-2-4","cell":[0,0],"rotation":1}`,
+//! `{"id":7,"kind":"draw"}` or `{"id":7,"kind":"pass"}`. An answer that
+//! carries another turn's id forfeits, however late or early it comes; an
+//! answer without an id (a bot of version 1) is taken by its timing as
+//! before. At the end of each game the engine writes
+//! `{"type":"game_over",...}` (no answer expected).
 //!
 //! Nothing the bot does can hold the engine up past its time limit: the turn
 //! is written by a thread of its own and the answer read by another, and the
@@ -19,7 +23,12 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::{Duration, Instant};
-use triominos_core::{Action, Observation};
+use triominos_core::rules::OptionKind;
+use triominos_core::{Action, Observation, RuleSet};
+
+/// The version of the protocol the engine speaks (`"protocol"` in its
+/// messages; docs/bot-protocol.md says what changed from version 1).
+pub const PROTOCOL: u32 = 2;
 
 /// Time an external bot gets per decision when the budget names none.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -84,6 +93,8 @@ pub struct External {
     events: Receiver<Event>,
     /// The number of the last message handed to the writer.
     sent: u64,
+    /// The id of the last turn asked (turns are numbered from 1 in a game).
+    turns: u64,
     timeout: Duration,
     failed: Option<String>,
     /// The exit status, once the bot's process group is ended and the bot reaped.
@@ -134,6 +145,7 @@ impl External {
             writer: Some(writer),
             events: rx,
             sent: 0,
+            turns: 0,
             timeout: budget.time.unwrap_or(DEFAULT_TIMEOUT),
             failed: None,
             ended: None,
@@ -175,7 +187,7 @@ impl External {
         // a turn twice, or spoke first.
         loop {
             match self.events.try_recv() {
-                Ok(Event::Line { text, .. }) => return Err(unasked(&text).into()),
+                Ok(Event::Line { text, .. }) => return Err(self.between_turns(&text).into()),
                 Ok(Event::Written(_)) => {}
                 Ok(other) => return Err(self.fail_on(other)),
                 Err(TryRecvError::Empty) => break,
@@ -185,15 +197,22 @@ impl External {
         let started = Instant::now();
         let mut deadline = started + self.timeout;
         let legal = obs.legal_actions();
-        let turn = self.queue(&json!({"type": "turn", "observation": observation_json(obs), "legal": legal}))?;
+        self.turns += 1;
+        let id = self.turns;
+        let message = json!({
+            "type": "turn",
+            "protocol": PROTOCOL,
+            "id": id,
+            "observation": observation_json(obs),
+            "legal": legal,
+        });
+        let turn = self.queue(&message)?;
         let mut written = false;
-        let mut answer: Option<String> = None;
+        let mut answer: Option<(String, Action)> = None;
         let mut exited = false;
         loop {
             if written {
-                if let Some(line) = answer.take() {
-                    let action: Action = serde_json::from_str(&line)
-                        .map_err(|e| format!("answered a malformed action {line:?}: {e}"))?;
+                if let Some((line, action)) = answer.take() {
                     obs.check(action).map_err(|e| format!("answered an illegal action {line}: {e}"))?;
                     return Ok(action);
                 }
@@ -214,16 +233,33 @@ impl External {
             match self.events.recv_timeout(POLL.min(deadline - now)) {
                 Ok(Event::Written(n)) => written |= n == turn,
                 Ok(Event::Line { text, at, more }) => {
-                    if at < started || answer.is_some() {
-                        return Err(unasked(&text).into());
+                    let (answered, action) = parse_answer(&text)?;
+                    match answered {
+                        // Version 2: the id says which turn the line answers, whatever its timing.
+                        Some(_) if at < started => return Err(unasked(&text).into()),
+                        Some(n) if n == id && answer.is_none() => {}
+                        Some(n) if n == id => return Err(format!("answered turn {id} twice ({text:?}): one answer a turn").into()),
+                        Some(n) if n < id => {
+                            return Err(format!(
+                                "answered turn {n} during turn {id} ({text:?}): one answer a turn, with that turn's id"
+                            )
+                            .into())
+                        }
+                        Some(n) => {
+                            return Err(format!("answered turn {n}, which was never asked, during turn {id} ({text:?})")
+                                .into())
+                        }
+                        // Version 1 (no id): a line is this turn's only if it came after the turn began.
+                        None if at < started || answer.is_some() => return Err(unasked(&text).into()),
+                        None if more => {
+                            return Err(format!(
+                                "answered {text:?} followed by more output: one line a turn, a second line is one nobody asked for"
+                            )
+                            .into())
+                        }
+                        None => {}
                     }
-                    if more {
-                        return Err(format!(
-                            "answered {text:?} followed by more output: one line a turn, a second line is one nobody asked for"
-                        )
-                        .into());
-                    }
-                    answer = Some(text);
+                    answer = Some((text, action));
                 }
                 Ok(other) => return Err(self.fail_on(other)),
                 Err(RecvTimeoutError::Timeout) => {
@@ -237,6 +273,17 @@ impl External {
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.unless_exited(self.timeout, "stopped".into())),
             }
+        }
+    }
+
+    /// The words for a line that came when no turn was asked (after the last
+    /// answer, before the next turn): naming the turn it answers, if it says.
+    fn between_turns(&self, text: &str) -> String {
+        match parse_answer(text) {
+            Ok((Some(n), _)) if n <= self.turns => {
+                format!("answered turn {n} twice: {text:?} came after its answer, before turn {}", self.turns + 1)
+            }
+            _ => unasked(text),
         }
     }
 
@@ -264,6 +311,55 @@ impl External {
         self.ended = Some(status);
         status
     }
+}
+
+/// An answer line: the turn id it carries (`None` for a version-1 answer,
+/// without one) and its action. A line that is not an action, or whose id
+/// is not a whole number, is malformed.
+fn parse_answer(line: &str) -> Result<(Option<u64>, Action), String> {
+    let malformed = |e: &dyn std::fmt::Display| format!("answered a malformed action {line:?}: {e}");
+    let mut value: Value = serde_json::from_str(line).map_err(|e| malformed(&e))?;
+    let id = match value.as_object_mut().and_then(|o| o.remove("id")) {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or_else(|| malformed(&"its id is not a turn's (a whole number)"))?),
+    };
+    let action: Action = serde_json::from_value(value).map_err(|e| malformed(&e))?;
+    Ok((id, action))
+}
+
+/// The rule set as a bot receives it: the preset and every option as a JSON
+/// value of its kind in the option schema (`true`, `3`, `null` for `none`,
+/// `[2, 4]` for a range, `[9, 7, 7, 7]` for a list, a choice's name).
+pub fn rules_json(rules: &RuleSet) -> Value {
+    let mut out = serde_json::Map::new();
+    out.insert("preset".into(), Value::from(rules.base_preset().name()));
+    for o in triominos_core::rules::options_schema() {
+        let text = rules.option_value(o.name).unwrap_or_default();
+        out.insert(o.name.into(), typed_value(o.kind, &text));
+    }
+    Value::Object(out)
+}
+
+/// An option's text as a JSON value of its kind (the text itself if it
+/// does not read as one, which the option table's values always do).
+fn typed_value(kind: OptionKind, text: &str) -> Value {
+    let number = |t: &str| t.trim().parse::<i64>().ok().map(Value::from);
+    let typed = match kind {
+        OptionKind::Bool => match text {
+            "true" => Some(Value::Bool(true)),
+            "false" => Some(Value::Bool(false)),
+            _ => None,
+        },
+        OptionKind::Int { .. } => number(text),
+        OptionKind::IntOrNone { .. } if text == "none" => Some(Value::Null),
+        OptionKind::IntOrNone { .. } => number(text),
+        OptionKind::Choice { .. } => Some(Value::from(text)),
+        OptionKind::Range { .. } => {
+            text.split_once('-').and_then(|(a, b)| Some(Value::Array(vec![number(a)?, number(b)?])))
+        }
+        OptionKind::List { .. } => text.split_whitespace().map(number).collect::<Option<Vec<_>>>().map(Value::Array),
+    };
+    typed.unwrap_or_else(|| Value::from(text))
 }
 
 /// The words for a line no turn asked for.
@@ -371,7 +467,7 @@ pub fn observation_json(obs: &Observation) -> Value {
     json!({
         "seat": obs.seat(),
         "players": p.players(),
-        "rules": p.rules(),
+        "rules": rules_json(p.rules()),
         "round": p.round(),
         "to_move": p.to_move(),
         "hand": obs.hand(),
@@ -429,7 +525,13 @@ impl Bot for External {
         let p = obs.public();
         let winners: Vec<u8> = p.winners().iter().collect();
         // Queued, not waited for: a bot that does not read it cannot hold the game.
-        let _ = self.queue(&json!({"type": "game_over", "seat": obs.seat(), "totals": p.totals(), "winners": winners}));
+        let _ = self.queue(&json!({
+            "type": "game_over",
+            "protocol": PROTOCOL,
+            "seat": obs.seat(),
+            "totals": p.totals(),
+            "winners": winners,
+        }));
     }
 }
 

@@ -10,6 +10,8 @@ pub mod external;
 mod greedy;
 mod heuristic;
 pub mod judge;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod levels;
 pub mod mcts;
 pub mod play;
@@ -57,50 +59,44 @@ pub trait Bot: Send {
 /// Expert), each one of these bots with a budget.
 pub const LEVELS: [&str; 4] = ["random", "greedy", "heuristic", "mcts"];
 
-/// Levels [`make_bot`] knows besides [`LEVELS`], kept so the arena can compare
-/// versions but not offered to players: `mcts-v1` is the first version of
-/// `mcts` (its reward left out the points scored on the tree path), `mcts-v2`
-/// the second (the reward fixed; playouts 80% greedy, 20% random; hidden
-/// tiles dealt uniformly, without the inference from draws and passes),
-/// `mcts-v3` the third (every playout move greedy, the inference deal, but
-/// playouts to the end of the round instead of `mcts`'s horizon), `mcts-v4`
-/// the fourth (the horizon, but every hand the rules allow dealt alike,
-/// without the soft choice model), `mcts-v5` the fifth (the soft choice
-/// model, one node added to the tree an iteration).
-pub const PREVIOUS_LEVELS: [&str; 5] = ["mcts-v1", "mcts-v2", "mcts-v3", "mcts-v4", "mcts-v5"];
-
 /// A bot of the given level, seeded for reproducible play: one of [`LEVELS`]
-/// or [`PREVIOUS_LEVELS`] with `budget`, or the id of a named level
-/// ([`levels::NAMED`], e.g. `expert`), which brings its own budget (`budget`
-/// is then ignored), or `judge`, which plays the judge's hint at every
-/// decision ([`judge::HintBot`], for measuring the hints; not a level).
+/// with `budget`, or the id of a named level ([`levels::NAMED`], e.g.
+/// `expert`), which brings its own budget (`budget` is then ignored), or
+/// `judge`, which plays the judge's hint at every decision
+/// ([`judge::HintBot`], for measuring the hints; not a level). Built with the
+/// feature `lab`, also the lab's earlier versions (`mcts-v1`..`mcts-v5`) and
+/// research variants (`mcts~KEY=VALUE...`); without it, those are refused
+/// with a message that says how to build them.
 pub fn make_bot(level: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {
     if let Some(named) = levels::named(level) {
         return make_bot(named.bot, seed, named.budget);
+    }
+    #[cfg(feature = "lab")]
+    if let Some(bot) = lab::make_bot(level, seed, budget) {
+        return bot;
     }
     match level {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(Greedy::new(seed))),
         "heuristic" => Ok(Box::new(Heuristic::new(seed))),
         "mcts" => Ok(Box::new(Mcts::new(seed, budget, budget.threads))),
-        "mcts-v1" => Ok(Box::new(Mcts::v1(seed, budget, budget.threads))),
-        "mcts-v2" => Ok(Box::new(Mcts::v2(seed, budget, budget.threads))),
-        "mcts-v3" => Ok(Box::new(Mcts::v3(seed, budget, budget.threads))),
-        "mcts-v4" => Ok(Box::new(Mcts::v4(seed, budget, budget.threads))),
-        "mcts-v5" => Ok(Box::new(Mcts::v5(seed, budget, budget.threads))),
         // Follows the judge's hints (for measuring them); not a level.
         "judge" => Ok(Box::new(judge::HintBot::new(seed, judge::Settings::DEFAULT))),
-        _ if level.starts_with("mcts~") => {
-            let cfg = mcts::Config::parse(&level["mcts~".len()..])?;
-            Ok(Box::new(Mcts::with_config(seed, budget, budget.threads, cfg, level)))
-        }
+        _ if is_lab_level(level) => Err(format!(
+            "bot level {level:?} is one of the lab's (earlier versions and research variants of mcts): \
+             build with the feature `lab` (cargo build --release -p triominos --features lab)"
+        )),
         _ => Err(format!(
-            "unknown bot level {level:?} (expected one of {}, a named level: {}, or a previous version: {})",
+            "unknown bot level {level:?} (expected one of {}, or a named level: {})",
             LEVELS.join(", "),
             levels::NAMED.map(|l| l.id).join(", "),
-            PREVIOUS_LEVELS.join(", ")
         )),
     }
+}
+
+/// Whether `level` names one of the lab's bots (`mcts-vN`, `mcts~...`).
+fn is_lab_level(level: &str) -> bool {
+    level.starts_with("mcts~") || level.strip_prefix("mcts-v").is_some_and(|v| v.parse::<u32>().is_ok())
 }
 
 /// The placements among `legal` with the highest `score` (all of them on a

@@ -113,7 +113,7 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
 }
 
 /// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`,
-/// or a previous version such as `mcts-v1`) or `cmd:PROGRAM ARGS` for an
+/// or, built with the feature `lab`, one of the lab's such as `mcts-v1`) or `cmd:PROGRAM ARGS` for an
 /// external bot. A searching level may name its own budget after an `@`,
 /// overriding the one given ([`parse_spec`]): `mcts@10000`, `mcts@1s`.
 pub fn build_bot(spec: &str, seed: u64, budget: Budget) -> Result<Box<dyn Bot>, String> {

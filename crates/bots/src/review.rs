@@ -321,7 +321,7 @@ pub fn review_with_progress(
     Ok(finish(replayed, seat, opts, decisions))
 }
 
-/// The review of the `decisions` judged ([`judge`]) from the [`moments`]
+/// The review of the `decisions` judged ([`judge()`]) from the [`moments`]
 /// of seat `seat` of `replayed` with `opts`, in order: the sums added.
 /// (For a caller that schedules the decisions itself, one at a time.)
 pub fn finish(replayed: &Replayed, seat: u8, opts: &Options, decisions: Vec<Decision>) -> Review {
@@ -363,7 +363,7 @@ impl Moment {
 
 /// Replays the record's history (actions and the Challenge timer's
 /// timeouts, in play order) and keeps, at every action of `seat`, that
-/// seat's observation: the decisions to [`judge`], in game order. A timeout
+/// seat's observation: the decisions to [`judge()`], in game order. A timeout
 /// is the referee's, not a decision: it is replayed, never judged.
 pub fn moments(replayed: &Replayed, seat: u8) -> Result<Vec<Moment>, ReviewError> {
     let history = replayed.game.history();
@@ -423,7 +423,7 @@ fn hundredths(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
-/// The judge's analysis of one decision, the very one [`judge`] gives its
+/// The judge's analysis of one decision, the very one [`judge()`] gives its
 /// verdict from (the same seed: the decision's public place): for a caller
 /// that needs more of it than the [`Decision`] (the actions as good as the
 /// best, the best move's graded hint: a personal puzzle). `None` when the

@@ -3,7 +3,16 @@
 use std::path::PathBuf;
 use std::time::Duration;
 use triominos_bots::play::{arena, play_game, selfplay, standings};
-use triominos_bots::{make_bot, Bot, Budget, LEVELS, PREVIOUS_LEVELS};
+use triominos_bots::{make_bot, Bot, Budget, LEVELS};
+
+/// The levels under test: the shipped ones, and with the feature `lab` the
+/// lab's earlier versions of `mcts` too.
+fn levels() -> Vec<&'static str> {
+    let shipped = LEVELS.iter().copied();
+    #[cfg(feature = "lab")]
+    let shipped = shipped.chain(triominos_bots::lab::PREVIOUS_LEVELS);
+    shipped.collect()
+}
 use triominos_core::record::replay;
 use triominos_core::{Game, Preset, RuleSet};
 
@@ -17,7 +26,7 @@ fn every_bot_plays_only_legal_actions_in_every_preset_and_player_count() {
         let rules = RuleSet::of(preset);
         for n in rules.min_players()..=rules.max_players() {
             let n = n as usize;
-            for (k, level) in LEVELS.iter().chain(&PREVIOUS_LEVELS).enumerate() {
+            for (k, level) in levels().into_iter().enumerate() {
                 // The bot under test in seat 0, greedy elsewhere (fast).
                 let mut bots: Vec<Box<dyn Bot>> = (0..n)
                     .map(|s| make_bot(if s == 0 { level } else { "greedy" }, s as u64 + 7, budget()).unwrap())
@@ -51,7 +60,7 @@ fn bots_decide_only_on_what_they_may_see() {
         different_hands |= s != me && other.hand(s).unwrap() != game.hand(s).unwrap();
     }
     assert!(different_hands, "the hidden tiles differ");
-    for level in LEVELS.iter().chain(&PREVIOUS_LEVELS) {
+    for level in levels() {
         let a = make_bot(level, 1, budget()).unwrap().choose(&obs);
         let b = make_bot(level, 1, budget()).unwrap().choose(&other.observe(me));
         assert_eq!(a, b, "{level} decided on hidden information");
@@ -65,7 +74,7 @@ fn bots_decide_only_on_what_they_may_see() {
     let me = other.to_move();
     let obs = other.observe(me);
     let third = obs.determinize(&mut triominos_core::rng::seeded(5));
-    for level in LEVELS.iter().chain(&PREVIOUS_LEVELS) {
+    for level in levels() {
         let a = make_bot(level, 2, budget()).unwrap().choose(&obs);
         let b = make_bot(level, 2, budget()).unwrap().choose(&third.observe(me));
         assert_eq!(a, b, "{level} mid-round");
@@ -212,4 +221,21 @@ fn a_per_bot_budget_overrides_the_global_one_in_play() {
     };
     assert_eq!(sorted(overridden.clone()), sorted(direct));
     assert_ne!(sorted(overridden), sorted(big));
+}
+
+/// The lab's bots are not in the shipped build: asking for one says how to
+/// build them (and with the feature, they are there).
+#[test]
+fn lab_levels_need_the_lab_feature_and_say_so() {
+    for level in ["mcts-v1", "mcts-v5", "mcts~g=100~i=1"] {
+        let made = make_bot(level, 1, Budget::iterations(10));
+        if cfg!(feature = "lab") {
+            assert!(made.is_ok(), "{level}");
+        } else {
+            let e = made.err().unwrap();
+            assert!(e.contains("--features lab"), "{level}: {e}");
+        }
+    }
+    let e = make_bot("mcts-fast", 1, Budget::default()).err().unwrap();
+    assert!(e.contains("unknown bot level") && e.contains("expert"), "{e}");
 }

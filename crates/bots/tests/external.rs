@@ -239,3 +239,135 @@ fn a_forfeit_is_written_into_the_record() {
     assert!(replayed.tags.iter().any(|(k, v)| k == "Forfeit" && v[0] == "P1" && v[1].contains("exit status: 6")));
     assert_nothing_left(&dir, "record", true);
 }
+
+/// Protocol 2: a bot that answers each turn, then, once the next turn has
+/// come, the previous turn again with its id. Without ids that late line
+/// would be taken for the new turn's answer (it came after the turn began);
+/// with them it forfeits, naming both turns, whatever its timing.
+#[test]
+fn a_late_answer_to_an_earlier_turn_forfeits_naming_the_turns() {
+    let body = r#"prev = None
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg.get("type") != "turn":
+        continue
+    if prev is not None:
+        print(prev, flush=True)
+        time.sleep(0.2)
+    a = msg["legal"][0]
+    a["id"] = msg["id"]
+    prev = json.dumps(a)
+    print(prev, flush=True)
+"#;
+    forfeits("late", body, "answered turn 1 during turn 2", GENEROUS);
+}
+
+/// Protocol 2: the same answer, with its id, twice in one write: the second
+/// line answers a turn already answered: "answered turn 1 twice" when it
+/// is read before the next turn, "answered turn 1 during turn 2" after.
+#[test]
+fn a_bot_that_answers_a_turn_twice_with_its_id_forfeits_saying_so() {
+    let body = r#"for line in sys.stdin:
+    msg = json.loads(line)
+    if msg.get("type") != "turn":
+        continue
+    a = msg["legal"][0]
+    a["id"] = msg["id"]
+    sys.stdout.write(json.dumps(a) + "\n" + json.dumps(a) + "\n")
+    sys.stdout.flush()
+"#;
+    forfeits("twice2", body, "answered turn 1 ", GENEROUS);
+}
+
+/// An id that is no whole number makes the answer malformed.
+#[test]
+fn an_answer_whose_id_is_not_a_number_forfeits_as_malformed() {
+    let body = r#"for line in sys.stdin:
+    a = json.loads(line)["legal"][0]
+    a["id"] = "seven"
+    print(json.dumps(a), flush=True)
+"#;
+    forfeits("badid", body, "malformed action", GENEROUS);
+}
+
+/// Protocol 2 end to end: every turn says the protocol's version and a turn
+/// id counting from 1, the rule options come as JSON values of their kinds
+/// (numbers, booleans, lists, null for none), and a bot echoing the id plays
+/// whole games without forfeit. Anything else makes it answer garbage.
+#[test]
+fn a_bot_of_protocol_2_gets_typed_rules_and_numbered_turns_and_plays_whole_games() {
+    let dir = scratch();
+    let name = "typed";
+    let path = dir.join(format!("{name}.py"));
+    let body = r#"expected = 1
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg.get("protocol") != 2:
+        print("bad: protocol " + repr(msg.get("protocol")), flush=True)
+        continue
+    if msg.get("type") != "turn":
+        continue
+    r = msg["observation"]["rules"]
+    problems = []
+    if msg["id"] != expected:
+        problems.append("id %r, expected %r" % (msg["id"], expected))
+    expected += 1
+    if not (isinstance(r["max_draws"], int) and not isinstance(r["max_draws"], bool)):
+        problems.append("max_draws " + repr(r["max_draws"]))
+    if not isinstance(r["announce_bonuses"], bool):
+        problems.append("announce_bonuses " + repr(r["announce_bonuses"]))
+    if not (isinstance(r["players"], list) and len(r["players"]) == 2 and all(isinstance(x, int) for x in r["players"])):
+        problems.append("players " + repr(r["players"]))
+    if not (isinstance(r["hand_size"], list) and all(isinstance(x, int) for x in r["hand_size"])):
+        problems.append("hand_size " + repr(r["hand_size"]))
+    if not (r["target"] is None or isinstance(r["target"], int)):
+        problems.append("target " + repr(r["target"]))
+    if not isinstance(r["preset"], str):
+        problems.append("preset " + repr(r["preset"]))
+    if problems:
+        print("bad: " + "; ".join(problems), flush=True)
+        continue
+    a = msg["legal"][0]
+    a["id"] = msg["id"]
+    print(json.dumps(a), flush=True)
+"#;
+    std::fs::write(&path, prelude(&dir, name) + body).unwrap();
+    let specs = vec![format!("cmd:{} {}", python(), path.display()), "greedy".to_string()];
+    let budget = Budget { time: Some(GENEROUS), ..Budget::default() };
+    let mut rules = RuleSet::of(Preset::Goliath);
+    // A single round, `target` none: null on the wire.
+    rules.set_option("target", "none").unwrap();
+    for rules in [RuleSet::of(Preset::Pressman), rules] {
+        let games = arena(rules, &specs, 1, 1, budget, &|_| {}).unwrap();
+        for g in &games {
+            assert!(g.result.forfeit.is_none(), "{:?}", g.result.forfeit);
+            assert!(g.result.placements > 0);
+        }
+    }
+    assert_nothing_left(&dir, name, true);
+}
+
+/// Every option of every preset reaches a bot as a JSON value of its kind.
+#[test]
+fn rules_reach_a_bot_as_values_of_their_kinds() {
+    use serde_json::Value;
+    use triominos_core::rules::{options_schema, OptionKind};
+    for preset in Preset::ALL {
+        let json = triominos_bots::external::rules_json(&RuleSet::of(preset));
+        assert_eq!(json["preset"], Value::from(preset.name()));
+        for o in options_schema() {
+            let v = &json[o.name];
+            let ok = match o.kind {
+                OptionKind::Bool => v.is_boolean(),
+                OptionKind::Int { min, max } => v.as_i64().is_some_and(|n| (min as i64..=max as i64).contains(&n)),
+                OptionKind::IntOrNone { .. } => v.is_null() || v.is_i64(),
+                OptionKind::Choice { values } => v.as_str().is_some_and(|s| values.contains(&s)),
+                OptionKind::Range { .. } => v.as_array().is_some_and(|a| a.len() == 2 && a.iter().all(Value::is_i64)),
+                OptionKind::List { len, .. } => {
+                    v.as_array().is_some_and(|a| a.len() == len && a.iter().all(Value::is_i64))
+                }
+            };
+            assert!(ok, "{preset:?} {}: {v}", o.name);
+        }
+    }
+}

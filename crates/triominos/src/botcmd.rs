@@ -10,14 +10,39 @@ use std::time::{Duration, Instant};
 use triominos_bots::play::{arena, selfplay, standings, ArenaGame, GameResult};
 use triominos_bots::Budget;
 
+/// The help of `--bots`: the bots, the named levels people pick (from
+/// `levels::NAMED`, so the list stays true), budgets and external bots.
+fn bots_help() -> String {
+    let named: Vec<String> = triominos_bots::levels::NAMED
+        .iter()
+        .map(|l| {
+            let budget = match (l.budget.iterations, l.budget.time) {
+                (Some(n), _) => format!("{} at {n} iterations", l.bot),
+                (None, Some(t)) => format!("{} at {} ms a move", l.bot, t.as_millis()),
+                (None, None) => l.bot.to_string(),
+            };
+            format!("{} ({budget})", l.id)
+        })
+        .collect();
+    let lab = if cfg!(feature = "lab") {
+        "; this build has the lab: mcts-v1..mcts-v5 (earlier versions of mcts) and mcts~KEY=VALUE~... (research variants)"
+    } else {
+        "; the lab's earlier versions and variants of mcts need a build with --features lab"
+    };
+    format!(
+        "Bots, comma-separated, one per seat: {}; a named level: {}; or cmd:PROGRAM ARGS (docs/bot-protocol.md){lab}. \
+         A searching bot may name its own budget after an @, overriding --iterations and --time-ms for that bot: \
+         mcts@10000 (iterations a decision), mcts@1s or mcts@250ms (time a decision)",
+        triominos_bots::LEVELS.join(", "),
+        named.join(", ")
+    )
+}
+
 /// Options shared by self-play and the arena.
 #[derive(Args, Debug, Clone)]
 pub struct Common {
-    /// Bots, comma-separated, one per seat: random, greedy, heuristic, mcts, mcts-v1, mcts-v2,
-    /// mcts-v3, mcts-v4 or mcts-v5 (earlier versions of mcts, to compare), or cmd:PROGRAM ARGS. A searching bot may name its own budget after an
-    /// @, overriding --iterations and --time-ms for that bot: mcts@10000 (iterations a decision),
-    /// mcts@1s or mcts@250ms (time a decision).
-    #[arg(long, default_value = "random,random")]
+    /// Bots, comma-separated, one per seat (the list is in `bots_help`).
+    #[arg(long, default_value = "random,random", help = bots_help())]
     pub bots: String,
     /// A preset (goliath, pressman, dominos-triangles) or a TOML/JSON rules file.
     #[arg(long, default_value = "goliath")]

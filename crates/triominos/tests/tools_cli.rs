@@ -157,3 +157,16 @@ fn arena_prints_standings_as_json() {
         assert!(b["elo"].as_f64().unwrap() > 0.0);
     }
 }
+
+#[test]
+fn arena_help_lists_the_bots_and_every_named_level() {
+    let (code, out, err) = run(&["arena", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    for level in triominos_bots::LEVELS {
+        assert!(out.contains(level), "{level} missing from:\n{out}");
+    }
+    for named in triominos_bots::levels::NAMED {
+        assert!(out.contains(&format!("{} ({}", named.id, named.bot)), "{} missing from:\n{out}", named.id);
+    }
+    assert!(out.contains("cmd:PROGRAM"), "{out}");
+}

@@ -57,7 +57,7 @@
 //! # Reasons ([`explain`], [`contrast`])
 //!
 //! [`Reason`]s are data (`{"code", "params"}`), worded by the front end in its
-//! languages and by [`words`] in English: the points a move scores now, the
+//! languages and by `words` in English: the points a move scores now, the
 //! bonus spots it leaves the next player and how often that player holds a
 //! tile that fits, a figure it sets up for oneself, tiles kept or shed, going
 //! out, what a draw costs and what it may bring.
@@ -393,7 +393,7 @@ pub fn analyse(obs: &Observation, settings: Settings, seed: u64, asked: &[Action
     }
     let stats = if legal.len() > 1 {
         let budget = Budget::iterations(settings.search.max(1));
-        Mcts::with_config(mix(seed, 1), budget, 1, Config::EXPERT, "mcts").analyse(obs)
+        Mcts::with_config(mix(seed, 1), budget, 1, Config::EXPERT).analyse(obs)
     } else {
         legal.iter().map(|&a| (a, 0, 0.0)).collect()
     };
@@ -461,9 +461,6 @@ fn scored(obs: &Observation, pl: Placement, announce: bool) -> i32 {
 /// its first-round temperature, or each player's fitted once a round ended.
 fn temperatures(obs: &Observation, cfg: &Config) -> [f64; triominos_core::MAX_PLAYERS] {
     let default = [cfg.choice_temperature; triominos_core::MAX_PLAYERS];
-    if !cfg.fit_temperature || cfg.choice_temperature <= 0.0 {
-        return default;
-    }
     if obs.public().events().iter().any(|e| matches!(e, Event::RoundEnded { .. })) {
         fit_temperatures(obs, cfg.choice_temperature)
     } else {
@@ -577,7 +574,7 @@ fn value_salted(
             after.play_unchecked(a);
             let end = if after.public().phase() == Phase::Playing && after.public().round() == round {
                 let t = i * REPLICATES + k % REPLICATES;
-                trees[t].iterate(after, &mut rngs[t], None);
+                trees[t].iterate(after, &mut rngs[t]);
                 trees[t].last_round_points
             } else {
                 let mut end = [0; 6];

@@ -91,7 +91,7 @@ pub async fn submit(
 
 /// Starts a bot's turn (a bot's seat, or a person's the stand-in plays), or
 /// the next round of a game without people playing, when due; sets the turn
-/// clock of a person to act (see [`clock`]).
+/// clock of a person to act (see `clock`).
 pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
     r.move_override = state.config.test_move_ms;
     let v = r.version();

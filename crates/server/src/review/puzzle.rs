@@ -37,7 +37,7 @@ pub(crate) async fn personal(
     .map_err(|_| Refused::BadLog)?
 }
 
-/// Builds the puzzle (see [`personal`]) of the game `game` whose record is
+/// Builds the puzzle (see `personal`) of the game `game` whose record is
 /// `text`, played with the rule preset `preset`.
 pub fn build(
     game: &str,

@@ -1,79 +1,75 @@
-//! Information-set Monte Carlo tree search (single-observer ISMCTS).
+//! The lab's search: the ISMCTS of `mcts` as it was when the lab was split
+//! from it, with every research variant as a field of [`Config`] (each a
+//! branch of this hot loop, not of the shipped one), the development keys
+//! `mcts~KEY=VALUE~...` that set them ([`Config::parse`]) and the earlier
+//! versions `mcts-v1`..`mcts-v5`.
 //!
-//! Each iteration deals the tiles the bot cannot see at random, consistently
-//! with what the players did ([`Observation::determinize_inferred`], from one
-//! [`Observation::inference`] a decision), and in proportion to how likely
-//! the players' choices this round were with the hands dealt (the soft
-//! choice model of `choices`: at [`CHOICE_TEMPERATURE`] in the first round,
-//! then at each player's temperature fitted to the finished rounds), walks the shared tree choosing
-//! among the actions legal in that deal (UCB1 with availability counts),
-//! expands one node, plays on greedily (each move the placement scoring the
-//! most now) for [`HORIZON`] moves or to the end of the round, and backs up
-//! each player's reward (their round score so far against the best
-//! opponent's, counted from the position searched, so the points of the
-//! moves on the tree path count too). With more than one thread, independent trees are searched in
-//! parallel (root parallelism, rayon) and their root visit counts summed.
-//! With a large budget ([`LARGE_BUDGET`] iterations or more, or a time
-//! budget: the Expert level) the first round is dealt at the colder
-//! [`EXPERT_CHOICE_TEMPERATURE`]: Expert's search.
+//! [`Config::CURRENT`] and [`Config::EXPERT`] play exactly as the shipped
+//! `mcts` (module [`crate::mcts`]) plays for the same seed (a test keeps it
+//! so): the lab's variants are measured against the shipped bot. A variant
+//! that measures better is ported to `crate::mcts` (and its pinned decisions,
+//! `tests/pinned.rs`, updated), not switched on here.
 //!
-//! The hot loop allocates nothing per step: the tree keeps its children as
-//! linked lists in one node array, and the legal actions, the path and the
-//! marks of tried actions live in buffers reused by every iteration.
-//!
-//! [`Mcts::v1`] is the first version (level `mcts-v1`), kept so the arena
-//! can compare: its reward counted only the points scored in the playout,
-//! after the tree walk, so a move's own points, and going out, counted for
-//! nothing. [`Mcts::v2`] (level `mcts-v2`) has the fixed reward, 20% random
-//! playout moves and uniform deals. [`Mcts::v3`] (level `mcts-v3`) is
-//! `mcts-v4` with playouts to the end of the round, [`Mcts::v4`] (level
-//! `mcts-v4`) is `mcts-v5` without the soft choice model, and [`Mcts::v5`]
-//! (level `mcts-v5`) today's search adding one node an iteration instead of
-//! [`EXPANSIONS`]. Other variants of the search (playout
-//! policy, rewards, progressive bias) are in `Config`, reachable from the
-//! arena as `mcts~KEY=VALUE~...` for measuring (crates/bots/README.md).
+//! [`Mcts::v1`] is the first version (level `mcts-v1`): its reward counted
+//! only the points scored in the playout, after the tree walk, so a move's
+//! own points, and going out, counted for nothing. [`Mcts::v2`] (level
+//! `mcts-v2`) has the fixed reward, 20% random playout moves and uniform
+//! deals. [`Mcts::v3`] (level `mcts-v3`) is `mcts-v4` with playouts to the
+//! end of the round, [`Mcts::v4`] (level `mcts-v4`) is `mcts-v5` without the
+//! soft choice model, and [`Mcts::v5`] (level `mcts-v5`) today's search
+//! adding one node an iteration instead of [`EXPANSIONS`]. The notebook of
+//! what each variant measured is docs/research/notebook.md.
 
-use crate::choices::{ChoiceModel, Resampler};
+use crate::choices::Resampler;
+
+/// The soft choice model as the lab's search uses it: the shipped model
+/// (`crate::choices`) and the temperatures it was made at, for the variants
+/// that move players by it (`model_moves`, `opponent_model`).
+pub(crate) struct ChoiceModel {
+    inner: crate::choices::ChoiceModel,
+    temperatures: [f64; MAX_PLAYERS],
+    /// Whether a round has ended (the temperatures may be fitted ones).
+    fitted: bool,
+}
+
+impl ChoiceModel {
+    pub(crate) fn new(obs: &Observation, temperatures: &[f64; MAX_PLAYERS]) -> ChoiceModel {
+        let fitted = obs.public().events().iter().any(|e| matches!(e, triominos_core::Event::RoundEnded { .. }));
+        ChoiceModel { inner: crate::choices::ChoiceModel::new(obs, temperatures), temperatures: *temperatures, fitted }
+    }
+
+    /// The temperature each seat but `me` plays by in a playout once the
+    /// game has a finished round to fit it to (0: greedy).
+    pub(crate) fn policy(&self, me: u8) -> [f64; MAX_PLAYERS] {
+        let mut out = [0.0; MAX_PLAYERS];
+        if self.fitted {
+            for (s, t) in out.iter_mut().enumerate() {
+                if s != me as usize {
+                    *t = self.temperatures[s];
+                }
+            }
+        }
+        out
+    }
+
+    /// Each seat's temperature.
+    pub(crate) fn temperatures(&self) -> [f64; MAX_PLAYERS] {
+        self.temperatures
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+}
 use crate::{Bot, Budget};
 use rayon::prelude::*;
 use std::time::Instant;
 use triominos_core::rng::{below, seeded, ChaCha8Rng};
 use triominos_core::{Action, Game, Observation, Phase, Placement, MAX_PLAYERS};
 
-/// Default playouts per decision when the budget names none.
-pub const DEFAULT_ITERATIONS: u32 = 2_000;
-
-/// Temperature (points) of the soft choice model `mcts` deals by
-/// (module `choices`) in a game's first round: a player is taken to choose
-/// a placement with a chance proportional to `exp(points /
-/// CHOICE_TEMPERATURE)`. From the second round on, each player's own
-/// temperature is fitted to their choices in the finished rounds.
-pub const CHOICE_TEMPERATURE: f64 = 10.0;
-
-/// Moves a playout of `mcts` plays before it scores the round so far (about
-/// five each in 2-player Goliath): the rest of a round, played greedily,
-/// adds about 70 points of spread to a reward and nothing a decision can
-/// use (crates/bots/README.md#strength).
-pub const HORIZON: u32 = 10;
-
-/// Nodes an iteration of `mcts` adds to its tree, each below the last: the
-/// tree's later plies (the searcher's own next moves above all) are worth
-/// more than its first (a tree one ply deep won 46.8% against `mcts-v1`
-/// where the whole tree won 59.1%), and three a playout grows them sooner.
-pub const EXPANSIONS: u32 = 3;
-
-/// Iterations a decision from which `mcts` searches as Expert does (the
-/// first round dealt at [`EXPERT_CHOICE_TEMPERATURE`]); a time budget
-/// (Expert's second) counts as large too.
-pub const LARGE_BUDGET: u32 = 10_000;
-
-/// Temperature (points) of the soft choice model in a game's first round for
-/// `mcts` with a large budget ([`LARGE_BUDGET`]): colder than
-/// [`CHOICE_TEMPERATURE`], so the deals lean harder on the points the
-/// opponents' choices left on the board. At 10,000 iterations against `mcts`
-/// at 1,000 it won 62.7% and 62.3% of two sets of 200 games where
-/// [`CHOICE_TEMPERATURE`] won 58.2% and 56.5% (crates/bots/README.md).
-pub const EXPERT_CHOICE_TEMPERATURE: f64 = 5.0;
+use crate::mcts::{
+    CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET,
+};
 
 /// The most iterations a decision of `budget` searches: its own cap, none
 /// (`u32::MAX`) for a time budget without one, else [`DEFAULT_ITERATIONS`].
@@ -114,7 +110,7 @@ struct Node {
 
 /// How the search plays and scores; one value per version of the bot.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Config {
+pub struct Config {
     /// The first version's reward: round points counted from the end of
     /// the tree walk instead of from the searched position.
     pub v1: bool,
@@ -223,6 +219,11 @@ pub(crate) struct Config {
     /// once (with `trees`: perfect-information Monte Carlo, the trees'
     /// root statistics summed over as many deals).
     pub fixed_deal: bool,
+    /// In a 2-player round whose pool is empty (nothing hidden), play the
+    /// exact solution of the rest of the round (`crate::mcts::endgame`) when
+    /// it fits the node budget (the iterations times
+    /// `endgame::NODES_PER_ITERATION`), else search as usual.
+    pub endgame: bool,
 }
 
 impl Config {
@@ -261,6 +262,7 @@ impl Config {
         heuristic_playout: false,
         rave: 0.0,
         fixed_deal: false,
+        endgame: false,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -307,7 +309,7 @@ impl Config {
     /// and at `j` moves, om: the other seats move in the tree by the soft
     /// choice model 0/1, rt: independent trees sharing the iterations, hp:
     /// heuristic playouts 0/1, ra: RAVE's equivalence constant, 0 off, fd:
-    /// one deal a tree 0/1).
+    /// one deal a tree 0/1, eg: exact endgames 0/1).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -344,6 +346,7 @@ impl Config {
                 "hp" => c.heuristic_playout = f != 0.0,
                 "ra" => c.rave = f,
                 "fd" => c.fixed_deal = f != 0.0,
+                "eg" => c.endgame = f != 0.0,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -937,7 +940,11 @@ fn playout(
     out
 }
 
-/// The ISMCTS bot.
+/// A source of games for [`Mcts::analyse_dealt`]: the observer's position
+/// with the unseen tiles dealt somehow.
+pub type Dealer<'a> = &'a (dyn Fn(&mut ChaCha8Rng) -> Game + Sync);
+
+/// The lab's ISMCTS bot.
 pub struct Mcts {
     rng: ChaCha8Rng,
     budget: Budget,
@@ -998,7 +1005,8 @@ impl Mcts {
         Mcts::with_config(seed, budget, threads, Config::V5, "mcts-v5")
     }
 
-    pub(crate) fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
+    /// A bot searching with `cfg`, named `name` (its level as the arena spells it).
+    pub fn with_config(seed: u64, budget: Budget, threads: usize, cfg: Config, name: &str) -> Mcts {
         Mcts {
             rng: seeded(seed),
             budget,
@@ -1018,9 +1026,10 @@ impl Mcts {
         deadline: Option<Instant>,
         cfg: Config,
         model: Option<&ChoiceModel>,
+        dealer: Option<Dealer>,
     ) -> Vec<(Action, u32, f64)> {
         let tree = Tree::new(cfg, iterations.min(200_000) as usize);
-        Mcts::search_tree(obs, seed, iterations, deadline, tree, model).root_stats()
+        Mcts::search_tree(obs, seed, iterations, deadline, tree, model, dealer).root_stats()
     }
 
     /// The last decision's subtree reached by the public actions since, if
@@ -1047,6 +1056,7 @@ impl Mcts {
         deadline: Option<Instant>,
         mut tree: Tree,
         model: Option<&ChoiceModel>,
+        dealer: Option<Dealer>,
     ) -> Tree {
         let cfg = tree.cfg;
         let mut rng = seeded(seed);
@@ -1077,7 +1087,7 @@ impl Mcts {
         let resampler = match (&inference, model) {
             (Some(inf), Some(model)) if !model.is_empty() => {
                 let candidates = iterations.clamp(256, 4096) as usize;
-                Some(Resampler::new(obs, inf, model, candidates, &mut rng))
+                Some(Resampler::new(obs, inf, &model.inner, candidates, &mut rng))
             }
             _ => None,
         };
@@ -1097,10 +1107,11 @@ impl Mcts {
                     }
                 }
             }
-            let deal = |rng: &mut ChaCha8Rng| match (&inference, &resampler) {
-                (Some(inf), Some(r)) => r.deal(obs, inf, rng),
-                (Some(inf), None) => obs.determinize_inferred(rng, inf),
-                (None, _) => obs.determinize_for_search(rng),
+            let deal = |rng: &mut ChaCha8Rng| match (dealer, &inference, &resampler) {
+                (Some(d), _, _) => d(rng),
+                (None, Some(inf), Some(r)) => r.deal(obs, inf, rng),
+                (None, Some(inf), None) => obs.determinize_inferred(rng, inf),
+                (None, None, _) => obs.determinize_for_search(rng),
             };
             let g = if cfg.fixed_deal || cfg.common_deals {
                 // One deal a tree is the first of the common deals, always.
@@ -1129,6 +1140,14 @@ impl Mcts {
     /// plays the first entry (every level does; only the development
     /// variant `f` chooses by mean instead).
     pub fn analyse(&mut self, obs: &Observation) -> Vec<(Action, u32, f64)> {
+        self.analyse_dealt(obs, None)
+    }
+
+    /// [`Mcts::analyse`], every iteration played on a game from `dealer`
+    /// instead of a deal of the unseen tiles (a probe's: a dealer that knows
+    /// the true hands measures what knowing them is worth; see
+    /// `examples/oracle.rs`). It must deal the observer's position.
+    pub fn analyse_dealt(&mut self, obs: &Observation, dealer: Option<Dealer>) -> Vec<(Action, u32, f64)> {
         let legal = obs.legal_actions();
         if legal.is_empty() {
             return Vec::new();
@@ -1144,14 +1163,14 @@ impl Mcts {
         let results: Vec<Vec<(Action, u32, f64)>> = if cfg.reuse && threads == 1 {
             let capacity = iterations.min(200_000) as usize;
             let tree = self.reusable(obs, capacity).unwrap_or_else(|| Tree::new(cfg, capacity));
-            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree, model.as_ref());
+            let tree = Mcts::search_tree(obs, seeds[0], iterations, deadline, tree, model.as_ref(), dealer);
             let stats = tree.root_stats();
             self.kept = Some((tree, obs.public().events().len(), obs.public().round()));
             vec![stats]
         } else if threads > 1 {
-            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_tree, deadline, cfg, model.as_ref())).collect()
+            seeds.par_iter().map(|&s| Mcts::search(obs, s, per_tree, deadline, cfg, model.as_ref(), dealer)).collect()
         } else {
-            seeds.iter().map(|&s| Mcts::search(obs, s, per_tree, deadline, cfg, model.as_ref())).collect()
+            seeds.iter().map(|&s| Mcts::search(obs, s, per_tree, deadline, cfg, model.as_ref(), dealer)).collect()
         };
         // (action, visits, reward sum)
         let mut totals: Vec<(Action, u64, f64)> = legal.iter().map(|&a| (a, 0, 0.0)).collect();
@@ -1184,6 +1203,16 @@ impl Bot for Mcts {
             0 => return Action::Pass,
             1 => return legal[0],
             _ => {}
+        }
+        if self.cfg.endgame && crate::mcts::endgame::applies(obs) {
+            use crate::mcts::endgame;
+            let nodes = (iteration_cap(self.budget) as u64)
+                .saturating_mul(endgame::NODES_PER_ITERATION)
+                .min(endgame::MAX_NODES);
+            // Nothing is hidden: the one deal there is.
+            if let Some(s) = endgame::solve(&obs.determinize(&mut seeded(0)), nodes) {
+                return s.action;
+            }
         }
         let stats = self.analyse(obs);
         // Sequential halving's last two have the most visits, alike: the better mean of them.
@@ -1239,15 +1268,6 @@ impl Mcts {
     }
 }
 
-/// Playouts per second of the search on one core, measured over `iterations`
-/// from a fixed position (for `selfplay --json` and docs).
-pub fn playouts_per_second(obs: &Observation, iterations: u32) -> f64 {
-    let t = Instant::now();
-    let model = ChoiceModel::new(obs, &[CHOICE_TEMPERATURE; MAX_PLAYERS]);
-    Mcts::search(obs, 1, iterations, None, Config::CURRENT, Some(&model));
-    iterations as f64 / t.elapsed().as_secs_f64()
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -1255,27 +1275,26 @@ pub(crate) mod tests {
     use triominos_core::scoring::Bonuses;
     use triominos_core::{Placement, Preset, RuleSet};
 
-    /// Every decision of seeded greedy games (2-player Goliath) where `keep` says yes.
-    pub(crate) fn positions(keep: impl Fn(&Game) -> bool, max: usize) -> Vec<Game> {
-        let mut found = Vec::new();
-        for seed in 1..200 {
-            let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
-            let mut bots: Vec<Box<dyn Bot>> =
-                (0..2).map(|s| make_bot("greedy", seed * 2 + s, Budget::default()).unwrap()).collect();
-            while !game.is_over() && found.len() < max {
-                if game.is_round_over() {
-                    game.next_round().unwrap();
+    use crate::mcts::tests::positions;
+
+    /// The lab's baseline is the shipped bot: [`Config::CURRENT`] and
+    /// [`Config::EXPERT`] choose as `crate::mcts` does for the same seed.
+    #[test]
+    fn the_labs_current_and_expert_configurations_play_as_the_shipped_mcts() {
+        let found = positions(|g| g.legal_actions().len() >= 3 && !g.public().board().is_empty(), 40);
+        for (i, g) in found.iter().enumerate().step_by(4) {
+            let obs = g.observe(g.to_move());
+            for (budget, cfg) in [(300, Config::CURRENT), (LARGE_BUDGET, Config::EXPERT)] {
+                if budget == LARGE_BUDGET && i % 16 != 0 {
                     continue;
                 }
-                if keep(&game) {
-                    found.push(game.clone());
-                }
-                let seat = game.to_move();
-                let a = bots[seat as usize].choose(&game.observe(seat));
-                game.play(a).unwrap();
+                let threads = 1 + i % 2;
+                let budget = Budget { iterations: Some(budget), time: None, threads };
+                let lab = Mcts::with_config(i as u64, budget, threads, cfg, "lab").analyse(&obs);
+                let shipped = crate::mcts::Mcts::new(i as u64, budget, threads).analyse(&obs);
+                assert_eq!(lab, shipped, "position {i}, {budget:?}");
             }
         }
-        found
     }
 
     fn plays(g: &Game) -> Vec<Placement> {
@@ -1358,7 +1377,7 @@ pub(crate) mod tests {
             let obs = g.observe(g.to_move());
             let search = |rave: f64| {
                 let cfg = Config { rave, ..Config::CURRENT };
-                Mcts::search_tree(&obs, 3, 600, None, Tree::new(cfg, 600), None)
+                Mcts::search_tree(&obs, 3, 600, None, Tree::new(cfg, 600), None, None)
             };
             let tree = search(300.0);
             let root: Vec<&Node> = children(&tree.nodes, 0).map(|c| &tree.nodes[c as usize]).collect();
@@ -1394,7 +1413,7 @@ pub(crate) mod tests {
             // The distinct tiles the opponent places in reply to the root's actions.
             let replies = |fixed_deal: bool| {
                 let cfg = Config { fixed_deal, ..Config::CURRENT };
-                let tree = Mcts::search_tree(&obs, 3, 800, None, Tree::new(cfg, 800), None);
+                let tree = Mcts::search_tree(&obs, 3, 800, None, Tree::new(cfg, 800), None, None);
                 let mut tiles = triominos_core::TileSet::EMPTY;
                 for c in children(&tree.nodes, 0) {
                     for r in children(&tree.nodes, c) {
@@ -1807,6 +1826,7 @@ pub(crate) mod tests {
         assert_eq!(Config::parse("fd=1").unwrap(), Config { fixed_deal: true, ..Config::V2 });
         assert_eq!(Config::parse("hp=1").unwrap(), Config { heuristic_playout: true, ..Config::V2 });
         assert_eq!(Config::parse("om=1").unwrap(), Config { opponent_model: true, ..Config::V2 });
+        assert_eq!(Config::parse("eg=1").unwrap(), Config { endgame: true, ..Config::V2 });
         for bad in ["y=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
@@ -1918,28 +1938,5 @@ pub(crate) mod tests {
             wins.len()
         );
         assert!(rate > 0.5, "a search that sees everything wins more than half");
-    }
-
-    /// How many iterations Expert's real budget buys: a second on two
-    /// threads, at 12 positions in the middle of Goliath rounds. Prints the
-    /// iterations of each decision (the visits summed over both trees).
-    /// Run on an idle machine with
-    /// `cargo test --release -p triominos-bots --lib expert_second -- --ignored --nocapture`.
-    #[test]
-    #[ignore = "a measurement: 12 s of search, meaningful only on an idle machine"]
-    fn expert_second() {
-        let mid = positions(|g| (12..=30).contains(&g.public().board().placements().len()), 400);
-        let mut counts: Vec<u64> = mid
-            .iter()
-            .step_by(mid.len().div_ceil(12))
-            .map(|g| {
-                let budget = Budget { iterations: None, time: Some(std::time::Duration::from_secs(1)), threads: 2 };
-                let mut bot = Mcts::new(3, budget, 2);
-                bot.analyse(&g.observe(g.to_move())).iter().map(|s| s.1 as u64).sum()
-            })
-            .collect();
-        counts.sort_unstable();
-        println!("a second on 2 threads: {counts:?} iterations (median {})", counts[counts.len() / 2]);
-        assert!(counts[0] > 1_000, "a second buys more than a thousand iterations");
     }
 }

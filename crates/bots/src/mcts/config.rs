@@ -1,0 +1,52 @@
+//! The search's configuration: the few numbers the levels set, and the two
+//! configurations they use (`mcts` and Expert's search).
+
+use super::{CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET};
+use crate::Budget;
+
+/// How the search plays and scores.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Config {
+    /// Exploration constant of UCB1.
+    pub c: f64,
+    /// Round-score margin that counts as a sure win of the playout.
+    pub scale: f64,
+    /// Moves a playout plays before it stops and scores the round so far.
+    pub horizon: u32,
+    /// Nodes an iteration adds to the tree, each below the last, before its playout.
+    pub expansions: u32,
+    /// The temperature (points) of the soft choice model in a game's first
+    /// round; later each player's own, fitted to the finished rounds.
+    pub choice_temperature: f64,
+}
+
+impl Config {
+    /// `mcts`: the search of every budget below [`LARGE_BUDGET`].
+    pub const CURRENT: Config = Config {
+        c: 0.7,
+        scale: 60.0,
+        horizon: HORIZON,
+        expansions: EXPANSIONS,
+        choice_temperature: CHOICE_TEMPERATURE,
+    };
+    /// Expert's search: [`Config::CURRENT`] dealing the first round at
+    /// [`EXPERT_CHOICE_TEMPERATURE`].
+    pub const EXPERT: Config = Config { choice_temperature: EXPERT_CHOICE_TEMPERATURE, ..Config::CURRENT };
+
+    /// The configuration of `mcts` for a budget: [`Config::EXPERT`] for a
+    /// large one ([`LARGE_BUDGET`] iterations or more, or time without an
+    /// iteration cap), else [`Config::CURRENT`].
+    pub fn for_budget(budget: Budget) -> Config {
+        if iteration_cap(budget) >= LARGE_BUDGET {
+            Config::EXPERT
+        } else {
+            Config::CURRENT
+        }
+    }
+}
+
+/// The most iterations a decision of `budget` searches: its own cap, none
+/// (`u32::MAX`) for a time budget without one, else [`DEFAULT_ITERATIONS`].
+pub(crate) fn iteration_cap(budget: Budget) -> u32 {
+    budget.iterations.unwrap_or(if budget.time.is_some() { u32::MAX } else { DEFAULT_ITERATIONS })
+}
