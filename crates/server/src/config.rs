@@ -121,6 +121,11 @@ pub struct ServeConfig {
         help = "Let the creator of a game with people choose its deal seed (for tests and demos only: whoever knows the seed knows every hand). Without it, such a seed is refused (`seed_not_allowed`); games of bots alone may always have one"
     )]
     pub fixed_seeds: bool,
+    /// How often a seat may send a quick reaction once it sent
+    /// [`crate::game::react::BURST`] in a row (3 s; the tests make it long, so
+    /// that a refusal does not depend on how fast the machine is).
+    #[arg(skip = Duration::from_secs(3))]
+    pub reaction_every: Duration,
 }
 
 impl ServeConfig {

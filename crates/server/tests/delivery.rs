@@ -148,7 +148,9 @@ async fn requests_are_traced_by_route_never_by_address() {
 async fn page_addresses_answer_html_and_api_ones_json() {
     let db = temp_db();
     let server = start(&db).await;
-    for (path, status) in [("/rules", 200), ("/rules/", 200), ("/no-such-page", 404), ("/g", 404), ("/learn/x/y/z", 404)] {
+    for (path, status) in
+        [("/rules", 200), ("/rules/", 200), ("/no-such-page", 404), ("/g", 404), ("/learn/x/y/z", 404)]
+    {
         let (s, h, body) = get(&server, path, &[]).await;
         assert_eq!(s, status, "{path}");
         assert!(header_of(&h, header::CONTENT_TYPE).starts_with("text/html"), "{path}: {:?}", h);

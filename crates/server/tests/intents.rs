@@ -135,6 +135,7 @@ fn a_seat_remembers_its_last_ids_only() {
         created: 0,
         hints: false,
         hints_used: Vec::new(),
+        rematch: None,
     };
     let mut room = Room::new("g".into(), setup).unwrap();
     for i in 0..=INTENT_IDS as u64 {

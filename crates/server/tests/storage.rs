@@ -46,6 +46,7 @@ fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(
         created: 1,
         hints: false,
         hints_used: Vec::new(),
+        rematch: None,
     };
     let mut room = Room::new(id.into(), setup).unwrap();
     let mut intents = Vec::new();

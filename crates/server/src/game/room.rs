@@ -52,6 +52,12 @@ pub struct Setup {
     /// that changes during the game (rewritten in storage with each hint).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hints_used: Vec<HintUse>,
+    /// The id of the game everyone agreed to play next ("play again"), once
+    /// made: a seat coming back to this game is offered its seat there.
+    /// Rewritten in storage when the rematch is made (games stored before it
+    /// existed read as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 impl Setup {
@@ -144,6 +150,10 @@ pub struct Room {
     /// Each seat's last [`INTENT_IDS`] accepted intents that had a client
     /// message id: `(id, version it made)`, oldest first.
     recent: Vec<VecDeque<(u64, u64)>>,
+    /// The seats that agreed to play again (in memory only).
+    pub rematch_agreed: Seats,
+    /// Each seat's reaction bucket, made at its first reaction.
+    reactions: Vec<Option<super::react::Bucket>>,
 }
 
 /// How many accepted intent ids the server remembers per seat: an intent
@@ -201,6 +211,8 @@ impl Room {
             scheduled: None,
             hinting: Seats::EMPTY,
             recent: vec![VecDeque::new(); n],
+            rematch_agreed: Seats::EMPTY,
+            reactions: vec![None; n],
         })
     }
 
@@ -430,6 +442,32 @@ impl Room {
             winners: p.winners(),
             rounds: p.round(),
         }
+    }
+
+    /// Sends every connection a message of its own, made from its seat
+    /// (`None`: a spectator).
+    pub fn send_each(&self, msg: impl Fn(Option<u8>) -> String) {
+        for c in &self.conns {
+            let _ = c.tx.try_send(msg(c.seat).into());
+        }
+    }
+
+    /// A quick reaction of `seat` at `now`, told to everyone; refused with
+    /// `reaction_busy` beyond the seat's rate (a bucket refilled one
+    /// reaction per `every`).
+    pub fn react(
+        &mut self,
+        seat: u8,
+        code: crate::protocol::Reaction,
+        now: std::time::Instant,
+        every: std::time::Duration,
+    ) -> Result<(), Refused> {
+        let Some(slot) = self.reactions.get_mut(seat as usize) else { return Err(Refused::Spectator) };
+        let bucket = slot.get_or_insert_with(|| super::react::Bucket::new(now, every));
+        bucket.take(now).map_err(|wait| Refused::ReactionBusy { retry_after: super::react::seconds(wait) })?;
+        let msg = ServerMsg::Reaction { seat, code }.text();
+        self.send_each(|_| msg.clone());
+        Ok(())
     }
 
     /// The game as a `.tri` record; the hints used are comments (`# hints NAME

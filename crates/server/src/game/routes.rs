@@ -130,6 +130,7 @@ async fn create(
         created: crate::store::now(),
         hints: req.hints,
         hints_used: Vec::new(),
+        rematch: None,
     };
     let id = crate::secret::random_hex(8);
     let room = Room::new(id.clone(), setup.clone())?;

@@ -156,13 +156,17 @@ fn error_msg(refusal: impl Into<Refusal>, id: Option<u64>) -> String {
 
 async fn session(mut socket: WebSocket, state: Arc<AppState>, room: Arc<Mutex<Room>>, seat: Option<u8>) {
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
-    let (conn, game_id) = {
+    let (conn, game_id, rematch) = {
         let mut r = room.lock().await;
         let conn = r.connect(seat, tx);
         r.send_to(conn, r.snapshot(seat));
         r.send_presence();
-        (conn, r.id.clone())
+        (conn, r.id.clone(), r.setup.rematch.clone())
     };
+    // Back to a game whose players went on to a rematch: this seat's place there.
+    if let Some(next) = rematch {
+        let _ = super::rematch::offer(&state, &room, &next, conn, seat, false).await;
+    }
     tracing::info!(game = %game_id, seat, "connected");
     let idle = state.config.ws_idle;
     let mut ping = tokio::time::interval(idle / 3);
@@ -307,6 +311,23 @@ async fn handle(
             // Answered by its own task: the search takes about a second.
             super::hint::ask(state, room, seat, conn, id);
             return None;
+        }
+        Ok(msg @ (ClientMsg::Rematch | ClientMsg::RematchDecline)) => {
+            let agree = msg == ClientMsg::Rematch;
+            return match super::rematch::answer(state, room, seat, conn, agree).await {
+                Ok(()) => None,
+                Err(e) => Some(error_msg(e, None)),
+            };
+        }
+        Ok(ClientMsg::React { code }) => {
+            let Some(s) = seat else { return Some(error_msg(Refused::Spectator, None)) };
+            let every = state.config.reaction_every;
+            return room
+                .lock()
+                .await
+                .react(s, code, std::time::Instant::now(), every)
+                .err()
+                .map(|e| error_msg(e, None));
         }
         // Who connects is said once, first.
         Ok(ClientMsg::Hello { .. }) => return Some(error_msg(Refused::UnknownMessage { kind: "hello".into() }, None)),

@@ -73,11 +73,14 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::SheetClaimed
         | R::HintsOff
         | R::HintBusy
-        | R::HintStale => StatusCode::CONFLICT,
+        | R::HintStale
+        | R::GameNotOver => StatusCode::CONFLICT,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-        R::TooManyBotGames { .. } | R::TooManyGames { .. } | R::ServerFull { .. } | R::TooFast { .. } => {
-            StatusCode::TOO_MANY_REQUESTS
-        }
+        R::TooManyBotGames { .. }
+        | R::TooManyGames { .. }
+        | R::ServerFull { .. }
+        | R::TooFast { .. }
+        | R::ReactionBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
         R::BadSetup | R::BadLog | R::StorageFailed | R::BadSheet | R::GameUnreadable | R::GameDamaged => {
             StatusCode::INTERNAL_SERVER_ERROR

@@ -211,6 +211,14 @@ pub enum Refused {
     },
     /// A game's WebSocket did not begin with `{"type":"hello"}` (in time).
     HelloExpected,
+    /// "Play again" before the game is over.
+    GameNotOver,
+    /// This seat sent reactions faster than its rate (a few at once, then one
+    /// every few seconds).
+    ReactionBusy {
+        /// Seconds until the seat may react again.
+        retry_after: u64,
+    },
 }
 
 impl Refused {
