@@ -13,6 +13,8 @@ import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
 import { rememberGame, invitesOf } from './prefs.js';
 import { seatName } from './game/sheet.js';
+import { go } from './dom.js';
+import * as Together from './game/together.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -51,6 +53,8 @@ export async function showGame(main, id, token) {
   const notifyBox = h('label', { class: 'notify small', hidden: !FX.canNotify() }, notify, ' ', t('signal.notify_box'));
   const signals = FX.turnSignals({ mark: '● ' + t('signal.your_turn') + ' —', title: t('signal.your_turn'), body: t('signal.notify_body') });
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys };
+  // Quick reactions (a seat sends them; everyone sees them unless muted here).
+  const reactions = Together.reactionsBox(st, id, (code) => wsSend({ type: 'react', code }));
   const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
   main.append(
     h('div', { class: 'gamegrid' },
@@ -63,7 +67,7 @@ export async function showGame(main, id, token) {
         hintBox,
         h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
         keys),
-      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch))),
+      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch), reactions.box)),
     overlay, conn);
 
   const ctl = tileControls(svg, st, {
@@ -188,6 +192,7 @@ export async function showGame(main, id, token) {
       // A seat's link: this browser keeps the game for the front page's "Your games".
       if (token && st.you !== null && st.you !== undefined) rememberGame(id, token, st.you);
       notifyBox.hidden = !FX.canNotify() || st.you === null || st.you === undefined;
+      reactions.seated(st.you !== null && st.you !== undefined);
       turnWasMine = S.myTurn(st);
       renderAll(new Set());
       board.fit();
@@ -211,6 +216,14 @@ export async function showGame(main, id, token) {
       showHint();
     } else if (r.kind === 'hints_used') {
       renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
+    } else if (r.kind === 'rematch_asked') {
+      drawRematch();
+    } else if (r.kind === 'rematch') {
+      // Everyone agreed: this page's own way to the new game (a seat's link, or the table to watch).
+      if (r.now) go(r.link);
+      else drawRematch();
+    } else if (r.kind === 'reaction') {
+      Together.showReaction(st, id, m);
     } else if (r.kind === 'error') {
       drawButtons();
       // A hint outrun by the player's own move: nothing to tell.
@@ -273,6 +286,12 @@ export async function showGame(main, id, token) {
   function drawOverlay() {
     renderWayOn(wayOn, st, id, { onReopen: reopen, onNextRound: nextRound });
     renderOverlay(overlay, st, id, nextRound, drawOverlay);
+    drawRematch();
+  }
+  function drawRematch() {
+    for (const box of document.querySelectorAll('#rematch-box, #rematch-bar')) {
+      Together.renderRematch(box, st, (agree) => wsSend({ type: agree ? 'rematch' : 'rematch_decline' }));
+    }
   }
 
   function renderAll(fresh) {
@@ -321,6 +340,7 @@ export async function showGame(main, id, token) {
   });
   return () => {
     signals.close();
+    Together.dropReactions();
     const dlg = document.getElementById('invite-dialog');
     if (dlg) dlg.remove();
     ctl.close();

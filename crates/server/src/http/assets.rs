@@ -30,6 +30,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "game/sheet.js",
     "game/fx.js",
     "game/controls.js",
+    "game/together.js",
     "replay.js",
     "rules.js",
     "pad.js",
