@@ -126,6 +126,9 @@ pub struct ServeConfig {
     /// that a refusal does not depend on how fast the machine is).
     #[arg(skip = Duration::from_secs(3))]
     pub reaction_every: Duration,
+    /// How long a takeback waits for the others' answers before it lapses (30 s).
+    #[arg(skip = Duration::from_secs(30))]
+    pub takeback_wait: Duration,
 }
 
 impl ServeConfig {

@@ -136,6 +136,7 @@ fn a_seat_remembers_its_last_ids_only() {
         hints: false,
         hints_used: Vec::new(),
         rematch: None,
+        takebacks: false,
     };
     let mut room = Room::new("g".into(), setup).unwrap();
     for i in 0..=INTENT_IDS as u64 {

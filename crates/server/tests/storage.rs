@@ -47,6 +47,7 @@ fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(
         hints: false,
         hints_used: Vec::new(),
         rematch: None,
+        takebacks: false,
     };
     let mut room = Room::new(id.into(), setup).unwrap();
     let mut intents = Vec::new();

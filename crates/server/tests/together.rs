@@ -197,3 +197,149 @@ fn the_reactions_are_the_eight_of_the_design_spelled_alike_by_serde_and_strum() 
         assert_eq!(serde_json::to_value(r).unwrap(), json!(<&str>::from(r)));
     }
 }
+
+/// Ann and Bob, with takebacks or not, one round of Goliath.
+fn two_people(takebacks: bool) -> Value {
+    json!({"preset": "goliath", "seed": 9, "takebacks": takebacks, "options": {"target": "none"}, "seats": [
+        {"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]})
+}
+
+/// The next `takeback` message.
+async fn takeback_msg(c: &mut Client) -> Value {
+    next_of(c, &["takeback"]).await
+}
+
+async fn refusal(c: &mut Client, msg: Value) -> Value {
+    c.send(msg).await;
+    next_of(c, &["error"]).await["code"].clone()
+}
+
+#[tokio::test]
+async fn a_takeback_needs_everyone_and_takes_the_placement_out_of_storage() {
+    let db = temp_db();
+    let server = start(&db).await;
+    // Not at a table without takebacks.
+    let created = create(&server, two_people(false)).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut a = Client::connect(server.addr, &id, Some(&token_of(&created, 0))).await;
+    assert_eq!(refusal(&mut a, json!({"type": "takeback"})).await, "takebacks_off");
+
+    let created = create(&server, two_people(true)).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens = [token_of(&created, 0), token_of(&created, 1)];
+    let mut c = [
+        Client::connect(server.addr, &id, Some(&tokens[0])).await,
+        Client::connect(server.addr, &id, Some(&tokens[1])).await,
+    ];
+    let mut s = Client::connect(server.addr, &id, None).await;
+    assert_eq!(info(&server, &id).await["takebacks"], true);
+    let mover = c[0].status["to_move"].as_u64().unwrap() as usize;
+    let other = 1 - mover;
+    // Nothing to take back yet.
+    assert_eq!(refusal(&mut c[mover], json!({"type": "takeback"})).await, "no_takeback");
+    // The opening placement.
+    let play = c[mover].choose();
+    assert_eq!(play["kind"], "play");
+    c[mover].act(play.clone()).await.unwrap();
+    c[other].wait_version(1).await;
+    // Not the other's placement; spectators neither ask nor answer.
+    assert_eq!(refusal(&mut c[other], json!({"type": "takeback"})).await, "no_takeback");
+    assert_eq!(refusal(&mut s, json!({"type": "takeback"})).await, "spectator");
+    assert_eq!(refusal(&mut c[other], json!({"type": "takeback_answer", "accept": true})).await, "no_takeback_asked");
+
+    // Asked, then refused: nothing changes.
+    c[mover].send(json!({"type": "takeback"})).await;
+    for cl in c.iter_mut().chain([&mut s]) {
+        let m = takeback_msg(cl).await;
+        assert_eq!(
+            (m["outcome"].as_str(), m["asker"].as_u64(), m["v"].as_u64()),
+            (Some("asked"), Some(mover as u64), Some(1))
+        );
+        assert_eq!(m["agreed"], json!([mover]));
+    }
+    // The table waits meanwhile.
+    let next = c[other].choose();
+    assert_eq!(c[other].act(next).await.unwrap_err()["code"], "takeback_pending");
+    assert_eq!(refusal(&mut s, json!({"type": "takeback_answer", "accept": true})).await, "spectator");
+    c[other].send(json!({"type": "takeback_answer", "accept": false})).await;
+    let m = takeback_msg(&mut c[mover]).await;
+    assert_eq!((m["outcome"].as_str(), m["by"].as_u64()), (Some("refused"), Some(other as u64)));
+    assert_eq!(info(&server, &id).await["version"], 1);
+
+    // Asked again and accepted: the placement is gone, in memory and in storage.
+    c[mover].send(json!({"type": "takeback"})).await;
+    takeback_msg(&mut c[other]).await;
+    c[other].send(json!({"type": "takeback_answer", "accept": true})).await;
+    for cl in c.iter_mut() {
+        let mut m = takeback_msg(cl).await;
+        if m["outcome"] == "asked" {
+            m = takeback_msg(cl).await;
+        }
+        assert_eq!(m["outcome"], "accepted");
+        let snap = next_of(cl, &["snapshot"]).await;
+        assert_eq!((snap["v"].as_u64(), snap["log"].as_array().unwrap().len()), (Some(0), 1));
+    }
+    let snap = next_of(&mut s, &["snapshot"]).await;
+    assert_eq!(snap["v"], 0);
+    assert!(snap["me"].is_null());
+    assert_eq!(info(&server, &id).await["version"], 0);
+    server.stop().await;
+    let server = start(&db).await;
+    assert_eq!(info(&server, &id).await["version"], 0);
+    // The same seat plays on (its tile back in its hand).
+    let mut m = Client::connect(server.addr, &id, Some(&tokens[mover])).await;
+    assert!(m.me["hand"].as_array().unwrap().contains(&play["tile"]), "{}", m.me);
+    m.act(play).await.unwrap();
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn an_unanswered_takeback_lapses_and_bots_accept_at_once() {
+    let db = temp_db();
+    // No wait at all: it lapses at once, whatever the machine.
+    let server = start_with(&db, |c| c.takeback_wait = Duration::ZERO).await;
+    let created = create(&server, two_people(true)).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut c = [
+        Client::connect(server.addr, &id, Some(&token_of(&created, 0))).await,
+        Client::connect(server.addr, &id, Some(&token_of(&created, 1))).await,
+    ];
+    let mover = c[0].status["to_move"].as_u64().unwrap() as usize;
+    let play = c[mover].choose();
+    c[mover].act(play).await.unwrap();
+    c[mover].send(json!({"type": "takeback"})).await;
+    assert_eq!(takeback_msg(&mut c[mover]).await["outcome"], "asked");
+    assert_eq!(takeback_msg(&mut c[mover]).await["outcome"], "lapsed");
+    assert_eq!(info(&server, &id).await["version"], 1);
+    // The table goes on.
+    let other = 1 - mover;
+    c[other].wait_version(1).await;
+    let next = c[other].choose();
+    c[other].act(next).await.unwrap();
+    server.stop().await;
+
+    // Against a bot (slow to move, so that the placement is the last thing done): accepted at once.
+    let db = temp_db();
+    let server = start_with(&db, |c| c.bot_delay = Duration::from_secs(3600)).await;
+    let created = create(
+        &server,
+        json!({"preset": "goliath", "seed": 9, "takebacks": true, "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "beginner"}]}),
+    )
+    .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let mut a = Client::connect(server.addr, &id, Some(&token_of(&created, 0))).await;
+    if a.me["my_turn"] != true {
+        // The bot opened (it plays after its pause): not this deal's case.
+        server.stop().await;
+        panic!("seed 9 should let Ann open");
+    }
+    let play = a.choose();
+    a.act(play).await.unwrap();
+    a.send(json!({"type": "takeback"})).await;
+    assert_eq!(takeback_msg(&mut a).await["outcome"], "asked");
+    let m = takeback_msg(&mut a).await;
+    assert_eq!((m["outcome"].as_str(), m["agreed"].clone()), (Some("accepted"), json!([0, 1])));
+    assert_eq!(next_of(&mut a, &["snapshot"]).await["v"], 0);
+    server.stop().await;
+}

@@ -1,7 +1,7 @@
 //! The live game: one game on the server ([`room`]), what clients see of it
 //! ([`view`]), intents checked, stored, applied and told ([`play`]), the bots'
 //! thinking ([`think`]), hints ([`hint`]), quick reactions ([`react`]),
-//! "play again" ([`rematch`]), one seat's WebSocket ([`ws`]), the
+//! "play again" ([`rematch`]), takebacks ([`takeback`]), one seat's WebSocket ([`ws`]), the
 //! registry of the games held ([`registry`], loaded from storage by [`load`],
 //! created within the caps of [`limits`]) and the games' JSON API ([`routes`]).
 
@@ -15,6 +15,7 @@ pub mod registry;
 pub mod rematch;
 pub mod room;
 pub mod routes;
+pub mod takeback;
 pub mod think;
 pub mod view;
 pub mod ws;

@@ -58,6 +58,10 @@ pub struct Setup {
     /// existed read as none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// Whether a person may ask to take back their last placement (off in
+    /// games stored before takebacks existed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub takebacks: bool,
 }
 
 impl Setup {
@@ -104,6 +108,7 @@ impl Setup {
             seats: self.public_seats(),
             created: Some(self.created),
             hints: self.hints,
+            takebacks: self.takebacks,
         }
     }
 
@@ -154,6 +159,10 @@ pub struct Room {
     pub rematch_agreed: Seats,
     /// Each seat's reaction bucket, made at its first reaction.
     reactions: Vec<Option<super::react::Bucket>>,
+    /// The last intent applied and its seat (`None` before any).
+    pub last: Option<(Option<u8>, Intent)>,
+    /// A takeback asked for and not answered yet: no intent is applied meanwhile.
+    pub takeback: Option<super::takeback::Pending>,
 }
 
 /// How many accepted intent ids the server remembers per seat: an intent
@@ -213,6 +222,8 @@ impl Room {
             recent: vec![VecDeque::new(); n],
             rematch_agreed: Seats::EMPTY,
             reactions: vec![None; n],
+            last: None,
+            takeback: None,
         })
     }
 
@@ -260,6 +271,10 @@ impl Room {
 
     /// Refuses an intent that may not be applied now; changes nothing.
     pub fn check(&self, seat: Option<u8>, intent: Intent) -> Result<(), Denied> {
+        if self.takeback.is_some() {
+            // The table waits for the answers to a takeback.
+            return Err(Refused::TakebackPending.into());
+        }
         match intent {
             Intent::NextRound => match self.game.public().phase() {
                 Phase::RoundOver => Ok(()),
@@ -289,6 +304,7 @@ impl Room {
         }
         let v = self.version() + 1;
         self.log.push(view::delta_raw(&self.game, before, v, seat, Some(intent)));
+        self.last = Some((seat, intent));
         Ok(Applied { v, game_over: self.game.is_over() })
     }
 
@@ -468,6 +484,26 @@ impl Room {
         let msg = ServerMsg::Reaction { seat, code }.text();
         self.send_each(|_| msg.clone());
         Ok(())
+    }
+
+    /// Takes the game of `fresh` (the same game rebuilt from storage, after a
+    /// takeback): its referee, log, bots and last intents; the connections,
+    /// the setup and what is asked stay. No bot task is taken as scheduled.
+    pub fn replace_game(&mut self, fresh: Room) {
+        self.game = fresh.game;
+        self.log = fresh.log;
+        self.bots = fresh.bots;
+        self.threads = fresh.threads;
+        self.recent = fresh.recent;
+        self.last = fresh.last;
+        self.scheduled = None;
+    }
+
+    /// Sends every connection a fresh snapshot.
+    pub fn send_snapshots(&self) {
+        for c in &self.conns {
+            let _ = c.tx.try_send(self.snapshot(c.seat).into());
+        }
     }
 
     /// The game as a `.tri` record; the hints used are comments (`# hints NAME

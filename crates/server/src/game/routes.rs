@@ -131,6 +131,7 @@ async fn create(
         hints: req.hints,
         hints_used: Vec::new(),
         rematch: None,
+        takebacks: req.takebacks,
     };
     let id = crate::secret::random_hex(8);
     let room = Room::new(id.clone(), setup.clone())?;

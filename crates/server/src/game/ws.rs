@@ -319,6 +319,12 @@ async fn handle(
                 Err(e) => Some(error_msg(e, None)),
             };
         }
+        Ok(ClientMsg::Takeback) => {
+            return super::takeback::ask(state, room, seat).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::TakebackAnswer { accept }) => {
+            return super::takeback::answer(state, room, seat, accept).await.err().map(|e| error_msg(e, None));
+        }
         Ok(ClientMsg::React { code }) => {
             let Some(s) = seat else { return Some(error_msg(Refused::Spectator, None)) };
             let every = state.config.reaction_every;

@@ -74,7 +74,11 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::HintsOff
         | R::HintBusy
         | R::HintStale
-        | R::GameNotOver => StatusCode::CONFLICT,
+        | R::GameNotOver
+        | R::TakebacksOff
+        | R::NoTakeback
+        | R::TakebackPending
+        | R::NoTakebackAsked => StatusCode::CONFLICT,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
         R::TooManyBotGames { .. }
         | R::TooManyGames { .. }

@@ -42,6 +42,11 @@ pub struct CreateGame {
     /// [`ClientMsg::Hint`](super::socket::ClientMsg::Hint)); off when missing.
     #[serde(default)]
     pub hints: bool,
+    /// Whether a person may ask to take back their last placement (the
+    /// others accept or refuse: [`ClientMsg::Takeback`](super::socket::ClientMsg::Takeback));
+    /// off when missing.
+    #[serde(default)]
+    pub takebacks: bool,
 }
 
 /// One seat of a new game, with its secret link (humans).

@@ -66,6 +66,9 @@ pub struct PublicGame {
     /// Whether the people at the table may ask for a suggested move.
     #[serde(default)]
     pub hints: bool,
+    /// Whether a person may ask to take back their last placement.
+    #[serde(default)]
+    pub takebacks: bool,
 }
 
 #[cfg(test)]

@@ -219,6 +219,15 @@ pub enum Refused {
         /// Seconds until the seat may react again.
         retry_after: u64,
     },
+    /// A takeback asked for in a game set up without takebacks.
+    TakebacksOff,
+    /// Nothing of this seat to take back now: the last thing done is not its
+    /// placement, or something happened since (a draw, a round's end).
+    NoTakeback,
+    /// A takeback is being answered: the table waits (nothing else is applied).
+    TakebackPending,
+    /// An answer to a takeback nobody asked for (it was answered, or lapsed).
+    NoTakebackAsked,
 }
 
 impl Refused {

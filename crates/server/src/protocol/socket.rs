@@ -101,6 +101,16 @@ pub enum ClientMsg {
         /// Which of the fixed reactions.
         code: Reaction,
     },
+    /// Asks to take back this seat's last placement (a game with
+    /// `takebacks`): the others are asked (`takeback`), bots accept at once.
+    /// Refused (`takebacks_off`, `spectator`, `no_takeback`,
+    /// `takeback_pending`) when it may not be asked.
+    Takeback,
+    /// Answers the takeback asked for (`no_takeback_asked` when none is).
+    TakebackAnswer {
+        /// Whether this seat accepts.
+        accept: bool,
+    },
 }
 
 /// The quick reactions a seat may send: a fixed set, translated by the page
@@ -160,7 +170,7 @@ impl ClientMsg {
             match env.kind.as_str() {
                 "action" => ClientMsgError::BadAction(id),
                 "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" | "rematch" | "rematch_decline"
-                | "react" => ClientMsgError::BadJson,
+                | "react" | "takeback" | "takeback_answer" => ClientMsgError::BadJson,
                 _ => ClientMsgError::Unknown(env.kind, id),
             }
         })
@@ -410,6 +420,36 @@ pub enum ServerMsg<'a> {
         /// Which reaction.
         code: Reaction,
     },
+    /// A takeback, to everyone: asked (and who accepted so far), or how it
+    /// ended. Once `accepted`, a fresh `snapshot` follows (the placement is
+    /// gone from the log).
+    Takeback {
+        /// The seat that asked.
+        asker: u8,
+        /// The version that placement made (the one taken back).
+        v: u64,
+        /// The seats that accepted (the asker and the bots at once).
+        agreed: Seats,
+        /// Where it stands.
+        outcome: TakebackOutcome,
+        /// The seat that refused (`refused`), if one did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<u8>,
+    },
+}
+
+/// Where a takeback stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakebackOutcome {
+    /// Waiting for the others' answers.
+    Asked,
+    /// Everyone accepted: the placement is taken back.
+    Accepted,
+    /// A seat refused (`by`), or the move could not be taken back.
+    Refused,
+    /// Not everyone answered in time.
+    Lapsed,
 }
 
 impl ServerMsg<'_> {
