@@ -37,6 +37,9 @@ export async function showGame(main, id, token) {
   const btnPass = h('button', { type: 'button', id: 'pass' });
   const btnHint = h('button', { type: 'button', id: 'hint', title: t('hint.help'), hidden: true }, '✦ ' + t('hint.button'));
   const hintBox = h('div', { class: 'hintbox', id: 'hintbox', role: 'status', 'aria-live': 'polite', hidden: true });
+  // Takebacks (a table set up with them): the asker's button, everyone's box while it is asked.
+  const btnTakeback = h('button', { type: 'button', id: 'takeback', hidden: true }, '↶ ' + t('takeback.button'));
+  const takebackBox = h('div', { class: 'hintbox', id: 'takeback-box', role: 'status', 'aria-live': 'polite', hidden: true });
   const hints = h('input', { type: 'checkbox', id: 'hints', checked: st.hints });
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
@@ -63,8 +66,9 @@ export async function showGame(main, id, token) {
       h('section', { class: 'rackbar', id: 'rackbar' },
         wayOn,
         rack,
-        h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
+        h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint, btnTakeback),
         hintBox,
+        takebackBox,
         h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
         keys),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch), reactions.box)),
@@ -104,6 +108,7 @@ export async function showGame(main, id, token) {
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
   btnHint.addEventListener('click', () => askHint());
+  btnTakeback.addEventListener('click', () => { btnTakeback.hidden = true; wsSend({ type: 'takeback' }); });
   watch.addEventListener('click', async () => {
     const url = location.origin + '/g/' + id;
     try { await navigator.clipboard.writeText(url); toast(t('invite.copied')); } catch (e) { toast(url); }
@@ -222,6 +227,10 @@ export async function showGame(main, id, token) {
       // Everyone agreed: this page's own way to the new game (a seat's link, or the table to watch).
       if (r.now) go(r.link);
       else drawRematch();
+    } else if (r.kind === 'takeback') {
+      const said = Together.takebackText(st, r);
+      if (said) toast(said, r.outcome === 'accepted' ? '' : 'error');
+      drawTakeback();
     } else if (r.kind === 'reaction') {
       Together.showReaction(st, id, m);
     } else if (r.kind === 'error') {
@@ -288,6 +297,9 @@ export async function showGame(main, id, token) {
     renderOverlay(overlay, st, id, nextRound, drawOverlay);
     drawRematch();
   }
+  function drawTakeback() {
+    Together.renderTakeback(btnTakeback, takebackBox, st, (accept) => wsSend({ type: 'takeback_answer', accept }));
+  }
   function drawRematch() {
     for (const box of document.querySelectorAll('#rematch-box, #rematch-bar')) {
       Together.renderRematch(box, st, (agree) => wsSend({ type: agree ? 'rematch' : 'rematch_decline' }));
@@ -306,6 +318,7 @@ export async function showGame(main, id, token) {
     renderTurn(turn, st);
     renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
+    drawTakeback();
     drawOverlay();
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {

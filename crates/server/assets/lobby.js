@@ -57,6 +57,10 @@ export async function showLobby(main) {
     hintBox.addEventListener('change', () => { state.hints = hintBox.checked; });
     form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-hints' }, hintBox, ' ', t('hint.setting'))),
       h('p', { class: 'small', id: 'game-hints-help' }, t('hint.setting_help')));
+    // Takebacks: a person may ask to take back their last placement (the others accept or refuse).
+    const takebackBox = h('input', { type: 'checkbox', id: 'game-takebacks', checked: !!state.takebacks });
+    takebackBox.addEventListener('change', () => { state.takebacks = takebackBox.checked; });
+    form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-takebacks' }, takebackBox, ' ', t('takeback.setting'))));
 
     const details = h('details', { class: 'house', open: Object.keys(state.overrides).length > 0 }, h('summary', {}, t('lobby.house_rules')));
     const table = optionGrid(m.options, {
@@ -84,7 +88,7 @@ export async function showLobby(main) {
       if (mine && mine.name) localStorage.setItem('triominos.name', mine.name);
       const bot = state.seats.find((s) => s.kind === 'bot');
       if (bot) saveLevel(bot.level);
-      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints });
+      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints, takebacks: !!state.takebacks });
       const humans = g.seats.filter((s) => s.link);
       // Kept in this browser: the table's "Invite" button shows them again.
       if (humans.length > 1) saveInvites(g);

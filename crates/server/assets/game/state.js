@@ -41,7 +41,7 @@ export function newState() {
  * (the new log entries), {kind: 'gap'} (entries are missing: ask for those since st.v),
  * {kind: 'presence'}, {kind: 'error'} (a refusal), {kind: 'hint'} (the move suggested, in
  * `st.hint`, null when the game moved on), {kind: 'hints_used'}, {kind: 'rematch_asked'},
- * {kind: 'rematch', now, link}, {kind: 'reaction'}, or null.
+ * {kind: 'rematch', now, link}, {kind: 'reaction'}, {kind: 'takeback', outcome, by, asker}, or null.
  */
 export function apply(st, m) {
   if (m.type === 'snapshot') {
@@ -98,6 +98,11 @@ export function apply(st, m) {
     return { kind: 'rematch', now: !!m.now, link: m.link };
   }
   if (m.type === 'reaction') return { kind: 'reaction' };
+  // A takeback asked for (st.takeback until it ends: accepted, refused or lapsed).
+  if (m.type === 'takeback') {
+    st.takeback = m.outcome === 'asked' ? { asker: m.asker, v: m.v, agreed: m.agreed || [] } : null;
+    return { kind: 'takeback', outcome: m.outcome, by: m.by ?? null, asker: m.asker };
+  }
   return null;
 }
 

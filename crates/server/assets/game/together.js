@@ -105,3 +105,40 @@ export function renderRematch(box, st, send) {
     if (to) to.focus({ preventScroll: true });
   }
 }
+
+/**
+ * The takeback button and box: the button shows to a seat whose placement is the last thing
+ * done at a table with takebacks (the server checks again); the box shows a takeback asked
+ * for: the others accept or refuse (`answer(accept)`), the asker and spectators wait.
+ */
+export function renderTakeback(button, box, st, answer) {
+  const seat = st.you !== null && st.you !== undefined;
+  const last = st.log.length ? st.log[st.log.length - 1] : null;
+  const mine = !!last && last.seat === st.you && last.action && last.action.kind === 'play';
+  button.hidden = !(st.game && st.game.takebacks && seat && mine && st.status.phase === 'playing' && !st.takeback);
+  const p = st.takeback;
+  const kept = box.contains(document.activeElement);
+  box.replaceChildren();
+  box.hidden = !p;
+  if (!p) return;
+  if (p.asker === st.you) {
+    box.append(h('span', { id: 'takeback-status' }, t('takeback.waiting')));
+    return;
+  }
+  box.append(h('span', { id: 'takeback-status' }, t('takeback.asked', { name: seatName(st.game, p.asker, st.you) })));
+  if (!seat || p.agreed.includes(st.you)) return;
+  const yes = h('button', { type: 'button', class: 'primary small', id: 'takeback-accept' }, t('takeback.accept'));
+  const no = h('button', { type: 'button', class: 'small', id: 'takeback-refuse' }, t('takeback.refuse'));
+  yes.addEventListener('click', () => { yes.disabled = true; no.disabled = true; answer(true); });
+  no.addEventListener('click', () => { yes.disabled = true; no.disabled = true; answer(false); });
+  box.append(' ', yes, ' ', no);
+  if (kept) yes.focus({ preventScroll: true });
+}
+
+/** What a takeback's end says to everyone (null: nothing to say). */
+export function takebackText(st, r) {
+  if (r.outcome === 'accepted') return t('takeback.accepted');
+  if (r.outcome === 'lapsed') return t('takeback.lapsed');
+  if (r.outcome === 'refused') return r.by === null ? t('takeback.failed') : t('takeback.refused', { name: seatName(st.game, r.by, st.you) });
+  return null;
+}
