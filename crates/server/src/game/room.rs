@@ -162,7 +162,20 @@ pub struct Room {
     /// The last intent applied and its seat (`None` before any).
     pub last: Option<(Option<u8>, Intent)>,
     /// A takeback asked for and not answered yet: no intent is applied meanwhile.
-    pub takeback: Option<super::takeback::Pending>,
+    pub takeback: Option<TakebackPending>,
+}
+
+/// A takeback waiting for answers ([`super::takeback`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TakebackPending {
+    /// Who asked.
+    pub asker: u8,
+    /// The version their placement made.
+    pub v: u64,
+    /// Who accepted so far.
+    pub agreed: Seats,
+    /// Which asking this is (a lapse timer ends only its own).
+    pub serial: u64,
 }
 
 /// How many accepted intent ids the server remembers per seat: an intent

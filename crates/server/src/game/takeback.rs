@@ -12,25 +12,12 @@
 //! [`crate::config::ServeConfig::takeback_wait`] (30 s), changes nothing.
 
 use super::error::Denied;
-use super::room::Room;
+use super::room::{Room, TakebackPending as Pending};
 use crate::protocol::{Intent, Refused, Seats, ServerMsg, TakebackOutcome};
 use crate::state::AppState;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 use triominos_core::{Action, Phase};
-
-/// A takeback waiting for answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pending {
-    /// Who asked.
-    pub asker: u8,
-    /// The version their placement made.
-    pub v: u64,
-    /// Who accepted so far.
-    pub agreed: Seats,
-    /// Which asking this is (a lapse timer ends only its own).
-    pub serial: u64,
-}
 
 static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
