@@ -128,11 +128,26 @@ async function route() {
   else if (parts[0] === 'puzzles') show = async () => (await pages.puzzles()).showPuzzles(main, parts[1]);
   else if (parts[0] === 'review' && parts[1]) show = async () => (await pages.review()).showReview(main, parts[1]);
   else if (parts[0] === 'g' && parts[1]) show = async () => (await pages.game()).showGame(main, parts[1], parts[2] || null);
-  else show = async () => (await pages.home()).showHome(main);
+  else show = async () => notFound(main);
   const done = (await show()) || null;
   // Left while the page's module was loading: clean up at once.
   if (location.pathname !== at && done) { try { done(); } catch (e) { /* ignore */ } }
   else cleanup = done;
+}
+
+// An address the site has no page for (the server answers it with this page and a 404).
+function notFound(main) {
+  const p = document.createElement('p');
+  p.id = 'not-found';
+  p.textContent = t('page.not_found');
+  const a = document.createElement('a');
+  a.href = '/';
+  a.dataset.link = '';
+  a.textContent = t('nav.home');
+  const box = document.createElement('div');
+  box.className = 'panel';
+  box.append(p, a);
+  main.append(box);
 }
 
 document.addEventListener('click', (e) => {

@@ -14,6 +14,8 @@ import { tileControls } from './game/controls.js';
 import { rememberGame, invitesOf } from './prefs.js';
 import { seatName } from './game/sheet.js';
 import { clockBar } from './game/clock.js';
+import { go } from './dom.js';
+import * as Together from './game/together.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -38,6 +40,9 @@ export async function showGame(main, id, token) {
   const btnPass = h('button', { type: 'button', id: 'pass' });
   const btnHint = h('button', { type: 'button', id: 'hint', title: t('hint.help'), hidden: true }, '✦ ' + t('hint.button'));
   const hintBox = h('div', { class: 'hintbox', id: 'hintbox', role: 'status', 'aria-live': 'polite', hidden: true });
+  // Takebacks (a table set up with them): the asker's button, everyone's box while it is asked.
+  const btnTakeback = h('button', { type: 'button', id: 'takeback', hidden: true }, '↶ ' + t('takeback.button'));
+  const takebackBox = h('div', { class: 'hintbox', id: 'takeback-box', role: 'status', 'aria-live': 'polite', hidden: true });
   const hints = h('input', { type: 'checkbox', id: 'hints', checked: st.hints });
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
@@ -54,6 +59,8 @@ export async function showGame(main, id, token) {
   const notifyBox = h('label', { class: 'notify small', hidden: !FX.canNotify() }, notify, ' ', t('signal.notify_box'));
   const signals = FX.turnSignals({ mark: '● ' + t('signal.your_turn') + ' —', title: t('signal.your_turn'), body: t('signal.notify_body') });
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys };
+  // Quick reactions (a seat sends them; everyone sees them unless muted here).
+  const reactions = Together.reactionsBox(st, id, (code) => wsSend({ type: 'react', code }));
   const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
   main.append(
     h('div', { class: 'gamegrid' },
@@ -62,13 +69,14 @@ export async function showGame(main, id, token) {
       h('section', { class: 'rackbar', id: 'rackbar' },
         wayOn,
         rack,
-        h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint),
+        h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint, btnTakeback),
         hintBox,
+        takebackBox,
         h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
         keys,
         // After the rack in the tab order: the rack stays where the keyboard comes first.
         clockBox),
-      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox))),
+      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox), reactions.box)),
     overlay, conn);
 
   const ctl = tileControls(svg, st, {
@@ -106,6 +114,7 @@ export async function showGame(main, id, token) {
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
   btnHint.addEventListener('click', () => askHint());
+  btnTakeback.addEventListener('click', () => { btnTakeback.hidden = true; wsSend({ type: 'takeback' }); });
   watch.addEventListener('click', async () => {
     const url = location.origin + '/g/' + id;
     try { await navigator.clipboard.writeText(url); toast(t('invite.copied')); } catch (e) { toast(url); }
@@ -201,6 +210,7 @@ export async function showGame(main, id, token) {
       // A seat's link: this browser keeps the game for the front page's "Your games".
       if (token && st.you !== null && st.you !== undefined) rememberGame(id, token, st.you);
       notifyBox.hidden = !FX.canNotify() || st.you === null || st.you === undefined;
+      reactions.seated(st.you !== null && st.you !== undefined);
       turnWasMine = S.myTurn(st);
       renderAll(new Set());
       board.fit();
@@ -224,6 +234,18 @@ export async function showGame(main, id, token) {
       showHint();
     } else if (r.kind === 'hints_used') {
       renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
+    } else if (r.kind === 'rematch_asked') {
+      drawRematch();
+    } else if (r.kind === 'rematch') {
+      // Everyone agreed: this page's own way to the new game (a seat's link, or the table to watch).
+      if (r.now) go(r.link);
+      else drawRematch();
+    } else if (r.kind === 'takeback') {
+      const said = Together.takebackText(st, r);
+      if (said) toast(said, r.outcome === 'accepted' ? '' : 'error');
+      drawTakeback();
+    } else if (r.kind === 'reaction') {
+      Together.showReaction(st, id, m);
     } else if (r.kind === 'error') {
       drawButtons();
       // A hint outrun by the player's own move: nothing to tell.
@@ -286,6 +308,15 @@ export async function showGame(main, id, token) {
   function drawOverlay() {
     renderWayOn(wayOn, st, id, { onReopen: reopen, onNextRound: nextRound });
     renderOverlay(overlay, st, id, nextRound, drawOverlay);
+    drawRematch();
+  }
+  function drawTakeback() {
+    Together.renderTakeback(btnTakeback, takebackBox, st, (accept) => wsSend({ type: 'takeback_answer', accept }));
+  }
+  function drawRematch() {
+    for (const box of document.querySelectorAll('#rematch-box, #rematch-bar')) {
+      Together.renderRematch(box, st, (agree) => wsSend({ type: agree ? 'rematch' : 'rematch_decline' }));
+    }
   }
 
   function renderAll(fresh) {
@@ -300,6 +331,7 @@ export async function showGame(main, id, token) {
     renderTurn(turn, st);
     renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
+    drawTakeback();
     drawOverlay();
     clock.render();
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
@@ -336,6 +368,7 @@ export async function showGame(main, id, token) {
   return () => {
     clock.close();
     signals.close();
+    Together.dropReactions();
     const dlg = document.getElementById('invite-dialog');
     if (dlg) dlg.remove();
     ctl.close();

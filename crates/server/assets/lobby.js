@@ -59,6 +59,10 @@ export async function showLobby(main) {
     hintBox.addEventListener('change', () => { state.hints = hintBox.checked; });
     form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-hints' }, hintBox, ' ', t('hint.setting'))),
       h('p', { class: 'small', id: 'game-hints-help' }, t('hint.setting_help')));
+    // Takebacks: a person may ask to take back their last placement (the others accept or refuse).
+    const takebackBox = h('input', { type: 'checkbox', id: 'game-takebacks', checked: !!state.takebacks });
+    takebackBox.addEventListener('change', () => { state.takebacks = takebackBox.checked; });
+    form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-takebacks' }, takebackBox, ' ', t('takeback.setting'))));
 
     // The pace: the turn clock, and the bot that plays for a person whose time runs out.
     const paceSel = h('select', { id: 'pace', name: 'pace', 'aria-describedby': 'pace-help' }, ...PACES.map((p) => h('option', { value: paceKey(p), selected: paceKey(p) === state.pace }, paceText(p))));
@@ -102,7 +106,7 @@ export async function showLobby(main) {
       if (mine && mine.name) localStorage.setItem('triominos.name', mine.name);
       const bot = state.seats.find((s) => s.kind === 'bot');
       if (bot) saveLevel(bot.level);
-      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints, pace: paceOf(state.pace), stand_in: state.standIn });
+      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints, pace: paceOf(state.pace), stand_in: state.standIn, takebacks: !!state.takebacks });
       const humans = g.seats.filter((s) => s.link);
       // Kept in this browser: the table's "Invite" button shows them again.
       if (humans.length > 1) saveInvites(g);

@@ -201,6 +201,14 @@ pub struct ServeConfig {
         help = "Give every timed table this many milliseconds a turn, whatever its pace (for tests only)"
     )]
     pub test_move_ms: Option<u64>,
+    /// How often a seat may send a quick reaction once it sent
+    /// [`crate::game::react::BURST`] in a row (3 s; the tests make it long, so
+    /// that a refusal does not depend on how fast the machine is).
+    #[arg(skip = Duration::from_secs(3))]
+    pub reaction_every: Duration,
+    /// How long a takeback waits for the others' answers before it lapses (30 s).
+    #[arg(skip = Duration::from_secs(30))]
+    pub takeback_wait: Duration,
 }
 
 impl ServeConfig {

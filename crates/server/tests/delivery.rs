@@ -140,3 +140,28 @@ async fn requests_are_traced_by_route_never_by_address() {
     assert!(text.contains("(no route)"), "{text}");
     assert!(!text.contains(token) && !text.contains("abcd1234"), "{text}");
 }
+
+/// Issue 32, defect 6: every page address answers the page (HTML), `/rules`
+/// and an unknown page included (the page then says it has no such page);
+/// under `/api/`, `/ws/` and `/assets/` an unknown address stays a JSON refusal.
+#[tokio::test]
+async fn page_addresses_answer_html_and_api_ones_json() {
+    let db = temp_db();
+    let server = start(&db).await;
+    for (path, status) in
+        [("/rules", 200), ("/rules/", 200), ("/no-such-page", 404), ("/g", 404), ("/learn/x/y/z", 404)]
+    {
+        let (s, h, body) = get(&server, path, &[]).await;
+        assert_eq!(s, status, "{path}");
+        assert!(header_of(&h, header::CONTENT_TYPE).starts_with("text/html"), "{path}: {:?}", h);
+        assert!(String::from_utf8(body).unwrap().contains("<main"), "{path}");
+    }
+    for path in ["/api/nothing", "/api/games/x/y/z", "/ws", "/assets/nothing.js"] {
+        let (s, h, body) = get(&server, path, &[]).await;
+        assert_eq!(s, 404, "{path}");
+        assert!(header_of(&h, header::CONTENT_TYPE).starts_with("application/json"), "{path}");
+        let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert!(v["code"].as_str().unwrap().ends_with("not_found"), "{path}: {v}");
+    }
+    server.stop().await;
+}

@@ -100,6 +100,10 @@ fn dynamic_keys() -> Vec<String> {
             keys.push(format!("errors.{c}"));
         }
     }
+    // The quick reactions (`react.CODE`).
+    for c in triominos_server::protocol::Reaction::codes() {
+        keys.push(format!("react.{c}"));
+    }
     // The reasons of a suggested move (`hint.reason.CODE`).
     for c in triominos_bots::judge::Reason::CODES {
         keys.push(format!("hint.reason.{c}"));

@@ -137,6 +137,8 @@ fn a_seat_remembers_its_last_ids_only() {
         hints_used: Vec::new(),
         pace: Default::default(),
         stand_in: "casual".into(),
+        rematch: None,
+        takebacks: false,
     };
     let mut room = Room::new("g".into(), setup).unwrap();
     for i in 0..=INTENT_IDS as u64 {

@@ -161,3 +161,31 @@ async fn the_api_serves_sets_and_judges_tries() {
     assert_eq!(status, 200);
     server.stop().await;
 }
+
+/// Issue 32, defect 7 (its second half): a lesson offers the draw and the
+/// pass exactly as the engine allows them, so that the buttons agree with the
+/// judge: a draw or a pass is refused exactly when it is not offered (the
+/// blocked lesson's pass offered, never while the pool holds tiles).
+#[test]
+fn a_lesson_offers_the_draw_and_the_pass_the_judge_accepts() {
+    for preset in ["goliath", "pressman", "dominos-triangles"] {
+        let rules = RuleSet::preset(preset).unwrap();
+        let set = serde_json::to_value(set_view(preset).unwrap()).unwrap();
+        for v in set["lessons"].as_array().unwrap() {
+            let name = v["name"].as_str().unwrap();
+            let (_, l) = lesson(preset, name).unwrap();
+            for (kind, action) in
+                [("can_draw", triominos_core::Action::Draw), ("can_pass", triominos_core::Action::Pass)]
+            {
+                let offered = v[kind].as_bool().unwrap_or_else(|| panic!("{preset} {name}: no {kind}"));
+                let refused = judge(&l, rules, action).unwrap().refusal.is_some();
+                assert_eq!(offered, !refused, "{preset} {name}: {kind}");
+                if kind == "can_pass" && offered {
+                    assert_eq!(v["pool"], 0, "{preset} {name}: a pass offered with tiles in the pool");
+                }
+            }
+        }
+        let blocked = set["lessons"].as_array().unwrap().iter().find(|v| v["name"] == "blocked").unwrap();
+        assert_eq!((blocked["can_pass"].as_bool(), blocked["can_draw"].as_bool()), (Some(true), Some(false)));
+    }
+}

@@ -48,6 +48,8 @@ fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(
         hints_used: Vec::new(),
         pace: Default::default(),
         stand_in: "casual".into(),
+        rematch: None,
+        takebacks: false,
     };
     let mut room = Room::new(id.into(), setup).unwrap();
     let mut intents = Vec::new();

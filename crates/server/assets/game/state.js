@@ -40,7 +40,8 @@ export function newState() {
  * Applies one server message. Answers what happened: {kind: 'snapshot'}, {kind: 'update', live}
  * (the new log entries), {kind: 'gap'} (entries are missing: ask for those since st.v),
  * {kind: 'presence'}, {kind: 'error'} (a refusal), {kind: 'hint'} (the move suggested, in
- * `st.hint`, null when the game moved on), {kind: 'hints_used'}, or null.
+ * `st.hint`, null when the game moved on), {kind: 'hints_used'}, {kind: 'rematch_asked'},
+ * {kind: 'rematch', now, link}, {kind: 'reaction'}, {kind: 'takeback', outcome, by, asker}, or null.
  */
 export function apply(st, m) {
   if (m.type === 'snapshot') {
@@ -90,6 +91,22 @@ export function apply(st, m) {
     return { kind: 'error' };
   }
   if (m.type === 'error') return { kind: 'error' };
+  // "Play again": who agreed so far (and who declined); the rematch made (`now`: go there) or,
+  // for a page back on the old game, offered (st.rematchOffer).
+  if (m.type === 'rematch_asked') {
+    st.rematch = { agreed: m.agreed || [], declined: m.declined ?? null };
+    return { kind: 'rematch_asked' };
+  }
+  if (m.type === 'rematch') {
+    if (!m.now) st.rematchOffer = { game: m.game, link: m.link };
+    return { kind: 'rematch', now: !!m.now, link: m.link };
+  }
+  if (m.type === 'reaction') return { kind: 'reaction' };
+  // A takeback asked for (st.takeback until it ends: accepted, refused or lapsed).
+  if (m.type === 'takeback') {
+    st.takeback = m.outcome === 'asked' ? { asker: m.asker, v: m.v, agreed: m.agreed || [] } : null;
+    return { kind: 'takeback', outcome: m.outcome, by: m.by ?? null, asker: m.asker };
+  }
   return null;
 }
 

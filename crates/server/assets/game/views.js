@@ -280,6 +280,8 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
     const resigned = st.log[st.log.length - 1].action.kind === 'resign';
     const summary = resigned ? null : roundSummary(st.log, st.game, st.you);
     if (summary) box.append(summary);
+    // "Play again" (filled by game.js from the state: game/together.js).
+    box.append(h('p', { class: 'rematch', id: 'rematch-box' }));
     first = h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay'));
     box.append(h('p', { class: 'actions' },
       first,
@@ -341,7 +343,7 @@ export function renderWayOn(bar, st, id, { onReopen, onNextRound }) {
     } else items.push(h('span', { class: 'small' }, t('summary.waiting')));
     items.push(reopen);
   } else {
-    items.push(reopen,
+    items.push(h('span', { class: 'rematch', id: 'rematch-bar' }), reopen,
       h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '', id: 'wayon-replay' }, t('over.replay')),
       h('a', { class: 'button', href: reviewHref(st, id), 'data-link': '', id: 'wayon-review' }, t('review.button')),
       h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),

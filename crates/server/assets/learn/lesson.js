@@ -116,11 +116,9 @@ export function showLesson(main, set, index, done) {
     st.you = 0;
     st.v = 0;
     st.log = [{ v: 0, events: [{ type: 'round_started' }, ...lesson.board.map((p) => ({ type: 'played', placement: { tile: p.tile, cell: p.cell, rotation: p.rotation }, player: p.player }))] }];
-    // The draw and the pass as a game offers them, from the pool: a pass only once it is
-    // empty, a draw only from tiles (rules.md section 5, in every preset). The server's
-    // lesson view does not say more (such as the engine's own can_draw and can_pass);
-    // the engine judges every try.
-    st.me = { hand: [...lesson.hand], legal: [], my_turn: true, can_draw: lesson.pool > 0, can_pass: lesson.pool === 0, drawn: lesson.drawn };
+    // The draw and the pass as the engine offers them to the player (the lesson view's
+    // can_draw and can_pass, from its legal actions); the engine judges every try.
+    st.me = { hand: [...lesson.hand], legal: [], my_turn: true, can_draw: !!lesson.can_draw, can_pass: !!lesson.can_pass, drawn: lesson.drawn };
     st.status = { phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] };
     st.sel = null; st.rot = 0; st.preview = null; bad = null; shown = null;
     feedback.hidden = true;

@@ -1,6 +1,7 @@
 //! The live game: one game on the server ([`room`]), what clients see of it
 //! ([`view`]), intents checked, stored, applied and told ([`play`]), the bots'
-//! thinking ([`think`]), hints ([`hint`]), one seat's WebSocket ([`ws`]), the
+//! thinking ([`think`]), hints ([`hint`]), quick reactions ([`react`]),
+//! "play again" ([`rematch`]), takebacks ([`takeback`]), one seat's WebSocket ([`ws`]), the
 //! registry of the games held ([`registry`], loaded from storage by [`load`],
 //! created within the caps of [`limits`]), what one client may hold at once
 //! ([`shares`]) and the games' JSON API ([`routes`]).
@@ -10,10 +11,13 @@ pub mod hint;
 pub mod limits;
 pub mod load;
 pub mod play;
+pub mod react;
 pub mod registry;
+pub mod rematch;
 pub mod room;
 pub mod routes;
 pub mod shares;
+pub mod takeback;
 pub mod think;
 pub mod view;
 pub mod ws;

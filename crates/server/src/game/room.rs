@@ -61,6 +61,16 @@ pub struct Setup {
     /// stored before stand-ins).
     #[serde(default = "default_stand_in")]
     pub stand_in: String,
+    /// The id of the game everyone agreed to play next ("play again"), once
+    /// made: a seat coming back to this game is offered its seat there.
+    /// Rewritten in storage when the rematch is made (games stored before it
+    /// existed read as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
+    /// Whether a person may ask to take back their last placement (off in
+    /// games stored before takebacks existed).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub takebacks: bool,
 }
 
 /// The stand-in's level unless the table chose one.
@@ -114,6 +124,7 @@ impl Setup {
             hints: self.hints,
             pace: self.pace,
             stand_in: Some(self.stand_in.clone()),
+            takebacks: self.takebacks,
         }
     }
 
@@ -177,6 +188,27 @@ pub struct Room {
     /// Every table's turn time, in milliseconds, whatever its pace (the
     /// tests' short clocks: [`crate::config::ServeConfig::test_move_ms`]).
     pub move_override: Option<u64>,
+    /// The seats that agreed to play again (in memory only).
+    pub rematch_agreed: Seats,
+    /// Each seat's reaction bucket, made at its first reaction.
+    reactions: Vec<Option<super::react::Bucket>>,
+    /// The last intent applied and its seat (`None` before any).
+    pub last: Option<(Option<u8>, Intent)>,
+    /// A takeback asked for and not answered yet: no intent is applied meanwhile.
+    pub takeback: Option<TakebackPending>,
+}
+
+/// A takeback waiting for answers ([`super::takeback`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TakebackPending {
+    /// Who asked.
+    pub asker: u8,
+    /// The version their placement made.
+    pub v: u64,
+    /// Who accepted so far.
+    pub agreed: Seats,
+    /// Which asking this is (a lapse timer ends only its own).
+    pub serial: u64,
 }
 
 /// How many accepted intent ids the server remembers per seat: an intent
@@ -242,6 +274,10 @@ impl Room {
             turn_key,
             clocked: None,
             move_override: None,
+            rematch_agreed: Seats::EMPTY,
+            reactions: vec![None; n],
+            last: None,
+            takeback: None,
             setup,
         })
     }
@@ -330,6 +366,10 @@ impl Room {
                 false => Ok(()),
             }
         };
+        if self.takeback.is_some() {
+            // The table waits for the answers to a takeback.
+            return Err(Refused::TakebackPending.into());
+        }
         match intent {
             Intent::NextRound => match self.game.public().phase() {
                 Phase::RoundOver => Ok(()),
@@ -459,6 +499,7 @@ impl Room {
             self.turn_key = key;
             self.turn_began = at;
         }
+        self.last = Some((seat, intent));
         Ok(Applied { v, game_over: self.is_over() })
     }
 
@@ -704,6 +745,60 @@ impl Room {
             totals: p.totals().to_vec(),
             winners: self.winners(),
             rounds: p.round(),
+        }
+    }
+
+    /// Sends every connection a message of its own, made from its seat
+    /// (`None`: a spectator).
+    pub fn send_each(&self, msg: impl Fn(Option<u8>) -> String) {
+        for c in &self.conns {
+            let _ = c.tx.try_send(msg(c.seat).into());
+        }
+    }
+
+    /// A quick reaction of `seat` at `now`, told to everyone; refused with
+    /// `reaction_busy` beyond the seat's rate (a bucket refilled one
+    /// reaction per `every`).
+    pub fn react(
+        &mut self,
+        seat: u8,
+        code: crate::protocol::Reaction,
+        now: std::time::Instant,
+        every: std::time::Duration,
+    ) -> Result<(), Refused> {
+        let Some(slot) = self.reactions.get_mut(seat as usize) else { return Err(Refused::Spectator) };
+        let bucket = slot.get_or_insert_with(|| super::react::Bucket::new(now, every));
+        bucket.take(now).map_err(|wait| Refused::ReactionBusy { retry_after: super::react::seconds(wait) })?;
+        let msg = ServerMsg::Reaction { seat, code }.text();
+        self.send_each(|_| msg.clone());
+        Ok(())
+    }
+
+    /// Takes the game of `fresh` (the same game rebuilt from storage, after a
+    /// takeback): its referee, log, bots and last intents; the connections,
+    /// the setup and what is asked stay. No bot task is taken as scheduled.
+    pub fn replace_game(&mut self, fresh: Room) {
+        self.game = fresh.game;
+        self.log = fresh.log;
+        self.bots = fresh.bots;
+        self.threads = fresh.threads;
+        self.recent = fresh.recent;
+        self.last = fresh.last;
+        // The clock's state as the stored log now says: who the stand-in
+        // plays, who resigned, when the turn began.
+        self.stand_ins = fresh.stand_ins;
+        self.resigned = fresh.resigned;
+        self.ended = fresh.ended;
+        self.turn_began = fresh.turn_began;
+        self.turn_key = fresh.turn_key;
+        self.clocked = None;
+        self.scheduled = None;
+    }
+
+    /// Sends every connection a fresh snapshot.
+    pub fn send_snapshots(&self) {
+        for c in &self.conns {
+            let _ = c.tx.try_send(self.snapshot(c.seat).into());
         }
     }
 

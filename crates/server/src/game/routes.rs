@@ -139,6 +139,8 @@ async fn create(
         hints_used: Vec::new(),
         pace: req.pace,
         stand_in,
+        rematch: None,
+        takebacks: req.takebacks,
     };
     let id = crate::secret::random_hex(8);
     let room = Room::new(id.clone(), setup.clone())?;

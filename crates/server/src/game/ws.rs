@@ -183,13 +183,17 @@ async fn session(
     client: Option<std::net::IpAddr>,
 ) {
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
-    let (conn, game_id) = {
+    let (conn, game_id, rematch) = {
         let mut r = room.lock().await;
         let conn = r.connect(seat, tx);
         r.send_to(conn, r.snapshot(seat));
         r.send_presence();
-        (conn, r.id.clone())
+        (conn, r.id.clone(), r.setup.rematch.clone())
     };
+    // Back to a game whose players went on to a rematch: this seat's place there.
+    if let Some(next) = rematch {
+        let _ = super::rematch::offer(&state, &room, &next, conn, seat, false).await;
+    }
     tracing::info!(game = %game_id, seat, "connected");
     let idle = state.config.ws_idle;
     let mut ping = tokio::time::interval(idle / 3);
@@ -335,6 +339,29 @@ async fn handle(
             // Answered by its own task: the search takes about a second.
             super::hint::ask(state, room, seat, conn, client, id);
             return None;
+        }
+        Ok(msg @ (ClientMsg::Rematch | ClientMsg::RematchDecline)) => {
+            let agree = msg == ClientMsg::Rematch;
+            return match super::rematch::answer(state, room, seat, conn, agree).await {
+                Ok(()) => None,
+                Err(e) => Some(error_msg(e, None)),
+            };
+        }
+        Ok(ClientMsg::Takeback) => {
+            return super::takeback::ask(state, room, seat).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::TakebackAnswer { accept }) => {
+            return super::takeback::answer(state, room, seat, accept).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::React { code }) => {
+            let Some(s) = seat else { return Some(error_msg(Refused::Spectator, None)) };
+            let every = state.config.reaction_every;
+            return room
+                .lock()
+                .await
+                .react(s, code, std::time::Instant::now(), every)
+                .err()
+                .map(|e| error_msg(e, None));
         }
         // Who connects is said once, first.
         Ok(ClientMsg::Hello { .. }) => return Some(error_msg(Refused::UnknownMessage { kind: "hello".into() }, None)),

@@ -32,6 +32,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "game/controls.js",
     "game/clock.js",
     "pace.js",
+    "game/together.js",
     "replay.js",
     "rules.js",
     "pad.js",

@@ -73,7 +73,12 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::SheetClaimed
         | R::HintsOff
         | R::HintBusy
-        | R::HintStale => StatusCode::CONFLICT,
+        | R::HintStale
+        | R::GameNotOver
+        | R::TakebacksOff
+        | R::NoTakeback
+        | R::TakebackPending
+        | R::NoTakebackAsked => StatusCode::CONFLICT,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
         R::TooManyBotGames { .. }
         | R::TooManyGames { .. }
@@ -83,7 +88,8 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::TooManySpectators { .. }
         | R::TooManyReviews { .. }
         | R::SheetsTooFast { .. }
-        | R::TooManySheets { .. } => StatusCode::TOO_MANY_REQUESTS,
+        | R::TooManySheets { .. }
+        | R::ReactionBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
         R::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
         R::BadSetup | R::BadLog | R::StorageFailed | R::BadSheet | R::GameUnreadable | R::GameDamaged => {

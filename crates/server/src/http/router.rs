@@ -1,7 +1,8 @@
 //! The route table: the page's paths, the assets, and every feature's routes
 //! merged (`game`, `replay`, `pad`, `learn`, `puzzles`, `review`); what no
-//! route answers, and every error answer under `/api/` that is not JSON yet,
-//! becomes a refusal `{"code", "params"}`.
+//! route answers is the page (HTML, 404) for a page address and a refusal
+//! `{"code", "params"}` under `/api/`, `/ws/` and `/assets/`; every error
+//! answer under `/api/` that is not JSON yet becomes such a refusal.
 
 use super::assets;
 use super::error::Fail;
@@ -22,6 +23,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games", get(assets::index))
         .route("/replay", get(assets::index))
         .route("/replay/{id}", get(assets::index))
+        .route("/rules", get(assets::index))
+        .route("/rules/", get(assets::index))
         .route("/rules/{preset}", get(assets::index))
         .route("/g/{id}", get(assets::index))
         .route("/g/{id}/{token}", get(assets::index))
@@ -68,6 +71,19 @@ async fn json_refusals(req: axum::extract::Request, next: axum::middleware::Next
     Fail::new(status, refusal).into_response()
 }
 
-async fn not_found() -> Fail {
-    Fail::new(StatusCode::NOT_FOUND, Refused::NotFound)
+/// What no route answers: under `/api/`, `/ws/` and `/assets/` a refusal
+/// `{"code": "not_found"}`; any other address is a page the site does not
+/// have, answered with the page itself (HTML, status 404), which says so in
+/// the reader's language: a page address never answers raw JSON.
+async fn not_found(req: axum::extract::Request) -> Response {
+    let path = req.uri().path();
+    let machine = ["/api", "/ws", "/assets"].iter().any(|p| path == *p || path.starts_with(&format!("{p}/")));
+    if machine {
+        return Fail::new(StatusCode::NOT_FOUND, Refused::NotFound).into_response();
+    }
+    let mut page = assets::index(req.headers().clone()).await;
+    if page.status() == StatusCode::OK {
+        *page.status_mut() = StatusCode::NOT_FOUND;
+    }
+    page
 }

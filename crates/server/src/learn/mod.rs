@@ -238,6 +238,8 @@ pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
         let game = l.game(rules)?;
         let p = game.public();
         let hand = game.hand(0).unwrap_or_default();
+        // The draw and the pass offered as the engine allows them to the player (seat 0).
+        let legal = game.observe(0).legal_actions();
         let mut shown: Vec<Tile> = l.hand.iter().copied().filter(|t| hand.contains(*t)).collect();
         shown.extend(hand.iter().filter(|t| !l.hand.contains(t)));
         lessons.push(LessonView {
@@ -260,6 +262,8 @@ pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
             pool: p.pool_size(),
             totals: p.totals().to_vec(),
             open: p.board().frontier().iter().map(|f| f.cell).collect(),
+            can_draw: legal.contains(&Action::Draw),
+            can_pass: legal.contains(&Action::Pass),
         });
     }
     Ok(SetView { preset: preset.to_string(), options: options_of(&rules), lessons })

@@ -50,6 +50,11 @@ pub struct CreateGame {
     /// resigned: a named level (`casual` when missing).
     #[serde(default)]
     pub stand_in: Option<String>,
+    /// Whether a person may ask to take back their last placement (the
+    /// others accept or refuse: [`ClientMsg::Takeback`](super::socket::ClientMsg::Takeback));
+    /// off when missing.
+    #[serde(default)]
+    pub takebacks: bool,
 }
 
 /// One seat of a new game, with its secret link (humans).

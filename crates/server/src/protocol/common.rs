@@ -74,6 +74,9 @@ pub struct PublicGame {
     /// who resigned (`null` for a record).
     #[serde(default)]
     pub stand_in: Option<String>,
+    /// Whether a person may ask to take back their last placement.
+    #[serde(default)]
+    pub takebacks: bool,
 }
 
 /// A table's pace, chosen at creation: `{"kind": "untimed"}`, `{"kind":

@@ -129,6 +129,10 @@ pub struct LessonView {
     pub totals: Vec<i32>,
     /// The open cells (for keyboard play: the arrows step through them).
     pub open: Vec<Cell>,
+    /// Whether the player may draw now, as the engine says (its legal actions).
+    pub can_draw: bool,
+    /// Whether the player may pass now, as the engine says.
+    pub can_pass: bool,
 }
 
 /// A lesson set, ready to draw.

@@ -18,14 +18,19 @@
 //! seat's token, or none for a spectator: the address `/ws/{id}` never
 //! carries it), then `action` (with an [`Intent`] and the client's message
 //! id), `next_round`, `since` (the deltas after a version), `snapshot`, `ping`,
-//! `hint` (suggest a move; not an action).
+//! `hint` (suggest a move; not an action), `rematch` and `rematch_decline`
+//! ("play again" at game over), `react` (a quick [`Reaction`]), `takeback` and
+//! `takeback_answer`.
 //!
 //! Server to client ([`ServerMsg`], tagged by `type`): `snapshot` (everything),
 //! `update` (new numbered [`Delta`]s and the seat's private view [`Me`]), `ack`
 //! (an intent of this connection was stored and applied; sent again, with
 //! `"duplicate": true`, for an intent whose id the seat already used), `presence`, `error`
 //! (a refusal; nothing changed), `pong`, `hint` (the move suggested to this
-//! connection, [`Hint`]), `hints_used` (to everyone: the hints given so far, [`HintUse`]).
+//! connection, [`Hint`]), `hints_used` (to everyone: the hints given so far, [`HintUse`]),
+//! `rematch_asked` (who agreed to play again), `rematch` (this connection's link
+//! to the new game), `reaction` (a seat's quick reaction), `takeback` (a
+//! takeback asked, accepted, refused or lapsed).
 //!
 //! # HTTP
 //!

@@ -256,6 +256,23 @@ pub enum Refused {
     /// Only the server may ask for this (a stand-in, a timeout), or a seat
     /// for itself only.
     NotYours,
+    /// "Play again" before the game is over.
+    GameNotOver,
+    /// This seat sent reactions faster than its rate (a few at once, then one
+    /// every few seconds).
+    ReactionBusy {
+        /// Seconds until the seat may react again.
+        retry_after: u64,
+    },
+    /// A takeback asked for in a game set up without takebacks.
+    TakebacksOff,
+    /// Nothing of this seat to take back now: the last thing done is not its
+    /// placement, or something happened since (a draw, a round's end).
+    NoTakeback,
+    /// A takeback is being answered: the table waits (nothing else is applied).
+    TakebackPending,
+    /// An answer to a takeback nobody asked for (it was answered, or lapsed).
+    NoTakebackAsked,
 }
 
 impl Refused {

@@ -118,6 +118,64 @@ pub enum ClientMsg {
         #[serde(default)]
         id: Option<u64>,
     },
+    /// "Play again", once the game is over: proposes a rematch, or agrees to
+    /// the one proposed (a seat only). Answered by `rematch_asked` to
+    /// everyone, and once every person agreed by `rematch` to each
+    /// connection (its own link to the new game); an `error` (`spectator`,
+    /// `game_not_over`) otherwise.
+    Rematch,
+    /// Declines the rematch proposed (or takes one's own back): everyone is
+    /// told (`rematch_asked` with `declined`), and the agreements so far are
+    /// dropped.
+    RematchDecline,
+    /// A quick reaction of this seat ([`Reaction`]), shown to everyone by the
+    /// seat's name (`reaction`); not stored. Refused for spectators
+    /// (`spectator`) and beyond the seat's rate (`reaction_busy`).
+    React {
+        /// Which of the fixed reactions.
+        code: Reaction,
+    },
+    /// Asks to take back this seat's last placement (a game with
+    /// `takebacks`): the others are asked (`takeback`), bots accept at once.
+    /// Refused (`takebacks_off`, `spectator`, `no_takeback`,
+    /// `takeback_pending`) when it may not be asked.
+    Takeback,
+    /// Answers the takeback asked for (`no_takeback_asked` when none is).
+    TakebackAnswer {
+        /// Whether this seat accepts.
+        accept: bool,
+    },
+}
+
+/// The quick reactions a seat may send: a fixed set, translated by the page
+/// (`react.CODE`); no free text, nothing to moderate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumIter)]
+#[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
+pub enum Reaction {
+    /// Well played!
+    WellPlayed,
+    /// Nice hexagon!
+    NiceHexagon,
+    /// Nice bridge!
+    NiceBridge,
+    /// Oops!
+    Oops,
+    /// Your turn!
+    YourTurn,
+    /// Thinking…
+    Thinking,
+    /// Good game!
+    GoodGame,
+    /// Thanks!
+    Thanks,
+}
+
+impl Reaction {
+    /// Every code, in the enum's order (for the translations' test and the page).
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        <Reaction as strum::IntoEnumIterator>::iter().map(<&'static str>::from)
+    }
 }
 
 /// Why a client message could not be read.
@@ -145,7 +203,8 @@ impl ClientMsg {
             let id = env.id.as_ref().and_then(Value::as_u64);
             match env.kind.as_str() {
                 "action" => ClientMsgError::BadAction(id),
-                "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" => ClientMsgError::BadJson,
+                "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" | "rematch" | "rematch_decline"
+                | "react" | "takeback" | "takeback_answer" => ClientMsgError::BadJson,
                 _ => ClientMsgError::Unknown(env.kind, id),
             }
         })
@@ -293,6 +352,65 @@ pub enum ServerMsg<'a> {
         /// Per round and seat.
         used: &'a [HintUse],
     },
+    /// Where "play again" stands, to everyone: the seats that agreed (bots
+    /// agree at once; empty when nobody asks), and the seat that just
+    /// declined, if one did (the agreements are then dropped).
+    RematchAsked {
+        /// Seats that agreed.
+        agreed: Seats,
+        /// The seat that declined.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        declined: Option<u8>,
+    },
+    /// The rematch exists: this connection's own way to it (a seat's secret
+    /// link, a spectator the new game's address). `now`: it was just made
+    /// (the page moves there); otherwise the connection came back to the old
+    /// game later (the page offers the link).
+    Rematch {
+        /// The new game's id.
+        game: String,
+        /// `/g/ID/TOKEN` for a seat, `/g/ID` for a spectator.
+        link: String,
+        /// Whether everyone just agreed.
+        now: bool,
+    },
+    /// A seat's quick reaction, to everyone.
+    Reaction {
+        /// The seat.
+        seat: u8,
+        /// Which reaction.
+        code: Reaction,
+    },
+    /// A takeback, to everyone: asked (and who accepted so far), or how it
+    /// ended. Once `accepted`, a fresh `snapshot` follows (the placement is
+    /// gone from the log).
+    Takeback {
+        /// The seat that asked.
+        asker: u8,
+        /// The version that placement made (the one taken back).
+        v: u64,
+        /// The seats that accepted (the asker and the bots at once).
+        agreed: Seats,
+        /// Where it stands.
+        outcome: TakebackOutcome,
+        /// The seat that refused (`refused`), if one did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<u8>,
+    },
+}
+
+/// Where a takeback stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TakebackOutcome {
+    /// Waiting for the others' answers.
+    Asked,
+    /// Everyone accepted: the placement is taken back.
+    Accepted,
+    /// A seat refused (`by`), or the move could not be taken back.
+    Refused,
+    /// Not everyone answered in time.
+    Lapsed,
 }
 
 impl ServerMsg<'_> {

@@ -110,6 +110,7 @@ fn replay_record(text: &str) -> Result<Replay, Fail> {
     let replayed =
         triominos_core::record::replay(text).map_err(|e| Refused::BadRecord { line: e.line, reason: e.reason })?;
     let game = PublicGame {
+        takebacks: false,
         id: None,
         preset: replayed.rules.base_preset().name().to_string(),
         options: options_of(&replayed.rules),

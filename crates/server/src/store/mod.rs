@@ -490,6 +490,22 @@ impl Store {
         .await
     }
 
+    /// Deletes a game's last action, numbered `v` (a takeback): `Ok(false)`,
+    /// deleting nothing, when `v` is not its last.
+    pub async fn delete_last(&self, game: String, v: u64) -> Result<bool, StoreError> {
+        self.call(move |c| {
+            let n = c
+                .execute(
+                    "DELETE FROM actions WHERE game = ?1 AND v = ?2 \
+                     AND v = (SELECT MAX(v) FROM actions WHERE game = ?1)",
+                    params![game, v as i64],
+                )
+                .map_err(StoreError::from)?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
     /// Marks a game finished with its summary.
     pub async fn finish(&self, game: String, at: i64, summary: String) -> Result<(), StoreError> {
         self.call(move |c| {

@@ -1,0 +1,143 @@
+//! "Play again": at game over any person proposes a rematch, each other
+//! person agrees (a bot seat agrees at once), and once every person has the
+//! server makes the new game: the same seats (people, bots and their levels,
+//! names), preset, options and every other choice of the setup, with a new
+//! deal seed and new seat tokens. Each seat's connection is sent its own new
+//! link, each spectator the new game's address (`rematch` with `now`), and the
+//! pages move there by themselves.
+//!
+//! The old game keeps the new game's id in its stored setup
+//! ([`super::room::Setup::rematch`]): a seat (or a spectator) that opens the
+//! old link later is sent the same message, without `now`, and the page
+//! offers the new seat. The agreements themselves are not stored: a server
+//! restart before everyone agreed drops them (each person asks again).
+
+use super::error::{CreateError, Denied};
+use super::room::{Room, Setup};
+use crate::protocol::{Refused, SeatKind, Seats, ServerMsg};
+use crate::state::AppState;
+use std::sync::Arc;
+use tokio::sync::Mutex;
+
+/// A seat says yes (`agree`) or no to playing again. Tells everyone where it
+/// stands; makes the new game when every person agreed.
+pub async fn answer(
+    state: &Arc<AppState>,
+    room: &Arc<Mutex<Room>>,
+    seat: Option<u8>,
+    conn: u64,
+    agree: bool,
+) -> Result<(), Denied> {
+    let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
+    let mut r = room.lock().await;
+    if !r.is_over() {
+        return Err(Refused::GameNotOver.into());
+    }
+    if let Some(next) = r.setup.rematch.clone() {
+        // Made already: this seat's link again.
+        drop(r);
+        return offer(state, room, &next, conn, seat.into(), true).await;
+    }
+    if !agree {
+        r.rematch_agreed = Seats::EMPTY;
+        r.send_each(|_| ServerMsg::RematchAsked { agreed: Seats::EMPTY, declined: Some(seat) }.text());
+        tracing::info!(game = %r.id, seat, "rematch declined");
+        return Ok(());
+    }
+    // Bots agree at once.
+    let mut agreed = r.rematch_agreed;
+    for (i, s) in r.setup.seats.iter().enumerate() {
+        if s.kind == SeatKind::Bot {
+            agreed.insert(i as u8);
+        }
+    }
+    agreed.insert(seat);
+    r.rematch_agreed = agreed;
+    let everyone = (0..r.setup.seats.len() as u8).all(|i| agreed.contains(i));
+    r.send_each(|_| ServerMsg::RematchAsked { agreed, declined: None }.text());
+    if !everyone {
+        tracing::info!(game = %r.id, seat, "rematch asked");
+        return Ok(());
+    }
+    let next = make(state, &r.setup).await?;
+    let mut setup = r.setup.clone();
+    setup.rematch = Some(next.id.clone());
+    let json = serde_json::to_string(&setup).map_err(|_| Refused::BadSetup)?;
+    if let Err(e) = state.store.update_setup(r.id.clone(), json).await {
+        // The new game stands; only a later return to this one will not find it.
+        tracing::error!(game = %r.id, "cannot store the rematch's id: {e}");
+    }
+    r.setup = setup;
+    tracing::info!(game = %r.id, rematch = %next.id, "rematch made");
+    let links = next.links;
+    let id = next.id;
+    r.send_each(|s| ServerMsg::Rematch { game: id.clone(), link: link_of(&id, &links, s), now: true }.text());
+    Ok(())
+}
+
+/// The new game: stored, in memory, its bots started.
+struct Made {
+    id: String,
+    /// Each seat's token (`None` for a bot).
+    links: Vec<Option<String>>,
+}
+
+/// Makes and stores the rematch of a game set up as `old`.
+async fn make(state: &Arc<AppState>, old: &Setup) -> Result<Made, Denied> {
+    let mut setup = old.clone();
+    setup.seed = crate::secret::random_seed();
+    setup.created = crate::store::now();
+    setup.hints_used = Vec::new();
+    setup.rematch = None;
+    for s in &mut setup.seats {
+        if s.kind == SeatKind::Human {
+            s.token = Some(crate::secret::random_hex(16));
+        }
+    }
+    let id = crate::secret::random_hex(8);
+    let new_room = Room::new(id.clone(), setup.clone())?;
+    let json = serde_json::to_string(&setup).map_err(|_| Refused::BadSetup)?;
+    // Within the server's cap of unfinished games (a rematch is no new client's creation).
+    state.games.store_new_game(&state.store, None, id.clone(), setup.created, json).await.map_err(|e| match e {
+        CreateError::Capped(r) => r,
+        CreateError::Store(e) => {
+            tracing::error!(game = %id, "cannot store the rematch: {e}");
+            Refused::StorageFailed
+        }
+    })?;
+    let arc = state.games.insert(new_room);
+    {
+        let mut nr = arc.lock().await;
+        super::play::schedule(state, &arc, &mut nr);
+    }
+    Ok(Made { id, links: setup.seats.iter().map(|s| s.token.clone()).collect() })
+}
+
+fn link_of(id: &str, tokens: &[Option<String>], seat: Option<u8>) -> String {
+    match seat.and_then(|s| tokens.get(s as usize).cloned().flatten()) {
+        Some(t) => format!("/g/{id}/{t}"),
+        None => format!("/g/{id}"),
+    }
+}
+
+/// Sends one connection its way to the rematch `next` of `room` (its seat's
+/// link there, or the spectators' address); `now` as in the message.
+pub async fn offer(
+    state: &Arc<AppState>,
+    room: &Arc<Mutex<Room>>,
+    next: &str,
+    conn: u64,
+    seat: Option<u8>,
+    now: bool,
+) -> Result<(), Denied> {
+    let tokens: Vec<Option<String>> = match state.game(next).await {
+        Ok(nr) => nr.lock().await.setup.seats.iter().map(|s| s.token.clone()).collect(),
+        Err(e) => {
+            tracing::warn!(rematch = %next, "the rematch cannot be had: {e:?}");
+            return Ok(());
+        }
+    };
+    let msg = ServerMsg::Rematch { game: next.to_string(), link: link_of(next, &tokens, seat), now }.text();
+    room.lock().await.send_to(conn, msg);
+    Ok(())
+}
