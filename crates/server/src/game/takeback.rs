@@ -47,7 +47,7 @@ pub async fn ask(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: Option<u8
     let mut agreed = Seats::EMPTY;
     agreed.insert(seat);
     for s in 0..r.setup.seats.len() as u8 {
-        if r.is_bot(s) {
+        if r.played_by_bot(s) {
             agreed.insert(s);
         }
     }
