@@ -29,7 +29,7 @@
 mod error;
 mod options;
 
-pub use error::{Constraint, RulesError};
+pub use error::{Constraint, RulesError, RulesErrorCode};
 use options::{choice_enum, option_table};
 pub use options::{OptionDef, OptionKind, Players};
 

@@ -240,7 +240,10 @@ impl From<IllegalAction> for Refusal {
 /// The codes of a [`RulesError`] (it serializes as `{"code", "params"}`
 /// itself): `unknown_preset {preset}`, `unknown_option {option}`, `bad_value
 /// {option, value}`, `inconsistent {option, rule}` (`rule`: the constraint's key).
-pub const RULES_CODES: [&str; 4] = ["unknown_preset", "unknown_option", "bad_value", "inconsistent"];
+/// Derived from the enum (strum), one per variant.
+pub fn rules_codes() -> impl Iterator<Item = &'static str> {
+    RulesError::codes()
+}
 
 impl From<RulesError> for Refusal {
     fn from(e: RulesError) -> Refusal {
@@ -306,6 +309,6 @@ mod tests {
             triominos_core::RuleSet::with_overrides("goliath", [("first_tile", "start_tile")]).unwrap_err(),
         ];
         let codes: Vec<String> = all.into_iter().map(|e| Refusal::from(e).code).collect();
-        assert_eq!(codes, RULES_CODES.to_vec());
+        assert_eq!(codes, rules_codes().collect::<Vec<_>>());
     }
 }
