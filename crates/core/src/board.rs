@@ -20,6 +20,7 @@ use core::fmt;
 /// A tile put on a cell with a rotation (0..3): the cell's clockwise corner `k`
 /// receives the tile's number `(k + rotation) % 3`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Placement {
     /// The tile.
     pub tile: Tile,

@@ -2,10 +2,18 @@
 // never goes in the address, which ends up in logs and histories), reconnects with a
 // growing pause when the connection drops, tells a wrong link (or a game that does not
 // exist) from a lost connection, and sends JSON messages.
+// @ts-check
+
+/** @typedef {import('../types/wire').ServerMsg} ServerMsg */
+/** @typedef {import('../types/wire').ClientMsg} ClientMsg */
 
 /**
  * Connects to game `id`. Handlers: onMessage(parsed JSON), onOpen(), onLost() (will retry),
  * onFatal(code) ('game_not_found' or 'bad_token': no retry). Answers {send(obj) -> sent?, close()}.
+ * @param {string} id
+ * @param {string | null} token
+ * @param {{onMessage: (m: ServerMsg) => void, onOpen: () => void, onLost: () => void, onFatal: (code: 'game_not_found' | 'bad_token') => void}} handlers
+ * @returns {{send: (obj: ClientMsg) => boolean, close: () => void}}
  */
 export function connect(id, token, handlers) {
   let ws = null;
@@ -18,12 +26,15 @@ export function connect(id, token, handlers) {
     ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
     ws.onopen = () => {
       // Who this is: the seat's token, or none for a spectator. The snapshot follows.
-      ws.send(JSON.stringify(token ? { type: 'hello', token } : { type: 'hello' }));
+      /** @type {ClientMsg} */
+      const hello = token ? { type: 'hello', token } : { type: 'hello' };
+      ws.send(JSON.stringify(hello));
       opened = true;
       retry = 300;
       handlers.onOpen();
     };
     ws.onmessage = (ev) => {
+      /** @type {ServerMsg} */
       const m = JSON.parse(ev.data);
       // The link's token opens no seat: the server refuses the hello and closes.
       if (m.type === 'error' && m.code === 'bad_token') { fatal('bad_token'); return; }
@@ -42,6 +53,7 @@ export function connect(id, token, handlers) {
     };
   }
 
+  /** @param {'game_not_found' | 'bad_token'} code */
   function fatal(code) {
     disposed = true;
     handlers.onFatal(code);

@@ -10,7 +10,7 @@ use triominos_core::{IllegalAction, RulesError};
 ///
 /// Built only from typed refusals: [`Refused`] (the server's own), the
 /// engine's [`IllegalAction`] and [`RulesError`], the score pad's errors.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Refusal {
     /// Stable code, like `not_your_turn` or `placement`.
     pub code: String,
@@ -44,7 +44,7 @@ impl Refusal {
 /// (serde's tag) is the variant's name in snake case; [`Refused::codes`]
 /// derives the list from the enum (strum), and a test checks that serde and
 /// strum spell every code alike.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::EnumIter)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::EnumIter, ts_rs::TS)]
 #[serde(tag = "code", content = "params", rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
 pub enum Refused {

@@ -1,0 +1,1182 @@
+// The wire types of crates/server/src/protocol, made by ts-rs from the Rust types: do not edit.
+// Regenerate: UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test wire_types
+
+/**
+ * What a player does on their turn. Small and `Copy`.
+ *
+ * With the `serde` feature: `{"kind": "play", "tile": "1-2-4", "cell": [0, 0],
+ * "rotation": 1, "announce": true}` (`announce` is left out when false and
+ * false when absent), `{"kind": "draw"}`, `{"kind": "pass"}`.
+ */
+export type Action = { "kind": "play", 
+/**
+ * Whether the player announces the bonuses the tile forms. Under
+ * `announce_bonuses` an unannounced figure bonus is lost; otherwise
+ * the flag changes nothing (the engine records the play unannounced).
+ */
+announce?: boolean, 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * Where it goes.
+ */
+cell: Cell, 
+/**
+ * Its rotation, 0..3.
+ */
+rotation: number, } | { "kind": "draw" } | { "kind": "pass" };
+
+/**
+ * Bonus flags of one action, in the order record.md lists them.
+ */
+export type Bonuses = Array<"start" | "bridge" | "bridge_extension" | "hexagon" | "double_hexagon" | "triple_hexagon" | "fail">;
+
+/**
+ * A unit triangle of the lattice. 56 tiles connected by edges stay within
+ * 56 columns and 28 rows of the origin, so the grid bounds are never reached
+ * by a real game; [`Cell::new`] refuses anything outside them.
+ */
+export type Cell = [number, number];
+
+/**
+ * A message from the browser.
+ */
+export type ClientMsg = { "type": "hello", 
+/**
+ * The seat's secret token.
+ */
+token?: string, } | { "type": "action", 
+/**
+ * What it asks for.
+ */
+action: Intent, 
+/**
+ * The client's message id, echoed in the `ack` or `error`. An id the
+ * seat gave one of its last [`crate::game::room::INTENT_IDS`] accepted
+ * intents makes this one a duplicate: acknowledged again, not applied.
+ */
+id?: number, } | { "type": "next_round", 
+/**
+ * The client's message id (a duplicate as for `action`).
+ */
+id?: number, } | { "type": "since", 
+/**
+ * The last version the client has.
+ */
+v?: number, } | { "type": "snapshot" } | { "type": "ping", 
+/**
+ * The client's message id, echoed in the `pong`.
+ */
+id?: number, } | { "type": "hint", 
+/**
+ * The client's message id, echoed in the answer.
+ */
+id?: number, };
+
+/**
+ * `POST /api/games`: `{preset, options, seats: [{kind, name, level}], seed?}`.
+ */
+export type CreateGame = { 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * House rules: option name to value.
+ */
+options: { [key in string]: string }, 
+/**
+ * The seats in order.
+ */
+seats: Array<SeatRequest>, 
+/**
+ * The dealing seed (random when missing). Refused (`seed_not_allowed`)
+ * for a game with people unless the server runs with
+ * [`crate::config::ServeConfig::fixed_seeds`]; shown once the game is over.
+ */
+seed: number | null, 
+/**
+ * Whether the people at the table may ask for a suggested move (see
+ * [`ClientMsg::Hint`](super::socket::ClientMsg::Hint)); off when missing.
+ */
+hints: boolean, };
+
+/**
+ * The answer to [`CreateGame`].
+ */
+export type Created = { 
+/**
+ * Game id.
+ */
+id: string, 
+/**
+ * Every seat.
+ */
+seats: Array<CreatedSeat>, 
+/**
+ * The spectator link.
+ */
+spectator: string, };
+
+/**
+ * One seat of a new game, with its secret link (humans).
+ */
+export type CreatedSeat = { 
+/**
+ * Seat number.
+ */
+seat: number, 
+/**
+ * Human or bot.
+ */
+kind: SeatKind, 
+/**
+ * Display name.
+ */
+name: string, 
+/**
+ * Bot level.
+ */
+level: string | null, 
+/**
+ * The seat's secret link (humans).
+ */
+link: string | null, };
+
+/**
+ * One numbered public delta: who did what, the public events and score
+ * changes it caused, and the status after it.
+ */
+export type Delta = { 
+/**
+ * Its number: the version it made (0: the deal).
+ */
+v: number, 
+/**
+ * Who acted (`null` for the server).
+ */
+seat: number | null, 
+/**
+ * What was done.
+ */
+action: Step, 
+/**
+ * What everyone saw happen.
+ */
+events: Array<EventWire>, 
+/**
+ * The score changes.
+ */
+scores: Array<ScoreLine>, 
+/**
+ * The status after it.
+ */
+status: GameStatus, };
+
+/**
+ * Something everyone at the table sees happen.
+ */
+export type EventWire = { "type": "round_started", 
+/**
+ * Round number.
+ */
+round: number, 
+/**
+ * Who opens.
+ */
+starter: number, } | { "type": "played", 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * The placement.
+ */
+placement: Placement, 
+/**
+ * Points the action scored.
+ */
+points: number, 
+/**
+ * Bonuses scored.
+ */
+bonuses: Bonuses, 
+/**
+ * Figure bonuses the tile formed that were lost because the play
+ * was not announced (under `announce_bonuses`; always empty without it).
+ */
+unclaimed: Bonuses, } | { "type": "drew", 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * Points (the draw penalty, and the fail penalty on a failed last draw).
+ */
+points: number, 
+/**
+ * Whether this was the last allowed draw and nothing could be placed.
+ */
+failed: boolean, } | { "type": "passed", 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * Points.
+ */
+points: number, } | { "type": "revealed", 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * The tile.
+ */
+tile: Tile, } | { "type": "round_ended", 
+/**
+ * Round number.
+ */
+round: number, 
+/**
+ * How.
+ */
+end: RoundEndWire, 
+/**
+ * Each seat's hand at the end.
+ */
+hands: Array<TileSet>, 
+/**
+ * The end-of-round score change per seat.
+ */
+scores: Array<number>, } | { "type": "game_ended", 
+/**
+ * The winners.
+ */
+winners: Seats, } | { "type": "timed_out", 
+/**
+ * The seat.
+ */
+player: number, 
+/**
+ * Points (minus the penalty).
+ */
+points: number, 
+/**
+ * Whether a tile was taken.
+ */
+took: boolean, };
+
+/**
+ * One finished game in [`GameList`].
+ */
+export type FinishedGame = { 
+/**
+ * Game id.
+ */
+id: string, 
+/**
+ * Unix seconds when it was created.
+ */
+created: number, 
+/**
+ * Unix seconds when it ended.
+ */
+finished: number, 
+/**
+ * Its summary.
+ */
+summary: GameSummary, };
+
+/**
+ * One step of a [`Replay`]: the delta the live game sent, with every hand
+ * after it and the tile drawn (when the step is a draw).
+ */
+export type Frame = { 
+/**
+ * Every seat's hand after the step.
+ */
+hands: Array<TileSet>, 
+/**
+ * The tile drawn by this step.
+ */
+drawn: Tile | null, 
+/**
+ * Its number: the version it made (0: the deal).
+ */
+v: number, 
+/**
+ * Who acted (`null` for the server).
+ */
+seat: number | null, 
+/**
+ * What was done.
+ */
+action: Step, 
+/**
+ * What everyone saw happen.
+ */
+events: Array<EventWire>, 
+/**
+ * The score changes.
+ */
+scores: Array<ScoreLine>, 
+/**
+ * The status after it.
+ */
+status: GameStatus, };
+
+/**
+ * `GET /api/games/{id}`: the public game, its version and status.
+ */
+export type GameInfo = { 
+/**
+ * Accepted intents so far.
+ */
+version: number, 
+/**
+ * Where it stands.
+ */
+status: GameStatus, 
+/**
+ * The deal seed, once the game is over (never before: it tells every hand).
+ */
+seed: number | null, 
+/**
+ * Game id (`null` for a record sent to be replayed).
+ */
+id: string | null, 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * Every option, by name.
+ */
+options: { [key in string]: string }, 
+/**
+ * The seats in order.
+ */
+seats: Array<PublicSeat>, 
+/**
+ * Unix seconds when it was created (`null` for a record).
+ */
+created: number | null, 
+/**
+ * Whether the people at the table may ask for a suggested move.
+ */
+hints: boolean, };
+
+/**
+ * `GET /api/games`: the finished games, newest first.
+ */
+export type GameList = { 
+/**
+ * The games.
+ */
+games: Array<FinishedGame>, };
+
+/**
+ * `GET /api/games/{id}/review?seat=N`: the game, the seat reviewed, the
+ * replay frame before each decision (`frames[k]`, in [`Replay`]'s frames)
+ * and the review (what `triominos review --json` prints).
+ */
+export type GameReview = { 
+/**
+ * The game.
+ */
+game: PublicGame, 
+/**
+ * The seat reviewed.
+ */
+seat: number, 
+/**
+ * The replay frame before each decision.
+ */
+frames: Array<number>, 
+/**
+ * The review.
+ */
+review: unknown, };
+
+/**
+ * Where a game stands: everything a spectator may know besides the log.
+ */
+export type GameStatus = { 
+/**
+ * Round number.
+ */
+round: number, 
+/**
+ * `playing`, `round_over` or `game_over`.
+ */
+phase: Phase, 
+/**
+ * Seat to act.
+ */
+to_move: number, 
+/**
+ * Seat that opened the round.
+ */
+starter: number, 
+/**
+ * Draws this turn.
+ */
+draws: number, 
+/**
+ * Consecutive passes.
+ */
+passes: number, 
+/**
+ * Tiles in the pool.
+ */
+pool: number, 
+/**
+ * Tiles in each hand.
+ */
+hand_sizes: Array<number>, 
+/**
+ * Each seat's total.
+ */
+totals: Array<number>, 
+/**
+ * Each seat's points this round.
+ */
+round_points: Array<number>, 
+/**
+ * How the round ended, once it has.
+ */
+round_end: RoundEndWire | null, 
+/**
+ * The round's winners, once it has ended.
+ */
+round_winners: Seats, 
+/**
+ * The game's winners, once it is over.
+ */
+winners: Seats, 
+/**
+ * Seats that reached the target.
+ */
+reached: Seats, };
+
+/**
+ * What the list of finished games shows of one; stored with the game when it ends.
+ */
+export type GameSummary = { 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * The seats.
+ */
+seats: Array<PublicSeat>, 
+/**
+ * Final totals.
+ */
+totals: Array<number>, 
+/**
+ * The winners.
+ */
+winners: Seats, 
+/**
+ * Rounds played.
+ */
+rounds: number, };
+
+/**
+ * One reason of a [`Hint`], `{"code": ..., "params": ...}`. The code is
+ * the variant's name in snake case; [`HintCode`] (derived) lists them.
+ */
+export type HintReason = { "code": "hexagon", "params": { 
+/**
+ * Its bonus.
+ */
+points: number, } } | { "code": "double_hexagon", "params": { 
+/**
+ * Its bonus.
+ */
+points: number, } } | { "code": "triple_hexagon", "params": { 
+/**
+ * Its bonus.
+ */
+points: number, } } | { "code": "bridge", "params": { 
+/**
+ * Its bonus.
+ */
+points: number, } } | { "code": "bridge_extension", "params": { 
+/**
+ * Its bonus.
+ */
+points: number, } } | { "code": "start", "params": { 
+/**
+ * Its bonus.
+ */
+points: number, } } | { "code": "tile", "params": { 
+/**
+ * The tile's value.
+ */
+points: number, } } | { "code": "out", "params": { 
+/**
+ * The out bonus.
+ */
+points: number, } } | { "code": "out_hands", "params": { 
+/**
+ * The out bonus.
+ */
+points: number, } } | { "code": "most", "params": { 
+/**
+ * How many placements the seat could make.
+ */
+plays: number, } } | { "code": "instead", "params": { 
+/**
+ * That play's tile.
+ */
+tile: Tile, 
+/**
+ * What it would score.
+ */
+points: number, } } | { "code": "keeps", "params": { 
+/**
+ * The triple.
+ */
+tile: Tile, } } | { "code": "no_bridge_for", "params": { 
+/**
+ * The next seat.
+ */
+seat: number, } } | { "code": "no_hexagon_for", "params": { 
+/**
+ * The next seat.
+ */
+seat: number, } } | { "code": "no_fit" } | { "code": "draw_instead", "params": { 
+/**
+ * What the best play would score now.
+ */
+points: number, } } | { "code": "pass" };
+
+/**
+ * How many hints one seat was given in one round: `{"round", "seat",
+ * "count"}`. Stored with the game's setup, shown on the score sheet.
+ */
+export type HintUse = { 
+/**
+ * Round number.
+ */
+round: number, 
+/**
+ * Seat.
+ */
+seat: number, 
+/**
+ * Hints given.
+ */
+count: number, };
+
+/**
+ * What a seat (or the server, between rounds) asks for. Stored, and sent in
+ * `action` messages: a game action (`{"kind": "play", ...}`, `draw`, `pass`)
+ * or `{"kind": "next_round"}`.
+ */
+export type Intent = { "kind": "next_round" } | Action;
+
+export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
+
+/**
+ * A legal placement with what it would score.
+ */
+export type LegalPlacement = { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * The cell.
+ */
+cell: Cell, 
+/**
+ * The rotation.
+ */
+rotation: number, 
+/**
+ * Points it would score, announced.
+ */
+points: number, 
+/**
+ * Bonuses it would score, announced.
+ */
+bonuses: Bonuses, 
+/**
+ * Points it would score played unannounced: under `announce_bonuses`,
+ * `points` without its figure bonuses; otherwise the same as `points`.
+ */
+unannounced: number, };
+
+/**
+ * One named bot level in [`Meta`], with how strong it measured:
+ * `{"id": "expert", "bot": "mcts", "against": "greedy", "win_rate": 0.9,
+ * "games": 200, "at_least": true, "think_ms": 1000}`.
+ */
+export type LevelMeta = { 
+/**
+ * The level's id (`level` of a bot seat).
+ */
+id: string, 
+/**
+ * The bot that plays it.
+ */
+bot: string, 
+/**
+ * The bot its strength was measured against (`greedy`, the bot of `casual`).
+ */
+against: string, 
+/**
+ * Share of the games it won against `against`, 0 to 1.
+ */
+win_rate: number, 
+/**
+ * Games the figure comes from.
+ */
+games: number, 
+/**
+ * Measured at a smaller budget than its own: it is at least this strong.
+ */
+at_least: boolean, 
+/**
+ * Its time budget a move in milliseconds, when it has one.
+ */
+think_ms: number | null, };
+
+/**
+ * A seat's private view: its hand, the tile it just drew, its legal
+ * placements, whether it may draw or pass.
+ */
+export type Me = { 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * Its hand.
+ */
+hand: TileSet, 
+/**
+ * The tile it drew last, this turn.
+ */
+drawn: Tile | null, 
+/**
+ * Whether it is to act.
+ */
+my_turn: boolean, 
+/**
+ * Every legal placement.
+ */
+legal: Array<LegalPlacement>, 
+/**
+ * Whether it may draw.
+ */
+can_draw: boolean, 
+/**
+ * Whether it may pass.
+ */
+can_pass: boolean, };
+
+/**
+ * `GET /api/meta`: presets, bot levels, the option schema.
+ */
+export type Meta = { 
+/**
+ * The presets.
+ */
+presets: Array<PresetMeta>, 
+/**
+ * The bot levels people pick (ids of the named levels), weakest first.
+ */
+levels: Array<string>, 
+/**
+ * The same levels with how strong each one is, in the same order.
+ */
+level_info: Array<LevelMeta>, 
+/**
+ * Every option, in the rules' order: `{"name": "max_draws", "kind":
+ * {"type": "int", "min": 1, "max": 50}, "help": "opt.max_draws",
+ * "defaults": {"goliath": "3", ...}}`.
+ */
+options: Array<OptionDef>, 
+/**
+ * Every option's name, in the rules' order (the same as `options`; kept
+ * while pages still read it).
+ */
+option_names: Array<string>, };
+
+/**
+ * One option: its name, the values it takes, its translation key and (in
+ * the schema) each preset's value.
+ *
+ * With the `serde` feature it serializes as
+ * `{"name": "max_draws", "kind": {"type": "int", "min": 1, "max": 50},
+ * "help": "opt.max_draws", "defaults": {"goliath": "3", "pressman": "3",
+ * "dominos-triangles": "1"}}`. Every value is the option's text as written
+ * in rules files and records.
+ */
+export type OptionDef = { 
+/**
+ * The name.
+ */
+name: string, 
+/**
+ * The values it takes.
+ */
+kind: OptionKind, 
+/**
+ * The translation key of its label.
+ */
+help: string, 
+/**
+ * Each preset's value, as text.
+ */
+defaults: { [key in string]: string }, };
+
+/**
+ * What values an option takes. With the `serde` feature it serializes as
+ * `{"type": "int", "min": 1, "max": 50}` and the like (see [`OptionDef`]).
+ */
+export type OptionKind = { "type": "bool" } | { "type": "int", 
+/**
+ * Smallest value.
+ */
+min: number, 
+/**
+ * Largest value.
+ */
+max: number, } | { "type": "int_or_none", 
+/**
+ * Smallest value.
+ */
+min: number, 
+/**
+ * Largest value.
+ */
+max: number, } | { "type": "choice", 
+/**
+ * The names, in the order the rules document lists them.
+ */
+values: Array<string>, } | { "type": "range", 
+/**
+ * Smallest bound.
+ */
+min: number, 
+/**
+ * Largest bound.
+ */
+max: number, } | { "type": "list", 
+/**
+ * How many numbers.
+ */
+len: number, 
+/**
+ * Smallest number.
+ */
+min: number, 
+/**
+ * Largest number.
+ */
+max: number, };
+
+/**
+ * The phase of the game.
+ */
+export type Phase = "playing" | "round_over" | "game_over";
+
+/**
+ * A tile put on a cell with a rotation (0..3): the cell's clockwise corner `k`
+ * receives the tile's number `(k + rotation) % 3`.
+ */
+export type Placement = { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * Where it goes.
+ */
+cell: Cell, 
+/**
+ * Its rotation, 0..3.
+ */
+rotation: number, };
+
+/**
+ * Who is connected: the seats with a connection, and how many spectators.
+ */
+export type Presence = { 
+/**
+ * Seats with at least one connection.
+ */
+seats: Seats, 
+/**
+ * Connections without a seat.
+ */
+spectators: number, };
+
+/**
+ * One preset in [`Meta`]: its player range and every option's value.
+ */
+export type PresetMeta = { 
+/**
+ * Preset name.
+ */
+name: string, 
+/**
+ * Fewest players.
+ */
+min_players: number, 
+/**
+ * Most players.
+ */
+max_players: number, 
+/**
+ * Every option's value in this preset.
+ */
+options: { [key in string]: string }, };
+
+/**
+ * The public description of a game: preset, every option, seats.
+ */
+export type PublicGame = { 
+/**
+ * Game id (`null` for a record sent to be replayed).
+ */
+id: string | null, 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * Every option, by name.
+ */
+options: { [key in string]: string }, 
+/**
+ * The seats in order.
+ */
+seats: Array<PublicSeat>, 
+/**
+ * Unix seconds when it was created (`null` for a record).
+ */
+created: number | null, 
+/**
+ * Whether the people at the table may ask for a suggested move.
+ */
+hints: boolean, };
+
+/**
+ * A seat as everyone may see it (no token).
+ */
+export type PublicSeat = { 
+/**
+ * Human or bot.
+ */
+kind: SeatKind, 
+/**
+ * Display name (may be empty: the page then names the seat).
+ */
+name: string, 
+/**
+ * Bot level.
+ */
+level: string | null, };
+
+/**
+ * The server's own refusals, with their parameters. The code of each
+ * (serde's tag) is the variant's name in snake case; [`Refused::codes`]
+ * derives the list from the enum (strum), and a test checks that serde and
+ * strum spell every code alike.
+ */
+export type Refused = { "code": "not_found" } | { "code": "game_not_found" } | { "code": "bad_json" } | { "code": "too_large", "params": { 
+/**
+ * The longest accepted, in bytes.
+ */
+max: number, } } | { "code": "unknown_message", "params": { 
+/**
+ * The type given.
+ */
+type: string, } } | { "code": "bad_action" } | { "code": "spectator" } | { "code": "bad_token" } | { "code": "not_websocket" } | { "code": "game_over" } | { "code": "round_not_over" } | { "code": "not_your_turn", "params": { 
+/**
+ * The seat to act.
+ */
+expected: number, 
+/**
+ * The seat that tried.
+ */
+got: number, } } | { "code": "bad_player_count", "params": { 
+/**
+ * Fewest players.
+ */
+min: number, 
+/**
+ * Most players.
+ */
+max: number, 
+/**
+ * Seats asked for.
+ */
+got: number, } } | { "code": "unknown_level", "params": { 
+/**
+ * The level given (`null` when missing).
+ */
+level: string | null, } } | { "code": "bad_setup" } | { "code": "bad_log" } | { "code": "game_not_finished" } | { "code": "bad_record", "params": { 
+/**
+ * The first bad line.
+ */
+line: number, 
+/**
+ * Why, as the record checker says it (English; the page translates the known ones).
+ */
+reason: string, } } | { "code": "not_utf8" } | { "code": "storage_failed" } | { "code": "stale_sheet", "params": { 
+/**
+ * The sheet's version now.
+ */
+version: number, } } | { "code": "sheet_not_found" } | { "code": "bad_sheet" } | { "code": "bad_entry", "params": { 
+/**
+ * What was wrong with it.
+ */
+detail: string, } } | { "code": "too_many_entries", "params": { 
+/**
+ * The most entries a sheet holds.
+ */
+max: number, } } | { "code": "too_many_bot_games", "params": { 
+/**
+ * The most games of bots alone at once.
+ */
+max: number, } } | { "code": "hints_off" } | { "code": "hint_busy" } | { "code": "hint_stale" } | { "code": "game_unreadable" } | { "code": "game_damaged" } | { "code": "too_many_games", "params": { 
+/**
+ * The most unfinished games of one client.
+ */
+max: number, } } | { "code": "server_full", "params": { 
+/**
+ * The most unfinished games in all.
+ */
+max: number, } } | { "code": "too_fast", "params": { 
+/**
+ * Seconds until it may create the next one.
+ */
+retry_after: number, } } | { "code": "seed_not_allowed" } | { "code": "bad_name", "params": { 
+/**
+ * Which name, counted from 1.
+ */
+n: number, } } | { "code": "method_not_allowed" } | { "code": "bad_query" } | { "code": "bad_sheet_key" } | { "code": "sheet_claimed" } | { "code": "http_error", "params": { 
+/**
+ * The HTTP status.
+ */
+status: number, } } | { "code": "record_too_large", "params": { 
+/**
+ * The most bytes read.
+ */
+max: number, } } | { "code": "record_too_long", "params": { 
+/**
+ * Its rounds.
+ */
+rounds: number, 
+/**
+ * Its actions.
+ */
+actions: number, 
+/**
+ * The most rounds replayed.
+ */
+max_rounds: number, 
+/**
+ * The most actions replayed.
+ */
+max_actions: number, } } | { "code": "replays_busy", "params": { 
+/**
+ * Replays computed at once.
+ */
+max: number, } } | { "code": "hello_expected" };
+
+/**
+ * A replay: the game and every step, each with every hand.
+ */
+export type Replay = { 
+/**
+ * The game.
+ */
+game: PublicGame, 
+/**
+ * Every step.
+ */
+frames: Array<Frame>, 
+/**
+ * The hints used, per round and seat (a game of the server with hints).
+ */
+hints_used: Array<HintUse>, };
+
+/**
+ * How a round ended: `{"kind": "out", "player": p}` or `{"kind": "blocked"}`.
+ */
+export type RoundEndWire = { "kind": "out", 
+/**
+ * The seat.
+ */
+player: number, } | { "kind": "blocked" };
+
+/**
+ * One score change of a game: its round, seat, reason (`tile`, `bridge`,
+ * `double_hexagon`...) and points.
+ */
+export type ScoreLine = { 
+/**
+ * Round number.
+ */
+round: number, 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * Why.
+ */
+reason: string, 
+/**
+ * Change to the total.
+ */
+points: number, };
+
+/**
+ * Human or bot.
+ */
+export type SeatKind = "human" | "bot";
+
+/**
+ * One seat asked for in [`CreateGame`].
+ */
+export type SeatRequest = { 
+/**
+ * Human or bot.
+ */
+kind: SeatKind, 
+/**
+ * Display name (may be empty).
+ */
+name: string, 
+/**
+ * Bot level (bots).
+ */
+level: string | null, };
+
+/**
+ * A set of seat numbers, each below [`Seats::CAPACITY`]. Small and `Copy`.
+ */
+export type Seats = Array<number>;
+
+/**
+ * A message to the browser. Deltas are kept serialized once (they go to
+ * every connection), so they travel here as raw JSON.
+ */
+export type ServerMsg = { "type": "snapshot", 
+/**
+ * The current version.
+ */
+v: number, 
+/**
+ * The seat of this connection (`null`: a spectator).
+ */
+you: number | null, 
+/**
+ * The game.
+ */
+game: PublicGame, 
+/**
+ * Every delta, from the deal (version 0).
+ */
+log: Array<Delta>, 
+/**
+ * The seat's private view (`null` for a spectator).
+ */
+me: Me | null, 
+/**
+ * Who is connected.
+ */
+presence: Presence, 
+/**
+ * The hints used so far, per round and seat (see [`HintUse`]).
+ */
+hints_used: Array<HintUse>, } | { "type": "update", 
+/**
+ * The deltas, in order.
+ */
+deltas: Array<Delta>, 
+/**
+ * The seat's private view (`null` for a spectator).
+ */
+me: Me | null, } | { "type": "ack", 
+/**
+ * The client's message id.
+ */
+id: number | null, 
+/**
+ * The version it made.
+ */
+v: number, 
+/**
+ * Whether this id was applied before (nothing changed now).
+ */
+duplicate: boolean, } | { "type": "presence" } & Presence | { "type": "error", 
+/**
+ * The client's message id, when the refused message had one.
+ */
+id: number | null, 
+/**
+ * Stable code, like `not_your_turn` or `placement`.
+ */
+code: string, 
+/**
+ * Parameters for the message.
+ */
+params: JsonValue, } | { "type": "pong", 
+/**
+ * The client's message id.
+ */
+id: number | null, } | { "type": "hint", 
+/**
+ * The client's message id.
+ */
+id: number | null, 
+/**
+ * The version it was worked out at.
+ */
+v: number, 
+/**
+ * The action suggested (a placement is `{"kind": "play", "tile", "cell", "rotation", "announce"?}`).
+ */
+action: Action, 
+/**
+ * What it scores now (a draw or a pass: its penalty, 0 or less; going
+ * out: without the end of the round).
+ */
+points: number, 
+/**
+ * Why, most important first: `{"code", "params"}`.
+ */
+reasons: Array<HintReason>, } | { "type": "hints_used", 
+/**
+ * Per round and seat.
+ */
+used: Array<HintUse>, };
+
+/**
+ * What happened in a delta, besides its events: the intent, or `start` for the deal.
+ */
+export type Step = { "kind": "start" } | { "kind": "next_round" } | Action;
+
+/**
+ * One of the 56 tiles, identified by its index (0 = `0-0-0`, 55 = `5-5-5`).
+ */
+export type Tile = string;
+
+/**
+ * A set of tiles, as a 56-bit mask. Cheap to copy, intersect and count.
+ */
+export type TileSet = Array<Tile>;
