@@ -35,6 +35,7 @@
  * @property {HintMsg | null} hint the move suggested
  * @property {number | null} hintAsked the id of the hint asked for
  * @property {import('../types/wire').HintUse[]} hintsUsed
+ * @property {Extract<Action, {kind: 'play'}>} [lastPlay] the last play sent (game.js: a refused corner is ringed)
  */
 
 /**
