@@ -7,12 +7,16 @@
 /** @typedef {import('../types/wire').ServerMsg} ServerMsg */
 /** @typedef {import('../types/wire').ClientMsg} ClientMsg */
 
+/** The close code of a server that is restarting (game/ws.rs `CLOSE_RESTARTING`). */
+export const CLOSE_RESTARTING = 4000;
+
 /**
- * Connects to game `id`. Handlers: onMessage(parsed JSON), onOpen(), onLost() (will retry),
+ * Connects to game `id`. Handlers: onMessage(parsed JSON), onOpen(), onLost(restarting) (will
+ * retry; `restarting`: the server said it is restarting, close code 4000, and has not been back yet),
  * onFatal(code) ('game_not_found' or 'bad_token': no retry). Answers {send(obj) -> sent?, close()}.
  * @param {string} id
  * @param {string | null} token
- * @param {{onMessage: (m: ServerMsg) => void, onOpen: () => void, onLost: () => void, onFatal: (code: 'game_not_found' | 'bad_token') => void}} handlers
+ * @param {{onMessage: (m: ServerMsg) => void, onOpen: () => void, onLost: (restarting: boolean) => void, onFatal: (code: 'game_not_found' | 'bad_token') => void}} handlers
  * @returns {{send: (obj: ClientMsg) => boolean, close: () => void}}
  */
 export function connect(id, token, handlers) {
@@ -20,6 +24,7 @@ export function connect(id, token, handlers) {
   let disposed = false;
   let retry = 300;
   let opened = false;
+  let restarting = false;
 
   function open() {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -30,6 +35,7 @@ export function connect(id, token, handlers) {
       const hello = token ? { type: 'hello', token } : { type: 'hello' };
       ws.send(JSON.stringify(hello));
       opened = true;
+      restarting = false;
       retry = 300;
       handlers.onOpen();
     };
@@ -40,13 +46,16 @@ export function connect(id, token, handlers) {
       if (m.type === 'error' && m.code === 'bad_token') { fatal('bad_token'); return; }
       handlers.onMessage(m);
     };
-    ws.onclose = async () => {
+    ws.onclose = async (ev) => {
       if (disposed) return;
+      // The server stops gracefully (SIGTERM, Ctrl-C) with 4000 "server restarting":
+      // it is expected back, so try again soon, and keep saying so until it is.
+      if (ev.code === CLOSE_RESTARTING) { restarting = true; retry = 300; }
       if (!opened) {
         const r = await fetch('/api/games/' + id).catch(() => null);
         if (r && r.status === 404) { fatal('game_not_found'); return; }
       }
-      handlers.onLost();
+      handlers.onLost(restarting);
       setTimeout(() => { if (!disposed) open(); }, retry);
       retry = Math.min(retry * 2, 5000);
       opened = false;

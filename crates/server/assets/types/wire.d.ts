@@ -104,6 +104,23 @@ seed: number | null,
 hints: boolean, };
 
 /**
+ * `POST /api/pad`: `{names, preset, options}`.
+ */
+export type CreateSheet = { 
+/**
+ * Player names, in seat order.
+ */
+names: Array<string>, 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * House rules: option name to value.
+ */
+options: { [key in string]: string }, };
+
+/**
  * The answer to [`CreateGame`].
  */
 export type Created = { 
@@ -146,6 +163,28 @@ level: string | null,
 link: string | null, };
 
 /**
+ * `GET /api/puzzles/daily?date=YYYY-MM-DD`: the day's puzzle.
+ */
+export type Daily = { 
+/**
+ * The puzzle's id.
+ */
+id: string, 
+/**
+ * The date asked for.
+ */
+date: string, };
+
+/**
+ * `DELETE /api/pad/{id}`.
+ */
+export type Deleted = { 
+/**
+ * The id of the sheet removed.
+ */
+deleted: string, };
+
+/**
  * One numbered public delta: who did what, the public events and score
  * changes it caused, and the status after it.
  */
@@ -174,6 +213,68 @@ scores: Array<ScoreLine>,
  * The status after it.
  */
 status: GameStatus, };
+
+/**
+ * One line of the sheet, as the table enters it.
+ */
+export type Entry = { "kind": "play", 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * The figures it formed, as the table declares them.
+ */
+bonus: Figures, 
+/**
+ * Whether the player announced the figures (see the [`pad`](crate::pad) documentation).
+ */
+announced?: boolean, } | { "kind": "draw", 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * Tiles drawn (1 to `max_draws`).
+ */
+draws: number, 
+/**
+ * The tile placed after the draws, if any.
+ */
+placed: Placed | null, } | { "kind": "pass", 
+/**
+ * Seat.
+ */
+player: number, } | { "kind": "out", 
+/**
+ * Seat that went out.
+ */
+player: number, 
+/**
+ * Each seat's hand (by seat; missing or `None` when not needed).
+ */
+hands: Array<Hand | null>, } | { "kind": "blocked", 
+/**
+ * Each seat's hand, by seat.
+ */
+hands: Array<Hand | null>, };
+
+/**
+ * `POST /api/pad/{id}/entries` (and `PUT`, `preview`): `{"entry", "at"?}`.
+ */
+export type EntryRequest = { 
+/**
+ * The entry (read apart, so that a bad entry is told from bad JSON).
+ */
+entry: JsonValue, 
+/**
+ * Insert before this entry instead of adding at the end.
+ */
+at: number | null, };
 
 /**
  * Something everyone at the table sees happen.
@@ -268,6 +369,26 @@ points: number,
  * Whether a tile was taken.
  */
 took: boolean, };
+
+/**
+ * The figures a tile forms where it is placed: what the bonuses are about.
+ * They depend on the cell only ([`Board::figures_at`]). The score pad takes
+ * them as the table declares them.
+ */
+export type Figures = { 
+/**
+ * A bridge: exactly one shared edge, and the opposite corner touches a tile.
+ */
+bridge: boolean, 
+/**
+ * A bridge extension: two or more shared edges, one of them with a tile
+ * that formed a bridge.
+ */
+bridge_extension: boolean, 
+/**
+ * Hexagons completed (0 to 3).
+ */
+hexagons: number, };
 
 /**
  * One finished game in [`GameList`].
@@ -488,6 +609,32 @@ winners: Seats,
 rounds: number, };
 
 /**
+ * What the player is asked to do, judged on what the engine says happened.
+ */
+export type Goal = { "kind": "place", 
+/**
+ * The tile to place.
+ */
+tile: Tile | null, } | { "kind": "score", 
+/**
+ * The fewest points.
+ */
+at_least: number, } | { "kind": "bonus", 
+/**
+ * The bonus's name.
+ */
+bonus: string, } | { "kind": "draw", 
+/**
+ * Whether the draw must be the failed last one of the turn.
+ */
+fail: boolean, } | { "kind": "out" } | { "kind": "blocked" } | { "kind": "win" };
+
+/**
+ * What a hand holds at the end of a round: its tiles, or only their sum.
+ */
+export type Hand = { "tiles": Array<Tile> } | { "sum": number };
+
+/**
  * One reason of a [`Hint`], `{"code": ..., "params": ...}`. The code is
  * the variant's name in snake case; [`HintCode`] (derived) lists them.
  */
@@ -585,6 +732,58 @@ export type Intent = { "kind": "next_round" } | Action;
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
 /**
+ * A sheet with its owner key: the answer to `POST /api/pad` and `POST
+ * /api/pad/{id}/claim`, the only answers that tell the key. Every change
+ * to the sheet sends it in the `X-Pad-Key` header.
+ */
+export type KeyedSheet = { 
+/**
+ * Its owner key (128-bit random, hex).
+ */
+key: string, 
+/**
+ * Sheet id.
+ */
+id: string, 
+/**
+ * Changes so far (name it in `?version=` to change the sheet).
+ */
+version: number, 
+/**
+ * Unix seconds.
+ */
+created: number, 
+/**
+ * Unix seconds of the last change.
+ */
+updated: number, 
+/**
+ * Player names.
+ */
+names: Array<string>, 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * Every option, by name.
+ */
+options: { [key in string]: string }, 
+/**
+ * Every line.
+ */
+entries: Array<LineView>, 
+/**
+ * Where it stands.
+ */
+status: StatusView, 
+/**
+ * Whether the sheet has an owner key (`false`: a sheet of a server
+ * before the keys, changed by nobody until someone claims it).
+ */
+owned: boolean, };
+
+/**
  * A legal placement with what it would score.
  */
 export type LegalPlacement = { 
@@ -613,6 +812,114 @@ bonuses: Bonuses,
  * `points` without its figure bonuses; otherwise the same as `points`.
  */
 unannounced: number, };
+
+/**
+ * One score change of a try.
+ */
+export type LessonItem = { 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * Why (`tile`, `hexagon`, `draw`, `own_hand`...: the `reason.` names).
+ */
+reason: string, 
+/**
+ * Points.
+ */
+points: number, };
+
+/**
+ * A placed tile as drawn: the placement and who placed it.
+ */
+export type LessonPlaced = { 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * Where it goes.
+ */
+cell: Cell, 
+/**
+ * Its rotation, 0..3.
+ */
+rotation: number, };
+
+/**
+ * `GET /api/learn`: for each preset, its lessons' names in order.
+ */
+export type LessonSets = { 
+/**
+ * Preset name to lesson names.
+ */
+sets: { [key in string]: Array<string> }, };
+
+/**
+ * A lesson ready to draw: the position after the prelude, as the player sees it.
+ */
+export type LessonView = { 
+/**
+ * The lesson's name in its set (`corners`...).
+ */
+name: string, 
+/**
+ * Its texts' key stem: `learn.DIR.NAME` (`.title`, `.intro`, `.done`, `.miss`).
+ */
+text: string, 
+/**
+ * The preset rule sentence to show (`start`, `draw`, `blocked`, `end`).
+ */
+rule: string | null, 
+/**
+ * What to do.
+ */
+goal: Goal, 
+/**
+ * An answer (for "show me" and the browser tests).
+ */
+solution: Action, 
+/**
+ * A plausible wrong answer (for the browser tests).
+ */
+wrong: Action, 
+/**
+ * The board.
+ */
+board: Array<LessonPlaced>, 
+/**
+ * The player's hand.
+ */
+hand: Array<Tile>, 
+/**
+ * The tile drawn this turn (in the prelude), if any.
+ */
+drawn: Tile | null, 
+/**
+ * Tiles drawn this turn.
+ */
+draws: number, 
+/**
+ * Tiles in each seat's hand.
+ */
+hand_sizes: Array<number>, 
+/**
+ * Tiles in the pool.
+ */
+pool: number, 
+/**
+ * Each seat's total.
+ */
+totals: Array<number>, 
+/**
+ * The open cells (for keyboard play: the arrows step through them).
+ */
+open: Array<Cell>, };
 
 /**
  * One named bot level in [`Meta`], with how strong it measured:
@@ -648,6 +955,54 @@ at_least: boolean,
  * Its time budget a move in milliseconds, when it has one.
  */
 think_ms: number | null, };
+
+/**
+ * One line of the sheet: the entry and what it computed.
+ */
+export type LineView = { 
+/**
+ * The entry as entered.
+ */
+entry: Entry | null, 
+/**
+ * The round it belongs to.
+ */
+round: number, 
+/**
+ * Every score change, in order.
+ */
+items: Array<SheetItem>, 
+/**
+ * The change to each seat's total.
+ */
+points: Array<number>, 
+/**
+ * Each seat's total after it.
+ */
+totals: Array<number>, 
+/**
+ * Seats that reached the target at this line.
+ */
+reached: Seats, 
+/**
+ * For a round end: the round's result.
+ */
+round_result: RoundResultView | null, 
+/**
+ * Whether the game ended here.
+ */
+game_over: boolean, };
+
+/**
+ * `POST /api/pad/list`: `{"sheets": [{"id", "key"}]}`, the sheets whose
+ * keys the page holds; the answer ([`SheetList`]) lists those whose key
+ * is right (at most [`crate::pad::MAX_LISTED`] are looked at).
+ */
+export type ListRequest = { 
+/**
+ * The sheets and their keys.
+ */
+sheets: Array<SheetKey>, };
 
 /**
  * A seat's private view: its hand, the tile it just drew, its legal
@@ -791,6 +1146,23 @@ max: number, };
 export type Phase = "playing" | "round_over" | "game_over";
 
 /**
+ * A tile placed after drawing, with the figures it formed.
+ */
+export type Placed = { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * What it formed, as the table declares it.
+ */
+bonus: Figures, 
+/**
+ * Whether the player announced the figures (see the [`pad`](crate::pad) documentation).
+ */
+announced?: boolean, };
+
+/**
  * A tile put on a cell with a rotation (0..3): the cell's clockwise corner `k`
  * receives the tile's number `(k + rotation) % 3`.
  */
@@ -807,6 +1179,23 @@ cell: Cell,
  * Its rotation, 0..3.
  */
 rotation: number, };
+
+/**
+ * Why a placement is not legal on this board.
+ */
+export type PlacementError = { "code": "first_tile_at_origin" } | { "code": "cell_taken" } | { "code": "not_touching" } | { "code": "corner_mismatch", "params": { 
+/**
+ * Clockwise corner index, 0..3.
+ */
+corner: number, 
+/**
+ * The number fixed there.
+ */
+expected: number, 
+/**
+ * The number the tile would put there.
+ */
+found: number, } } | { "code": "conflicting_neighbours" } | { "code": "already_placed" };
 
 /**
  * Who is connected: the seats with a connection, and how many spectators.
@@ -872,6 +1261,21 @@ created: number | null,
 hints: boolean, };
 
 /**
+ * `GET /api/puzzles/{id}`: the puzzle in the collection's data format
+ * (`triominos_core::puzzles::puzzle_json`, the core's own form) without its
+ * `solution`, with its place in its kind.
+ */
+export type PublicPuzzle = { 
+/**
+ * Its number within its kind, from 1.
+ */
+number: number, 
+/**
+ * Puzzles of its kind.
+ */
+of: number, } & ({ [key in string]: number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null });
+
+/**
  * A seat as everyone may see it (no token).
  */
 export type PublicSeat = { 
@@ -887,6 +1291,61 @@ name: string,
  * Bot level.
  */
 level: string | null, };
+
+/**
+ * One puzzle in [`PuzzleList`].
+ */
+export type PuzzleItem = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Its kind (`score`, `out`...).
+ */
+kind: string, 
+/**
+ * Its number within its kind, from 1.
+ */
+number: number, 
+/**
+ * Puzzles of its kind.
+ */
+of: number, 
+/**
+ * Its difficulty score.
+ */
+score: number, 
+/**
+ * Tiles in its hand.
+ */
+tiles: number, };
+
+/**
+ * `GET /api/puzzles`: the collection, in its order.
+ */
+export type PuzzleList = { 
+/**
+ * The puzzles.
+ */
+puzzles: Array<PuzzleItem>, };
+
+/**
+ * A refusal: a stable code and its parameters (`null` when it has none),
+ * worded by the page in the player's language. Nothing changed.
+ *
+ * Built only from typed refusals: [`Refused`] (the server's own), the
+ * engine's [`IllegalAction`] and [`RulesError`], the score pad's errors.
+ */
+export type Refusal = { 
+/**
+ * Stable code, like `not_your_turn` or `placement`.
+ */
+code: string, 
+/**
+ * Parameters for the message.
+ */
+params: JsonValue, };
 
 /**
  * The server's own refusals, with their parameters. The code of each
@@ -1021,6 +1480,31 @@ export type RoundEndWire = { "kind": "out",
  * The seat.
  */
 player: number, } | { "kind": "blocked" };
+
+/**
+ * A finished round.
+ */
+export type RoundResultView = { 
+/**
+ * Round number.
+ */
+round: number, 
+/**
+ * How it ended.
+ */
+end: RoundEndWire, 
+/**
+ * Each seat's hand sum as entered (`null` when not given).
+ */
+hand_sums: Array<number | null>, 
+/**
+ * The round's winners.
+ */
+winners: Seats, 
+/**
+ * Each seat's points in the round.
+ */
+points: Array<number>, };
 
 /**
  * One score change of a game: its round, seat, reason (`tile`, `bridge`,
@@ -1167,6 +1651,215 @@ reasons: Array<HintReason>, } | { "type": "hints_used",
 used: Array<HintUse>, };
 
 /**
+ * One score change of a line.
+ */
+export type SheetItem = { 
+/**
+ * Seat.
+ */
+player: number, 
+/**
+ * Why (`tile`, `bridge`, `draw`...).
+ */
+reason: string, 
+/**
+ * Change to the total.
+ */
+points: number, };
+
+/**
+ * One sheet a browser holds the key of, in [`ListRequest`].
+ */
+export type SheetKey = { 
+/**
+ * Sheet id.
+ */
+id: string, 
+/**
+ * Its owner key.
+ */
+key: string, };
+
+/**
+ * `POST /api/pad/list`: the sheets asked for, most recently changed first.
+ */
+export type SheetList = { 
+/**
+ * The sheets.
+ */
+sheets: Array<SheetListItem>, };
+
+/**
+ * One sheet in [`SheetList`].
+ */
+export type SheetListItem = { 
+/**
+ * Sheet id.
+ */
+id: string, 
+/**
+ * Unix seconds.
+ */
+created: number, 
+/**
+ * Unix seconds of the last change.
+ */
+updated: number, 
+/**
+ * Its summary (`null` when it cannot be read).
+ */
+summary: SheetSummary | null, };
+
+/**
+ * Where a sheet stands.
+ */
+export type SheetPhase = "opening" | "playing" | "round_over" | "game_over";
+
+/**
+ * What the list of sheets shows of one; stored with the sheet.
+ */
+export type SheetSummary = { 
+/**
+ * Player names.
+ */
+names: Array<string>, 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * Each seat's total.
+ */
+totals: Array<number>, 
+/**
+ * The current round.
+ */
+round: number, 
+/**
+ * Whether the game is over.
+ */
+over: boolean, 
+/**
+ * The winners once over.
+ */
+winners: Seats, 
+/**
+ * Entries on the sheet.
+ */
+entries: number, };
+
+/**
+ * A whole sheet, as the page shows it.
+ */
+export type SheetView = { 
+/**
+ * Sheet id.
+ */
+id: string, 
+/**
+ * Changes so far (name it in `?version=` to change the sheet).
+ */
+version: number, 
+/**
+ * Unix seconds.
+ */
+created: number, 
+/**
+ * Unix seconds of the last change.
+ */
+updated: number, 
+/**
+ * Player names.
+ */
+names: Array<string>, 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * Every option, by name.
+ */
+options: { [key in string]: string }, 
+/**
+ * Every line.
+ */
+entries: Array<LineView>, 
+/**
+ * Where it stands.
+ */
+status: StatusView, 
+/**
+ * Whether the sheet has an owner key (`false`: a sheet of a server
+ * before the keys, changed by nobody until someone claims it).
+ */
+owned: boolean, };
+
+/**
+ * Everything the pad knows after the last entry.
+ */
+export type StatusView = { 
+/**
+ * The current round.
+ */
+round: number, 
+/**
+ * Where it stands.
+ */
+phase: SheetPhase, 
+/**
+ * How the round ended (in `round_over`).
+ */
+round_end: RoundEndWire | null, 
+/**
+ * Who plays next.
+ */
+to_play: number | null, 
+/**
+ * Each seat's total.
+ */
+totals: Array<number>, 
+/**
+ * Each seat's points this round.
+ */
+round_points: Array<number>, 
+/**
+ * Tiles in each hand.
+ */
+hands: Array<number>, 
+/**
+ * Tiles in the pool.
+ */
+pool: number, 
+/**
+ * Tiles on the table this round.
+ */
+placed: TileSet, 
+/**
+ * Consecutive passes.
+ */
+passes: number, 
+/**
+ * Bridges formed this round.
+ */
+bridges: number, 
+/**
+ * Seats that reached the target this round.
+ */
+reached: Seats, 
+/**
+ * The winners once the game is over.
+ */
+winners: Seats, 
+/**
+ * Whether a blocked round may be entered now.
+ */
+can_block: boolean, 
+/**
+ * Every finished round.
+ */
+rounds: Array<RoundResultView>, };
+
+/**
  * What happened in a delta, besides its events: the intent, or `start` for the deal.
  */
 export type Step = { "kind": "start" } | { "kind": "next_round" } | Action;
@@ -1180,3 +1873,118 @@ export type Tile = string;
  * A set of tiles, as a 56-bit mask. Cheap to copy, intersect and count.
  */
 export type TileSet = Array<Tile>;
+
+/**
+ * `POST /api/puzzles/{id}/try`: the outcome, and what the last placement
+ * scored when it is legal.
+ */
+export type TryAnswer = { 
+/**
+ * What the last placement scored (when it is legal).
+ */
+last_points: number | null, } & ({ "outcome": "solved", 
+/**
+ * Points scored.
+ */
+points: number, } | { "outcome": "going", 
+/**
+ * Tiles left in the hand.
+ */
+left: number, 
+/**
+ * Points so far.
+ */
+points: number, } | { "outcome": "short", 
+/**
+ * Points scored.
+ */
+points: number, 
+/**
+ * The goal.
+ */
+goal: number, } | { "outcome": "illegal", 
+/**
+ * Which placement, from 0.
+ */
+index: number, 
+/**
+ * The engine's refusal.
+ */
+error: PlacementError, } | { "outcome": "not_in_hand", 
+/**
+ * Which placement, from 0.
+ */
+index: number, 
+/**
+ * The tile.
+ */
+tile: Tile, } | { "outcome": "one_tile_only" } | { "outcome": "too_few_points", 
+/**
+ * Points scored.
+ */
+points: number, 
+/**
+ * The goal.
+ */
+goal: number, } | { "outcome": "stuck", 
+/**
+ * The tiles left.
+ */
+left: Array<Tile>, } | { "outcome": "not_joined", 
+/**
+ * Groups made.
+ */
+groups: number, });
+
+/**
+ * The engine's answer to a try.
+ */
+export type Verdict = { 
+/**
+ * Whether the goal is met.
+ */
+solved: boolean, 
+/**
+ * The engine's refusal (`{code, params}`, as in a game), when the action is illegal.
+ */
+refusal: Refusal | null, 
+/**
+ * The points of the action (its own score change, end of round not included).
+ */
+points: number, 
+/**
+ * Bonuses earned (names), the fail penalty included.
+ */
+bonuses: Array<string>, 
+/**
+ * Every score change the action caused, the end of the round included.
+ */
+items: Array<LessonItem>, 
+/**
+ * The tile drawn, for a draw.
+ */
+drawn: Tile | null, 
+/**
+ * Whether the player's turn is over.
+ */
+turn_over: boolean, 
+/**
+ * `out` or `blocked` when the round ended.
+ */
+round_end: string | null, 
+/**
+ * The hands shown at the end of the round (by seat).
+ */
+hands: Array<Array<Tile>> | null, 
+/**
+ * Whether the game is over, and its winners.
+ */
+game_over: boolean, 
+/**
+ * The winners (seats) once the game is over.
+ */
+winners: Array<number>, 
+/**
+ * Each seat's total after the action.
+ */
+totals: Array<number>, };

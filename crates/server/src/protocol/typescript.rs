@@ -45,6 +45,22 @@ pub fn roots(v: &mut Declarations) {
     v.visit::<GameList>();
     v.visit::<Replay>();
     v.visit::<GameReview>();
+    // The score pad, the tutorial and the puzzles.
+    use super::{learn, pad as sheet, puzzles};
+    v.visit::<sheet::CreateSheet>();
+    v.visit::<sheet::EntryRequest>();
+    v.visit::<sheet::SheetView>();
+    v.visit::<sheet::KeyedSheet>();
+    v.visit::<sheet::ListRequest>();
+    v.visit::<sheet::SheetList>();
+    v.visit::<sheet::Deleted>();
+    v.visit::<learn::LessonSets>();
+    v.visit::<learn::LessonView>();
+    v.visit::<learn::Verdict>();
+    v.visit::<puzzles::PuzzleList>();
+    v.visit::<puzzles::Daily>();
+    v.visit::<puzzles::PublicPuzzle>();
+    v.visit::<puzzles::TryAnswer>();
 }
 
 /// The declarations found so far, by name.
@@ -62,7 +78,17 @@ impl TypeVisitor for Declarations {
         // Only named types have a declaration (not numbers, strings, lists...).
         if T::output_path().is_some() {
             let docs = T::docs().map(|d| format!("{}\n", d.trim_end())).unwrap_or_default();
-            self.decls.insert(T::ident(&self.cfg), format!("{docs}export {}", T::decl(&self.cfg)));
+            let decl = format!("{docs}export {}", T::decl(&self.cfg));
+            let name = T::ident(&self.cfg);
+            // One file, one namespace: two types of one name must be told apart
+            // (`#[ts(rename = "...")]` on one of them).
+            if let Some(other) = self.decls.get(&name) {
+                assert_eq!(
+                    other, &decl,
+                    "two wire types are named {name} in TypeScript: rename one with #[ts(rename)]"
+                );
+            }
+            self.decls.insert(name, decl);
         }
         T::visit_dependencies(self);
         T::visit_generics(self);
