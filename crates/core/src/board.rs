@@ -20,6 +20,7 @@ use core::fmt;
 /// A tile put on a cell with a rotation (0..3): the cell's clockwise corner `k`
 /// receives the tile's number `(k + rotation) % 3`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Placement {
     /// The tile.
     pub tile: Tile,
@@ -65,6 +66,7 @@ impl fmt::Debug for Placement {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "code", content = "params", rename_all = "snake_case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PlacementError {
     /// The round's first tile goes on cell `(0, 0)`.
     FirstTileAtOrigin,
@@ -109,6 +111,7 @@ impl fmt::Display for PlacementError {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Figures {
     /// A bridge: exactly one shared edge, and the opposite corner touches a tile.
     pub bridge: bool,

@@ -29,6 +29,7 @@ pub(crate) const GRID_POINTS: usize = GRID_W * (R_MAX - R_MIN + 2) as usize;
 /// 56 columns and 28 rows of the origin, so the grid bounds are never reached
 /// by a real game; [`Cell::new`] refuses anything outside them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "[number, number]"))]
 pub struct Cell {
     c: i8,
     r: i8,

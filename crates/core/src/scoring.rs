@@ -82,6 +82,13 @@ pub struct ScoreEntry {
 
 /// Bonus flags of one action, in the order record.md lists them.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Hash)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(
+        type = r#"Array<"start" | "bridge" | "bridge_extension" | "hexagon" | "double_hexagon" | "triple_hexagon" | "fail">"#
+    )
+)]
 pub struct Bonuses(u8);
 
 impl Bonuses {

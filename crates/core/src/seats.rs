@@ -16,6 +16,7 @@ use core::ops::{BitAnd, BitOr, BitOrAssign};
 
 /// A set of seat numbers, each below [`Seats::CAPACITY`]. Small and `Copy`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "Array<number>"))]
 pub struct Seats(u8);
 
 impl Seats {

@@ -12,6 +12,7 @@ pub const TILE_COUNT: usize = 56;
 
 /// One of the 56 tiles, identified by its index (0 = `0-0-0`, 55 = `5-5-5`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
 pub struct Tile(u8);
 
 const fn build_numbers() -> [[u8; 3]; TILE_COUNT] {
@@ -192,6 +193,7 @@ impl FromStr for Tile {
 
 /// A set of tiles, as a 56-bit mask. Cheap to copy, intersect and count.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "Array<Tile>"))]
 pub struct TileSet(u64);
 
 impl TileSet {

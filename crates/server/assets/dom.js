@@ -50,7 +50,10 @@ export async function api(method, path, body, headers) {
 }
 
 let metaCache = null;
-/** What the server offers: presets, bot levels, the rule options' schema (fetched once). */
+/**
+ * What the server offers: presets, bot levels, the rule options' schema (fetched once).
+ * @returns {Promise<import('./types/wire').Meta>}
+ */
 export async function meta() {
   if (!metaCache) metaCache = await (await fetch('/api/meta')).json();
   return metaCache;

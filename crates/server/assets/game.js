@@ -1,3 +1,4 @@
+// @ts-check
 // The game screen: lays out the board, rack, players and score sheet, and wires them:
 // the connection (game/conn.js) feeds the state (game/state.js), the views
 // (game/views.js, game/sheet.js) draw it, and the input (pointer, drag, keys: the shared
@@ -155,12 +156,15 @@ export async function showGame(main, id, token) {
     dlg.showModal();
   }
 
+  /** @type {ReturnType<typeof connect> | null} */
   let link = null;
 
+  /** @param {import('./types/wire').ClientMsg} obj */
   function wsSend(obj) {
     if (!link || !link.send(obj)) toast(t('conn.lost'), 'error');
   }
 
+  /** @param {import('./types/wire').Intent} action */
   function send(action) {
     st.msgId += 1;
     if (action.kind === 'play') st.lastPlay = action;
@@ -203,6 +207,7 @@ export async function showGame(main, id, token) {
     drawHint();
   }
 
+  /** @param {import('./types/wire').ServerMsg} m */
   function onMessage(m) {
     const r = S.apply(st, m);
     if (!r) return;
@@ -246,12 +251,13 @@ export async function showGame(main, id, token) {
       drawTakeback();
     } else if (r.kind === 'reaction') {
       Together.showReaction(st, id, m);
-    } else if (r.kind === 'error') {
+    } else if (r.kind === 'error' && m.type === 'error') {
       drawButtons();
       // A hint outrun by the player's own move: nothing to tell.
       if (m.code === 'hint_stale') return;
       toast(errorText(m), 'error');
       // The corner a refusal names is ringed on the board.
+      /** @type {any} the engine's placement error, {code, params} */
       const p = m.code === 'placement' && m.params ? m.params : null;
       if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
     }
@@ -335,7 +341,7 @@ export async function showGame(main, id, token) {
     drawOverlay();
     clock.render();
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
-    if (active && active !== document.body && (active.disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
+    if (active && active !== document.body && (/** @type {HTMLButtonElement} */ (active).disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
       if (to) to.focus({ preventScroll: true });
     }
@@ -361,7 +367,7 @@ export async function showGame(main, id, token) {
       // A hint asked on a connection that dropped will not be answered.
       if (st.hintAsked !== null) { st.hintAsked = null; drawButtons(); }
     },
-    onLost: () => { conn.textContent = t('conn.lost'); conn.classList.remove('hidden'); },
+    onLost: (restarting) => { conn.textContent = t(restarting ? 'conn.restarting' : 'conn.lost'); conn.classList.remove('hidden'); },
     onFatal: (code) => main.replaceChildren(h('div', { class: 'panel' }, h('p', { class: 'error' }, t('errors.' + code)), h('a', { href: '/', 'data-link': '' }, t('nav.home')))),
     onMessage,
   });

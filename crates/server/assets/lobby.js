@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: a new game's seats, whether hints may be asked for, and house rules (built from
 // the server's option schema), then the invitation links.
 import { t, levelText, referenceLevel } from './i18n.js';
@@ -106,6 +107,7 @@ export async function showLobby(main) {
       if (mine && mine.name) localStorage.setItem('triominos.name', mine.name);
       const bot = state.seats.find((s) => s.kind === 'bot');
       if (bot) saveLevel(bot.level);
+      /** @type {import('./types/wire').Created} */
       const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints, pace: paceOf(state.pace), stand_in: state.standIn, takebacks: !!state.takebacks });
       const humans = g.seats.filter((s) => s.link);
       // Kept in this browser: the table's "Invite" button shows them again.
@@ -119,6 +121,10 @@ export async function showLobby(main) {
   render();
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {import('./types/wire').Created} g
+ */
 function showInvites(main, g) {
   main.replaceChildren();
   main.className = 'lobby';

@@ -183,3 +183,43 @@ export async function viaMenu(page, href) {
   if (await page.isVisible('#menu')) await page.click('#menu');
   await page.click(`#nav a[href="${href}"]`);
 }
+
+// A server of a test's own (the binary run.sh tests, TRIOMINOS_BIN): on a free loopback
+// port unless `port` is given, on `db` (a fresh database in a temporary folder unless
+// given: start it again on the same `db` and `port` to restart it), with `args` added.
+// Answers {base, port, db, dir, child, stop(signal)}: `stop` sends the signal (SIGTERM by
+// default) and answers the exit code once it has exited; `dir` (when made here) is
+// removed by `stop` unless `keep`.
+export async function startServer({ port, db, args = [] } = {}) {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const net = await import('node:net');
+  if (!port) {
+    port = await new Promise((res) => {
+      const s = net.createServer();
+      s.listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => res(p)); });
+    });
+  }
+  const dir = db ? null : mkdtempSync(join(tmpdir(), 'triominos-e2e-'));
+  if (!db) db = join(dir, 'e2e.db');
+  const bin = process.env.TRIOMINOS_BIN || new URL('../../../target/release/triominos', import.meta.url).pathname;
+  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', db, '--quiet', ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const exited = new Promise((res) => child.on('exit', (code, signal) => res(code ?? signal)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(base + '/api/meta')).ok) break; } catch (e) { /* not up yet */ }
+    if (i === 400 || child.exitCode !== null) throw new Error(`the server on port ${port} did not start`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base, port, db, dir, child,
+    async stop(signal = 'SIGTERM', { keep = false } = {}) {
+      child.kill(signal);
+      const code = await exited;
+      if (dir && !keep) rmSync(dir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

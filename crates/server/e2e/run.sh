@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests of the web game, in Debian's headless Chromium driven by
 # playwright-core. Installs what a fresh Debian machine lacks (chromium, npm packages),
-# builds the release binary (or takes TRIOMINOS_BIN, as scripts/test.sh gives it),
+# checks the page's scripts' types (tsc, assets/types/tsconfig.json), builds the release binary (or takes TRIOMINOS_BIN, as scripts/test.sh gives it),
 # serves it on a free loopback port with a temporary database, runs `node --test` with
 # E2E_WORKERS test files at a time (default 3; 1 runs them one after the other), stops
 # the server. Exits non-zero on any failure.
@@ -23,6 +23,10 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null
 fi
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+# The scripts marked // @ts-check against the wire types made from Rust
+# (assets/types/wire.d.ts): a renamed field fails here.
+echo "e2e: tsc, the page's scripts against the wire types"
+(cd "$here" && npx tsc -p ../assets/types)
 if [ -z "${TRIOMINOS_BIN:-}" ]; then
   (cd "$root" && cargo build --release -p triominos --quiet)
   TRIOMINOS_BIN="$root/target/release/triominos"

@@ -1,6 +1,6 @@
 //! The one place where a preset and options (and the size of the table)
 //! become a rule set, for the lobby, a stored game, the score pad and a stored
-//! sheet alike. A refusal names the option (see [`crate::protocol::RULES_CODES`]).
+//! sheet alike. A refusal names the option (see [`crate::protocol::rules_codes`]).
 
 use crate::game::error::Denied;
 use crate::protocol::Refused;

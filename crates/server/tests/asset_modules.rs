@@ -62,11 +62,25 @@ fn imports(text: &str) -> Vec<Import> {
             out.push(Import { from: from.to_string(), names: braced_names(clause) });
         }
     }
-    for (i, _) in text.match_indices("import(") {
-        if let Some((from, _)) = quoted(&text[i + 7..]) {
+    // JSDoc types (`/** @type {import('../types/wire').Me} */`) are no imports.
+    let code = without_block_comments(text);
+    for (i, _) in code.match_indices("import(") {
+        if let Some((from, _)) = quoted(&code[i + 7..]) {
             out.push(Import { from: from.to_string(), names: Vec::new() });
         }
     }
+    out
+}
+
+/// The text with every `/* ... */` comment left out.
+fn without_block_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("/*") {
+        out.push_str(&rest[..open]);
+        rest = rest[open + 2..].find("*/").map_or("", |close| &rest[open + 2 + close + 2..]);
+    }
+    out.push_str(rest);
     out
 }
 
@@ -190,7 +204,9 @@ fn the_parser_reads_every_form_of_import_and_export() {
         import {\n  d,\n  e,\n} from './w.js';\n\
         import './side.js';\n\
         export { f } from './v.js';\n\
-        const later = () => import('./lazy.js');\n";
+        const later = () => import('./lazy.js');\n\
+        /** @type {import('../types/wire').Me} */\n\
+        let me = null;\n";
     assert_eq!(
         imports(text),
         vec![

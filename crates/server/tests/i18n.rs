@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 use std::collections::BTreeSet;
 use triominos_server::http::assets::{self, LANGUAGES};
-use triominos_server::protocol::{Refused, RULES_CODES};
+use triominos_server::protocol::{rules_codes, Refused};
 
 fn dict(lang: &str) -> Map<String, Value> {
     let bytes = assets::get(&format!("i18n/{lang}.json")).unwrap_or_else(|| panic!("no i18n/{lang}.json"));
@@ -95,7 +95,7 @@ fn dynamic_keys() -> Vec<String> {
         keys.push(format!("errors.{c}"));
     }
     // The server's own (the pad's are `pad.error.*`, checked by pad_api.rs).
-    for c in Refused::codes().chain(RULES_CODES) {
+    for c in Refused::codes().chain(rules_codes()) {
         if !["stale_sheet", "sheet_not_found", "bad_sheet", "bad_entry", "too_many_entries"].contains(&c) {
             keys.push(format!("errors.{c}"));
         }
@@ -208,7 +208,10 @@ fn every_asset_file_is_embedded() {
         for e in std::fs::read_dir(&dir).unwrap() {
             let p = e.unwrap().path();
             if p.is_dir() {
-                stack.push(p);
+                // The wire types' declarations are for the type checker, not served.
+                if p != root.join("types") {
+                    stack.push(p);
+                }
             } else {
                 let rel = p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
                 assert!(assets::get(&rel).is_some(), "assets/{rel} is not in assets::FILES");

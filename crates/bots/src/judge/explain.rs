@@ -9,6 +9,7 @@ use triominos_core::{Reason as Scored, Tile};
 
 /// A figure a cell would form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Figure {
     /// One hexagon.
@@ -41,6 +42,7 @@ impl Figure {
 /// first sentences (`hexagon` to `pass`) are kept as the server had them.
 /// Chances are in percent (0 to 100), `expected` in points (tenths).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "code", content = "params", rename_all = "snake_case")]
 pub enum Reason {
     /// Closes one hexagon.

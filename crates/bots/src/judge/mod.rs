@@ -666,6 +666,7 @@ pub(crate) fn round1(x: f64) -> f64 {
 /// idea in a sentence (a reason that names no tile), then the tile, then the
 /// spot and turn.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Grades {
     /// The idea: a reason that names no tile.
     pub idea: Reason,

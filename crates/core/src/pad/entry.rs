@@ -7,6 +7,7 @@ use crate::tile::Tile;
 /// A tile placed after drawing, with the figures it formed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Placed {
     /// The tile.
     pub tile: Tile,
@@ -22,6 +23,7 @@ pub struct Placed {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Hand {
     /// Every tile left in the hand.
     Tiles(Vec<Tile>),
@@ -33,6 +35,7 @@ pub enum Hand {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Entry {
     /// A tile placed from the hand (the round's first tile opens the round).
     Play {

@@ -4,8 +4,10 @@
 use crate::tile::Tile;
 use core::fmt;
 
-/// Why an entry cannot be on the sheet. Nothing changes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why an entry cannot be on the sheet. Nothing changes. Its code (the serde
+/// tag, [`PadError::code`]) is the variant's name in snake case, derived.
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr)]
+#[strum(serialize_all = "snake_case")]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "code", content = "params", rename_all = "snake_case"))]
 pub enum PadError {
@@ -165,38 +167,7 @@ pub enum PadError {
 impl PadError {
     /// The stable code of the error (`tile_already_placed`, ...).
     pub fn code(&self) -> &'static str {
-        match self {
-            PadError::PlayerCount { .. } => "player_count",
-            PadError::GameOver => "game_over",
-            PadError::NoSuchPlayer { .. } => "no_such_player",
-            PadError::NotTheirTurn { .. } => "not_their_turn",
-            PadError::OpenerMustPlay => "opener_must_play",
-            PadError::RoundNotStarted => "round_not_started",
-            PadError::EnterRoundEnd { .. } => "enter_round_end",
-            PadError::TileAlreadyPlaced { .. } => "tile_already_placed",
-            PadError::NoSuchBonus { .. } => "no_such_bonus",
-            PadError::BadHexagons { .. } => "bad_hexagons",
-            PadError::BonusOnOpening => "bonus_on_opening",
-            PadError::BridgeWithHexagon => "bridge_with_hexagon",
-            PadError::BridgeWithExtension => "bridge_with_extension",
-            PadError::NoBridgeToExtend => "no_bridge_to_extend",
-            PadError::BonusTooEarly { .. } => "bonus_too_early",
-            PadError::NoDraws => "no_draws",
-            PadError::TooManyDraws { .. } => "too_many_draws",
-            PadError::PoolTooSmall { .. } => "pool_too_small",
-            PadError::MustDrawAgain { .. } => "must_draw_again",
-            PadError::PoolNotEmpty { .. } => "pool_not_empty",
-            PadError::NotOut { .. } => "not_out",
-            PadError::TooManyHands { .. } => "too_many_hands",
-            PadError::HandMissing { .. } => "hand_missing",
-            PadError::HandTileCount { .. } => "hand_tile_count",
-            PadError::HandTilePlaced { .. } => "hand_tile_placed",
-            PadError::HandTileTwice { .. } => "hand_tile_twice",
-            PadError::HandSumImpossible { .. } => "hand_sum_impossible",
-            PadError::OutHandNotEmpty { .. } => "out_hand_not_empty",
-            PadError::NoSuchEntry { .. } => "no_such_entry",
-            PadError::NothingToUndo => "nothing_to_undo",
-        }
+        self.into()
     }
 }
 
@@ -272,3 +243,25 @@ impl fmt::Display for EntryError {
 }
 
 impl std::error::Error for EntryError {}
+
+#[cfg(all(test, feature = "serde"))]
+mod tests {
+    use super::PadError;
+    use crate::tile::Tile;
+
+    #[test]
+    fn the_derived_code_is_the_serde_tag() {
+        let t = Tile::from_index(0).unwrap();
+        for e in [
+            PadError::GameOver,
+            PadError::EnterRoundEnd { out: Some(1) },
+            PadError::TileAlreadyPlaced { tile: t },
+            PadError::BonusTooEarly { bonus: "hexagon", placed: 1, needed: 5 },
+            PadError::HandSumImpossible { player: 0, sum: 90, min: 1, max: 15 },
+            PadError::NothingToUndo,
+        ] {
+            assert_eq!(serde_json::to_value(&e).unwrap()["code"], e.code(), "{e:?}");
+        }
+        assert_eq!(PadError::TileAlreadyPlaced { tile: t }.code(), "tile_already_placed");
+    }
+}

@@ -44,9 +44,19 @@ impl fmt::Display for Constraint {
 /// Why a rule set cannot be built. Every error names the option (or the
 /// preset). With the `serde` feature it serializes as `{"code", "params"}`:
 /// `{"code": "bad_value", "params": {"option": "max_draws", "value": "0"}}`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Its code ([`RulesError::code`], the serde tag) is the variant's name in
+/// snake case, derived; [`RulesErrorCode`] lists them.
+#[derive(Clone, Debug, PartialEq, Eq, strum::IntoStaticStr, strum::EnumDiscriminants)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "code", content = "params", rename_all = "snake_case"))]
+#[strum(serialize_all = "snake_case")]
+#[strum_discriminants(
+    name(RulesErrorCode),
+    derive(strum::EnumIter, strum::IntoStaticStr),
+    strum(serialize_all = "snake_case"),
+    doc = "The kind of a [`RulesError`], without its parameters: its code."
+)]
 pub enum RulesError {
     /// No preset has this name.
     UnknownPreset {
@@ -85,13 +95,13 @@ impl RulesError {
     }
 
     /// The stable code: `unknown_preset`, `unknown_option`, `bad_value` or `inconsistent`.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            RulesError::UnknownPreset { .. } => "unknown_preset",
-            RulesError::UnknownOption { .. } => "unknown_option",
-            RulesError::BadValue { .. } => "bad_value",
-            RulesError::Inconsistent { .. } => "inconsistent",
-        }
+    pub fn code(&self) -> &'static str {
+        self.into()
+    }
+
+    /// Every code, one per variant, in the enum's order.
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        <RulesErrorCode as strum::IntoEnumIterator>::iter().map(<&'static str>::from)
     }
 }
 

@@ -29,7 +29,9 @@
 mod error;
 mod options;
 
-pub use error::{Constraint, RulesError};
+pub use error::{Constraint, RulesError, RulesErrorCode};
+#[cfg(feature = "ts")]
+pub use options::OptionDefWire;
 use options::{choice_enum, option_table};
 pub use options::{OptionDef, OptionKind, Players};
 

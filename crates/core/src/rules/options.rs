@@ -11,6 +11,7 @@ use super::{Preset, RuleSet};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "snake_case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum OptionKind {
     /// `true` or `false`.
     Bool,
@@ -83,6 +84,7 @@ impl OptionKind {
 /// "dominos-triangles": "1"}}`. Every value is the option's text as written
 /// in rules files and records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "OptionDefWire"))]
 pub struct OptionDef {
     /// The name in rules files, records and the API (`max_draws`).
     pub name: &'static str,
@@ -121,6 +123,21 @@ impl serde::Serialize for OptionDef {
         m.serialize_entry("defaults", &Defaults(self))?;
         m.end()
     }
+}
+
+/// The serde form of [`OptionDef`], for its TypeScript declaration.
+#[cfg(feature = "ts")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "OptionDef")]
+pub struct OptionDefWire {
+    /// The name.
+    pub name: String,
+    /// The values it takes.
+    pub kind: OptionKind,
+    /// The translation key of its label.
+    pub help: String,
+    /// Each preset's value, as text.
+    pub defaults: std::collections::BTreeMap<String, String>,
 }
 
 /// A value type of an option: read from its text (checked against the

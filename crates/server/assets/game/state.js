@@ -2,8 +2,54 @@
 // view, who is connected) and what the player is doing (the tile picked, its rotation,
 // the cell under the pointer, whether the next play announces its bonuses, the move suggested
 // when asked and the hints used). Server messages change it here; nothing here draws.
+// @ts-check
 
-/** The current round's placements from the log; the last one marked, the given versions fresh. */
+/** @typedef {import('../types/wire').ServerMsg} ServerMsg */
+/** @typedef {import('../types/wire').Delta} Delta */
+/** @typedef {import('../types/wire').EventWire} EventWire */
+/** @typedef {import('../types/wire').Cell} Cell */
+/** @typedef {import('../types/wire').Tile} Tile */
+/** @typedef {import('../types/wire').Action} Action */
+/** @typedef {import('../types/wire').LegalPlacement} LegalPlacement */
+/** @typedef {Extract<ServerMsg, { type: 'hint' }>} HintMsg */
+
+/**
+ * The game screen's state (see `newState`).
+ * @typedef {object} GameState
+ * @property {number} v the last version applied (-1 before the snapshot)
+ * @property {import('../types/wire').PublicGame | null} game
+ * @property {number | null} you this connection's seat (null: a spectator)
+ * @property {Delta[]} log every delta, from the deal
+ * @property {import('../types/wire').Me | null} me this seat's private view
+ * @property {import('../types/wire').Presence | null} presence
+ * @property {import('../types/wire').GameStatus | null} status the last delta's status
+ * @property {Tile | null} sel the picked tile
+ * @property {number} rot its rotation
+ * @property {Cell | null} hover the cell under the pointer
+ * @property {Cell | null} preview the cell the tile is shown on
+ * @property {boolean} hints whether legal cells are shown
+ * @property {boolean} announce whether the next play announces its bonuses
+ * @property {number | null} overlayFor
+ * @property {number | null} closedOverlay
+ * @property {number} msgId the last message id sent
+ * @property {HintMsg | null} hint the move suggested
+ * @property {number | null} hintAsked the id of the hint asked for
+ * @property {import('../types/wire').HintUse[]} hintsUsed
+ * @property {Extract<Action, {kind: 'play'}>} [lastPlay] the last play sent (game.js: a refused corner is ringed)
+ * @property {number} [hintGrade] how much of the hint is shown: 0 the idea, 1 the tile, 2 the spot and turn
+ * @property {import('../types/wire').Clock | null} [clock] the turn clock as last sent
+ * @property {number} [clockAt] when it was received (performance.now())
+ * @property {{agreed: number[], declined: number | null}} [rematch] who agreed to play again
+ * @property {{game: string, link: string}} [rematchOffer] the new game of a rematch, offered to a page back on the old one
+ * @property {{asker: number, v: number, agreed: number[]} | null} [takeback] a takeback waiting for answers
+ */
+
+/**
+ * The current round's placements from the log; the last one marked, the given versions fresh.
+ * @param {Delta[]} log
+ * @param {Set<number>} [freshVs]
+ * @returns {Array<import('../types/wire').Placement & {player: number, v: number, fresh?: boolean, last?: boolean}>}
+ */
 export function placementsOf(log, freshVs) {
   let out = [];
   for (const d of log) {
@@ -16,11 +62,20 @@ export function placementsOf(log, freshVs) {
   return out;
 }
 
-/** The last event of a type in the log, with its log entry: {e, d}, or null. */
+/**
+ * The last event of a type in the log, with its log entry: {e, d}, or null.
+ * @template {EventWire['type']} K
+ * @param {Delta[]} log
+ * @param {K} type
+ * @returns {{e: Extract<EventWire, {type: K}>, d: Delta} | null}
+ */
 export function lastEvent(log, type) {
   for (let i = log.length - 1; i >= 0; i--) {
     const evs = log[i].events;
-    for (let j = evs.length - 1; j >= 0; j--) if (evs[j].type === type) return { e: evs[j], d: log[i] };
+    for (let j = evs.length - 1; j >= 0; j--) {
+      const e = evs[j];
+      if (e.type === type) return { e: /** @type {Extract<EventWire, {type: K}>} */ (e), d: log[i] };
+    }
   }
   return null;
 }
@@ -30,6 +85,7 @@ export function lastEvent(log, type) {
  * (below 2^52, so they stay exact integers): the server answers an intent whose id
  * this seat already used with its old ack and applies nothing, so ids must not
  * repeat across page loads and tabs.
+ * @returns {GameState}
  */
 export function newState() {
   const msgId = Math.floor(Math.random() * 2 ** 52);
@@ -42,6 +98,9 @@ export function newState() {
  * {kind: 'presence'}, {kind: 'error'} (a refusal), {kind: 'hint'} (the move suggested, in
  * `st.hint`, null when the game moved on), {kind: 'hints_used'}, {kind: 'rematch_asked'},
  * {kind: 'rematch', now, link}, {kind: 'reaction'}, {kind: 'takeback', outcome, by, asker}, or null.
+ * @param {GameState} st
+ * @param {ServerMsg} m
+ * @returns {{kind: 'snapshot' | 'gap' | 'presence' | 'hints_used' | 'hint' | 'error' | 'rematch_asked' | 'reaction'} | {kind: 'update', live: Delta[]} | {kind: 'rematch', now: boolean, link: string} | {kind: 'takeback', outcome: string, by?: number | null, asker: number} | null}
  */
 export function apply(st, m) {
   if (m.type === 'snapshot') {
@@ -110,21 +169,45 @@ export function apply(st, m) {
   return null;
 }
 
-/** The game's value of a rule option (its text). */
+/**
+ * The game's value of a rule option (its text).
+ * @param {GameState} st
+ * @param {string} k
+ */
 export function opt(st, k) { return st.game.options[k]; }
 
-/** Must a bonus be announced to score (the house rule `announce_bonuses`)? */
+/**
+ * Must a bonus be announced to score (the house rule `announce_bonuses`)?
+ * @param {GameState} st
+ */
 export function announceRule(st) { return !!st.game && opt(st, 'announce_bonuses') === 'true'; }
 
-/** Is it this seat's turn (and not the stand-in bot's, playing for it)? */
+/**
+ * Is it this seat's turn (and not the stand-in bot's, playing for it)?
+ * @param {GameState} st
+ */
 export function myTurn(st) { return !!(st.me && st.me.my_turn) && !standIn(st, st.you); }
 
-/** Does the table's stand-in bot play this seat (its time ran out, or it resigned)? */
-export function standIn(st, seat) { return !!(st.status && st.status.stand_in && st.status.stand_in.includes(seat)); }
+/**
+ * Does the table's stand-in bot play this seat (its time ran out, or it resigned)?
+ * @param {GameState} st
+ * @param {number | null} seat
+ */
+export function standIn(st, seat) { return !!(st.status && st.status.stand_in && seat !== null && st.status.stand_in.includes(seat)); }
 
-/** The legal placements of a tile (none with the hints off). */
+/**
+ * The legal placements of a tile (none with the hints off).
+ * @param {GameState} st
+ * @param {Tile | null} tile
+ * @returns {LegalPlacement[]}
+ */
 export function legalFor(st, tile) { return st.me && st.hints ? st.me.legal.filter((p) => p.tile === tile) : []; }
 
+/**
+ * @param {GameState} st
+ * @param {Tile | null} tile
+ * @param {Cell | null} cell
+ */
 function legalAt(st, tile, cell) {
   return cell ? legalFor(st, tile).filter((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]) : [];
 }
@@ -135,6 +218,9 @@ function legalAt(st, tile, cell) {
  * (announced or not), and under the announce rule, unannounced, `announced`: what announcing
  * would score instead (when that is more). `ok` is false when this rotation does not fit
  * there, even if another one does (`here` then lists those).
+ * @param {GameState} st
+ * @param {Cell | null} cell
+ * @returns {{rotation: number, ok: boolean, points?: number, announced?: number | null, here: LegalPlacement[]}}
  */
 export function effective(st, cell) {
   const here = legalAt(st, st.sel, cell);
@@ -150,6 +236,8 @@ export function effective(st, cell) {
  * Turns the picked tile to a rotation that fits on `cell` when the one it has does not
  * and another does (the hints on): the rack and the board then show the same tile.
  * Answers whether the rotation changed.
+ * @param {GameState} st
+ * @param {Cell | null} cell
  */
 export function snapRotation(st, cell) {
   if (!st.sel || !cell) return false;
@@ -159,7 +247,11 @@ export function snapRotation(st, cell) {
   return true;
 }
 
-/** Does a cell share a side with a placed tile of this round? */
+/**
+ * Does a cell share a side with a placed tile of this round?
+ * @param {GameState} st
+ * @param {Cell} cell
+ */
 export function touchesTable(st, cell) {
   const placed = new Set(placementsOf(st.log).map((p) => p.cell.join()));
   const [c, r] = cell;
@@ -168,14 +260,25 @@ export function touchesTable(st, cell) {
   return around.some((n) => placed.has(n.join()));
 }
 
-/** The play of the picked tile on a cell, announced when the player armed the announce. */
+/**
+ * The play of the picked tile on a cell, announced when the player armed the announce.
+ * @param {GameState} st
+ * @param {Cell} cell
+ * @param {number} rotation
+ * @returns {Action}
+ */
 export function playAction(st, cell, rotation) {
+  /** @type {Action} */
   const a = { kind: 'play', tile: st.sel, cell, rotation };
   if (st.announce && announceRule(st)) a.announce = true;
   return a;
 }
 
-/** Is there a tile on this cell? */
+/**
+ * Is there a tile on this cell?
+ * @param {GameState} st
+ * @param {Cell} cell
+ */
 export function occupied(st, cell) { return placementsOf(st.log).some((p) => p.cell[0] === cell[0] && p.cell[1] === cell[1]); }
 
 /**
@@ -183,6 +286,8 @@ export function occupied(st, cell) { return placementsOf(st.log).some((p) => p.c
  * Shift+R), keeping to the rotations that fit where the pointer is when there are several.
  * Rotation r puts number t[(k + r) mod 3] on corner k, corners clockwise (rules.md section
  * 2): one more moves every number one corner counter-clockwise, so clockwise is one less.
+ * @param {GameState} st
+ * @param {number} dir
  */
 export function rotate(st, dir) {
   const step = dir > 0 ? 2 : 1; // +2 is −1 modulo 3
@@ -197,11 +302,18 @@ export function rotate(st, dir) {
   st.rot = r;
 }
 
-/** The cells where the picked tile fits, for stepping through them with the keyboard. */
+/**
+ * The cells where the picked tile fits, for stepping through them with the keyboard.
+ * @param {GameState} st
+ * @returns {Cell[]}
+ */
 export function legalCells(st) {
-  return [...new Set(legalFor(st, st.sel).map((p) => p.cell.join()))].map((k) => k.split(',').map(Number));
+  return [...new Set(legalFor(st, st.sel).map((p) => p.cell.join()))].map((k) => /** @type {Cell} */ (k.split(',').map(Number)));
 }
 
-/** Are hints on in this game (a seat may ask for a suggested move)? */
+/**
+ * Are hints on in this game (a seat may ask for a suggested move)?
+ * @param {GameState} st
+ */
 export function hintsOn(st) { return !!(st.game && st.game.hints && st.me); }
 

@@ -11,7 +11,7 @@ use triominos_core::rules::OptionDef;
 use triominos_core::{Seats, Tile, TileSet};
 
 /// One seat asked for in [`CreateGame`].
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 pub struct SeatRequest {
     /// Human or bot.
     pub kind: SeatKind,
@@ -24,7 +24,7 @@ pub struct SeatRequest {
 }
 
 /// `POST /api/games`: `{preset, options, seats: [{kind, name, level}], seed?}`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 pub struct CreateGame {
     /// Preset name.
     pub preset: String,
@@ -58,7 +58,7 @@ pub struct CreateGame {
 }
 
 /// One seat of a new game, with its secret link (humans).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 pub struct CreatedSeat {
     /// Seat number.
     pub seat: usize,
@@ -73,7 +73,7 @@ pub struct CreatedSeat {
 }
 
 /// The answer to [`CreateGame`].
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
 pub struct Created {
     /// Game id.
     pub id: String,
@@ -84,7 +84,7 @@ pub struct Created {
 }
 
 /// `GET /api/games/{id}`: the public game, its version and status.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct GameInfo {
     /// The game.
     #[serde(flatten)]
@@ -99,7 +99,7 @@ pub struct GameInfo {
 }
 
 /// What the list of finished games shows of one; stored with the game when it ends.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct GameSummary {
     /// Preset name.
     pub preset: String,
@@ -114,7 +114,7 @@ pub struct GameSummary {
 }
 
 /// One finished game in [`GameList`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct FinishedGame {
     /// Game id.
     pub id: String,
@@ -127,14 +127,14 @@ pub struct FinishedGame {
 }
 
 /// `GET /api/games`: the finished games, newest first.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct GameList {
     /// The games.
     pub games: Vec<FinishedGame>,
 }
 
 /// One preset in [`Meta`]: its player range and every option's value.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct PresetMeta {
     /// Preset name.
     pub name: &'static str,
@@ -149,7 +149,7 @@ pub struct PresetMeta {
 /// One named bot level in [`Meta`], with how strong it measured:
 /// `{"id": "expert", "bot": "mcts", "against": "greedy", "win_rate": 0.9,
 /// "games": 200, "at_least": true, "think_ms": 1000}`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct LevelMeta {
     /// The level's id (`level` of a bot seat).
     pub id: &'static str,
@@ -169,7 +169,7 @@ pub struct LevelMeta {
 }
 
 /// `GET /api/meta`: presets, bot levels, the option schema.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct Meta {
     /// The presets.
     pub presets: Vec<PresetMeta>,
@@ -187,7 +187,7 @@ pub struct Meta {
 }
 
 /// A replay: the game and every step, each with every hand.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct Replay {
     /// The game.
     pub game: PublicGame,
@@ -200,7 +200,7 @@ pub struct Replay {
 
 /// One step of a [`Replay`]: the delta the live game sent, with every hand
 /// after it and the tile drawn (when the step is a draw).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct Frame {
     /// The delta.
     #[serde(flatten)]
@@ -214,7 +214,7 @@ pub struct Frame {
 /// `GET /api/games/{id}/review?seat=N`: the game, the seat reviewed, the
 /// replay frame before each decision (`frames[k]`, in [`Replay`]'s frames)
 /// and the review (what `triominos review --json` prints).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct GameReview {
     /// The game.
     pub game: PublicGame,
@@ -223,5 +223,6 @@ pub struct GameReview {
     /// The replay frame before each decision.
     pub frames: Vec<usize>,
     /// The review.
+    #[ts(type = "unknown")]
     pub review: triominos_bots::review::Review,
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use triominos_core::RoundEnd;
 
 /// How a round ended: `{"kind": "out", "player": p}` or `{"kind": "blocked"}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum RoundEndWire {
     /// This seat placed their last tile.
@@ -28,7 +28,7 @@ impl From<RoundEnd> for RoundEndWire {
 }
 
 /// Human or bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     /// A person with a secret link.
@@ -38,7 +38,7 @@ pub enum SeatKind {
 }
 
 /// A seat as everyone may see it (no token).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct PublicSeat {
     /// Human or bot.
     pub kind: SeatKind,
@@ -51,7 +51,7 @@ pub struct PublicSeat {
 }
 
 /// The public description of a game: preset, every option, seats.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct PublicGame {
     /// Game id (`null` for a record sent to be replayed).
     pub id: Option<String>,
@@ -84,7 +84,7 @@ pub struct PublicGame {
 /// "move_seconds": 86400}` (a day or three days: correspondence). When a
 /// person's turn takes longer, the table's stand-in bot plays for them (or,
 /// under the rule option `timer`, the referee times them out).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Pace {
     /// No clock: the table waits.

@@ -7,14 +7,14 @@ use std::collections::BTreeMap;
 use triominos_core::{Action, Cell, Placement, Tile};
 
 /// `GET /api/learn`: for each preset, its lessons' names in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct LessonSets {
     /// Preset name to lesson names.
     pub sets: BTreeMap<String, Vec<String>>,
 }
 
 /// What the player is asked to do, judged on what the engine says happened.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Goal {
     /// Place a tile legally (this tile, when given).
@@ -49,7 +49,8 @@ pub enum Goal {
 }
 
 /// One score change of a try.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(rename = "LessonItem")]
 pub struct Item {
     /// Seat.
     pub player: u8,
@@ -60,7 +61,7 @@ pub struct Item {
 }
 
 /// The engine's answer to a try.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Verdict {
     /// Whether the goal is met.
     pub solved: bool,
@@ -89,7 +90,8 @@ pub struct Verdict {
 }
 
 /// A placed tile as drawn: the placement and who placed it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
+#[ts(rename = "LessonPlaced")]
 pub struct Placed {
     /// The placement.
     #[serde(flatten)]
@@ -99,7 +101,7 @@ pub struct Placed {
 }
 
 /// A lesson ready to draw: the position after the prelude, as the player sees it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct LessonView {
     /// The lesson's name in its set (`corners`...).
     pub name: String,
@@ -136,7 +138,7 @@ pub struct LessonView {
 }
 
 /// A lesson set, ready to draw.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct SetView {
     /// The preset.
     pub preset: String,

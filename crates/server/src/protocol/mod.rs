@@ -46,6 +46,7 @@ pub mod pad;
 pub mod puzzles;
 pub mod refusal;
 pub mod socket;
+pub mod typescript;
 
 pub use api::*;
 pub use common::*;

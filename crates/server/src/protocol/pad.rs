@@ -9,7 +9,7 @@ use triominos_core::Seats;
 use triominos_core::TileSet;
 
 /// `POST /api/pad`: `{names, preset, options}`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 pub struct CreateSheet {
     /// Player names, in seat order.
     pub names: Vec<String>,
@@ -21,7 +21,7 @@ pub struct CreateSheet {
 }
 
 /// `POST /api/pad/{id}/entries` (and `PUT`, `preview`): `{"entry", "at"?}`.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 pub struct EntryRequest {
     /// The entry (read apart, so that a bad entry is told from bad JSON).
     pub entry: Value,
@@ -31,7 +31,8 @@ pub struct EntryRequest {
 }
 
 /// One score change of a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(rename = "SheetItem")]
 pub struct Item {
     /// Seat.
     pub player: u8,
@@ -42,7 +43,7 @@ pub struct Item {
 }
 
 /// A finished round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct RoundResultView {
     /// Round number.
     pub round: u32,
@@ -57,7 +58,7 @@ pub struct RoundResultView {
 }
 
 /// One line of the sheet: the entry and what it computed.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct LineView {
     /// The entry as entered.
     pub entry: Option<Entry>,
@@ -78,8 +79,9 @@ pub struct LineView {
 }
 
 /// Where a sheet stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(rename = "SheetPhase")]
 pub enum Phase {
     /// Whoever opens enters the first tile.
     Opening,
@@ -92,7 +94,7 @@ pub enum Phase {
 }
 
 /// Everything the pad knows after the last entry.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct StatusView {
     /// The current round.
     pub round: u32,
@@ -127,7 +129,7 @@ pub struct StatusView {
 }
 
 /// A whole sheet, as the page shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct SheetView {
     /// Sheet id.
     pub id: String,
@@ -155,7 +157,7 @@ pub struct SheetView {
 /// A sheet with its owner key: the answer to `POST /api/pad` and `POST
 /// /api/pad/{id}/claim`, the only answers that tell the key. Every change
 /// to the sheet sends it in the `X-Pad-Key` header.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct KeyedSheet {
     /// The sheet.
     #[serde(flatten)]
@@ -165,7 +167,7 @@ pub struct KeyedSheet {
 }
 
 /// One sheet a browser holds the key of, in [`ListRequest`].
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 pub struct SheetKey {
     /// Sheet id.
     pub id: String,
@@ -176,14 +178,14 @@ pub struct SheetKey {
 /// `POST /api/pad/list`: `{"sheets": [{"id", "key"}]}`, the sheets whose
 /// keys the page holds; the answer ([`SheetList`]) lists those whose key
 /// is right (at most [`crate::pad::MAX_LISTED`] are looked at).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 pub struct ListRequest {
     /// The sheets and their keys.
     pub sheets: Vec<SheetKey>,
 }
 
 /// What the list of sheets shows of one; stored with the sheet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct SheetSummary {
     /// Player names.
     pub names: Vec<String>,
@@ -202,7 +204,7 @@ pub struct SheetSummary {
 }
 
 /// One sheet in [`SheetList`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct SheetListItem {
     /// Sheet id.
     pub id: String,
@@ -215,14 +217,14 @@ pub struct SheetListItem {
 }
 
 /// `POST /api/pad/list`: the sheets asked for, most recently changed first.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct SheetList {
     /// The sheets.
     pub sheets: Vec<SheetListItem>,
 }
 
 /// `DELETE /api/pad/{id}`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
 pub struct Deleted {
     /// The id of the sheet removed.
     pub deleted: String,

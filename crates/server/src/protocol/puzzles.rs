@@ -7,7 +7,7 @@ use triominos_core::puzzles::{Hint, TryOutcome};
 use triominos_core::{Placement, PlacementError, Tile};
 
 /// One puzzle in [`PuzzleList`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct PuzzleItem {
     /// Its id.
     pub id: String,
@@ -24,14 +24,14 @@ pub struct PuzzleItem {
 }
 
 /// `GET /api/puzzles`: the collection, in its order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct PuzzleList {
     /// The puzzles.
     pub puzzles: Vec<PuzzleItem>,
 }
 
 /// `GET /api/puzzles/daily?date=YYYY-MM-DD`: the day's puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Daily {
     /// The puzzle's id.
     pub id: String,
@@ -42,7 +42,7 @@ pub struct Daily {
 /// `GET /api/puzzles/{id}`: the puzzle in the collection's data format
 /// (`triominos_core::puzzles::puzzle_json`, the core's own form) without its
 /// `solution`, with its place in its kind.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct PublicPuzzle {
     /// The data format's fields, `solution` left out.
     #[serde(flatten)]
@@ -54,7 +54,7 @@ pub struct PublicPuzzle {
 }
 
 /// The body of a try or a hint: the placements made so far.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Moves {
     /// In order.
@@ -63,7 +63,7 @@ pub struct Moves {
 
 /// A try's outcome, `{"outcome": ...}` with its fields (the core's
 /// [`TryOutcome`], as sent).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
 pub enum Outcome {
     /// Every goal met.
@@ -138,7 +138,7 @@ impl From<&TryOutcome> for Outcome {
 
 /// `POST /api/puzzles/{id}/try`: the outcome, and what the last placement
 /// scored when it is legal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct TryAnswer {
     /// The outcome.
     #[serde(flatten)]
@@ -154,7 +154,7 @@ pub struct TryAnswer {
 
 /// `POST /api/puzzles/{id}/hint`: `{"place": placement}`, `{"undo": n}` or
 /// `{"none": true}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum HintAnswer {
     /// Place this next.

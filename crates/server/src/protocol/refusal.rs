@@ -10,7 +10,7 @@ use triominos_core::{IllegalAction, RulesError};
 ///
 /// Built only from typed refusals: [`Refused`] (the server's own), the
 /// engine's [`IllegalAction`] and [`RulesError`], the score pad's errors.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Refusal {
     /// Stable code, like `not_your_turn` or `placement`.
     pub code: String,
@@ -44,7 +44,7 @@ impl Refusal {
 /// (serde's tag) is the variant's name in snake case; [`Refused::codes`]
 /// derives the list from the enum (strum), and a test checks that serde and
 /// strum spell every code alike.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::EnumIter)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::IntoStaticStr, strum::EnumIter, ts_rs::TS)]
 #[serde(tag = "code", content = "params", rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
 pub enum Refused {
@@ -302,7 +302,10 @@ impl From<IllegalAction> for Refusal {
 /// The codes of a [`RulesError`] (it serializes as `{"code", "params"}`
 /// itself): `unknown_preset {preset}`, `unknown_option {option}`, `bad_value
 /// {option, value}`, `inconsistent {option, rule}` (`rule`: the constraint's key).
-pub const RULES_CODES: [&str; 4] = ["unknown_preset", "unknown_option", "bad_value", "inconsistent"];
+/// Derived from the enum (strum), one per variant.
+pub fn rules_codes() -> impl Iterator<Item = &'static str> {
+    RulesError::codes()
+}
 
 impl From<RulesError> for Refusal {
     fn from(e: RulesError) -> Refusal {
@@ -368,6 +371,6 @@ mod tests {
             triominos_core::RuleSet::with_overrides("goliath", [("first_tile", "start_tile")]).unwrap_err(),
         ];
         let codes: Vec<String> = all.into_iter().map(|e| Refusal::from(e).code).collect();
-        assert_eq!(codes, RULES_CODES.to_vec());
+        assert_eq!(codes, rules_codes().collect::<Vec<_>>());
     }
 }

@@ -12,7 +12,7 @@ use triominos_core::{Action, Bonuses, Cell, Event, Phase, Placement, Public, Sco
 /// What a seat (or the server, between rounds) asks for. Stored, and sent in
 /// `action` messages: a game action (`{"kind": "play", ...}`, `draw`, `pass`)
 /// or `{"kind": "next_round"}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Intent {
     /// Deal the next round once a round is over.
@@ -69,7 +69,7 @@ impl Intent {
 }
 
 /// A message from the browser.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// The first message of a connection: who connects. With the seat's
@@ -77,6 +77,7 @@ pub enum ClientMsg {
     Hello {
         /// The seat's secret token.
         #[serde(default)]
+        #[ts(optional)]
         token: Option<String>,
     },
     /// An intent of this seat.
@@ -87,18 +88,21 @@ pub enum ClientMsg {
         /// seat gave one of its last [`crate::game::room::INTENT_IDS`] accepted
         /// intents makes this one a duplicate: acknowledged again, not applied.
         #[serde(default)]
+        #[ts(optional)]
         id: Option<u64>,
     },
     /// Deal the next round.
     NextRound {
         /// The client's message id (a duplicate as for `action`).
         #[serde(default)]
+        #[ts(optional)]
         id: Option<u64>,
     },
     /// The deltas after version `v` (a snapshot when `v` is missing or ahead).
     Since {
         /// The last version the client has.
         #[serde(default)]
+        #[ts(optional)]
         v: Option<u64>,
     },
     /// Everything again.
@@ -107,6 +111,7 @@ pub enum ClientMsg {
     Ping {
         /// The client's message id, echoed in the `pong`.
         #[serde(default)]
+        #[ts(optional)]
         id: Option<u64>,
     },
     /// Suggest a move for this seat, whose turn it is (a game with hints
@@ -116,6 +121,7 @@ pub enum ClientMsg {
     Hint {
         /// The client's message id, echoed in the answer.
         #[serde(default)]
+        #[ts(optional)]
         id: Option<u64>,
     },
     /// "Play again", once the game is over: proposes a rematch, or agrees to
@@ -149,7 +155,7 @@ pub enum ClientMsg {
 
 /// The quick reactions a seat may send: a fixed set, translated by the page
 /// (`react.CODE`); no free text, nothing to moderate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumIter)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumIter, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
 pub enum Reaction {
@@ -212,7 +218,7 @@ impl ClientMsg {
 }
 
 /// Who is connected: the seats with a connection, and how many spectators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Presence {
     /// Seats with at least one connection.
     pub seats: Seats,
@@ -222,7 +228,7 @@ pub struct Presence {
 
 /// How many hints one seat was given in one round: `{"round", "seat",
 /// "count"}`. Stored with the game's setup, shown on the score sheet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct HintUse {
     /// Round number.
     pub round: u32,
@@ -235,7 +241,7 @@ pub struct HintUse {
 /// A suggested move, the judge's (`triominos_bots::judge::hint`, the same
 /// judgement as the game review's): the action, what it scores now, why, the
 /// same advice in three grades, and how sure the judge is.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, ts_rs::TS)]
 pub struct Hint {
     /// The action suggested (a placement is `{"kind": "play", "tile", "cell", "rotation", "announce"?}`).
     pub action: Action,
@@ -278,7 +284,7 @@ pub use triominos_bots::judge::{Grades, Reason as HintReason};
 
 /// A message to the browser. Deltas are kept serialized once (they go to
 /// every connection), so they travel here as raw JSON.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg<'a> {
     /// Everything: the game, every delta, the seat's private view, presence.
@@ -290,6 +296,7 @@ pub enum ServerMsg<'a> {
         /// The game.
         game: PublicGame,
         /// Every delta, from the deal (version 0).
+        #[ts(as = "Vec<Delta>")]
         log: &'a [Box<RawValue>],
         /// The seat's private view (`null` for a spectator).
         me: Option<Me>,
@@ -303,6 +310,7 @@ pub enum ServerMsg<'a> {
     /// New deltas, and the seat's private view after them.
     Update {
         /// The deltas, in order.
+        #[ts(as = "Vec<Delta>")]
         deltas: &'a [Box<RawValue>],
         /// The seat's private view (`null` for a spectator).
         me: Option<Me>,
@@ -400,7 +408,7 @@ pub enum ServerMsg<'a> {
 }
 
 /// Where a takeback stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum TakebackOutcome {
     /// Waiting for the others' answers.
@@ -424,7 +432,7 @@ impl ServerMsg<'_> {
 /// The turn clock as sent: whose time runs and how much is left, counted
 /// by the server when the message is made (never a time of day: the
 /// browser's clock may be wrong).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Clock {
     /// The seat whose turn it is, `null` between rounds (then the next
     /// round is dealt when the time is up).
@@ -436,7 +444,7 @@ pub struct Clock {
 }
 
 /// What happened in a delta, besides its events: the intent, or `start` for the deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Step {
     /// The first deal (version 0).
@@ -483,7 +491,7 @@ impl From<Option<Intent>> for Step {
 }
 
 /// Something everyone at the table sees happen.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventWire {
     /// A round was dealt.
@@ -585,7 +593,7 @@ impl EventWire {
 
 /// One score change of a game: its round, seat, reason (`tile`, `bridge`,
 /// `double_hexagon`...) and points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct ScoreLine {
     /// Round number.
     pub round: u32,
@@ -604,7 +612,7 @@ impl From<&ScoreEntry> for ScoreLine {
 }
 
 /// Where a game stands: everything a spectator may know besides the log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct GameStatus {
     /// Round number.
     pub round: u32,
@@ -674,7 +682,7 @@ impl GameStatus {
 
 /// One numbered public delta: who did what, the public events and score
 /// changes it caused, and the status after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Delta {
     /// Its number: the version it made (0: the deal).
     pub v: u64,
@@ -691,7 +699,7 @@ pub struct Delta {
 }
 
 /// A legal placement with what it would score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct LegalPlacement {
     /// The tile.
     pub tile: Tile,
@@ -710,7 +718,7 @@ pub struct LegalPlacement {
 
 /// A seat's private view: its hand, the tile it just drew, its legal
 /// placements, whether it may draw or pass.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct Me {
     /// The seat.
     pub seat: u8,
