@@ -155,7 +155,9 @@ pub enum ClientMsg {
 
 /// The quick reactions a seat may send: a fixed set, translated by the page
 /// (`react.CODE`); no free text, nothing to moderate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumIter, ts_rs::TS)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr, strum::EnumIter, ts_rs::TS,
+)]
 #[serde(rename_all = "snake_case")]
 #[strum(serialize_all = "snake_case")]
 pub enum Reaction {
