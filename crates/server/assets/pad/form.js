@@ -2,6 +2,7 @@
 // grid or typed, the bonuses claimed) or a round's end (the hands left), the server's
 // preview of its points, and the buttons to save, undo, edit or delete. It draws from the
 // sheet page's state `P` and acts through it (P.render, P.commit, P.undo, P.removeEntry).
+// @ts-check
 import { t } from '../i18n.js';
 import { h, api, meta, go, toast, signed } from '../dom.js';
 import { tileIcon } from '../board.js';

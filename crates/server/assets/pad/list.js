@@ -1,5 +1,6 @@
 // The score pad's first page: the sheets this browser holds the keys of (pad/keys.js),
 // and a new sheet (players, rules, target, house rules built from the server's option schema).
+// @ts-check
 import { t, lang, errorText } from '../i18n.js';
 import { h, api, meta, go, toast, renderer } from '../dom.js';
 import { languagePreset } from '../prefs.js';

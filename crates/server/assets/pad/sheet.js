@@ -3,6 +3,7 @@
 // around the entry form (pad/form.js): the title, the players' totals, the banner and the
 // sheet table, whose rows open an entry for editing. A change sends the sheet's owner key
 // (pad/keys.js); without it the sheet is shown read only.
+// @ts-check
 import { t, lang, errorText } from '../i18n.js';
 import { h, api, signed, toast } from '../dom.js';
 import { tileIcon } from '../board.js';
