@@ -1,27 +1,41 @@
 // The tutorial (/learn): a lesson set per preset, each lesson a scripted position played on
 // the real board and judged by the engine (learn/lesson.js). /learn/PRESET lists the set with
 // the lessons solved (learn/progress.js), /learn/PRESET/NAME plays one.
+// @ts-check
 import { t, assetUrl } from './i18n.js';
 import { h, api, meta } from './dom.js';
 import { tileIcon } from './board.js';
 import { solved, markStarted } from './learn/progress.js';
 import { showLesson } from './learn/lesson.js';
 
+/** @typedef {import('./learn/lesson.js').LessonSet} LessonSet */
+
 function ensureCss() {
   if (document.getElementById('learncss')) return;
   document.head.append(h('link', { rel: 'stylesheet', href: assetUrl('learn.css'), id: 'learncss' }));
 }
 
+/** @type {Map<string, LessonSet>} */
 const sets = new Map();
+/**
+ * @param {string} preset
+ * @returns {Promise<LessonSet>}
+ */
 async function setOf(preset) {
   if (!sets.has(preset)) sets.set(preset, await api('GET', '/api/learn/' + preset));
   return sets.get(preset);
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {string | null | undefined} preset
+ * @param {string | null | undefined} name
+ */
 export async function showLearn(main, preset, name) {
   ensureCss();
   markStarted();
   const m = await meta();
+  /** @type {import('./types/wire').LessonSets} */
   const list = await api('GET', '/api/learn');
   const presets = m.presets.map((p) => p.name).filter((p) => list.sets[p]);
   if (!presets.includes(preset)) preset = presets.includes('goliath') ? 'goliath' : presets[0];
@@ -39,6 +53,12 @@ export async function showLearn(main, preset, name) {
   return null;
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {LessonSet} set
+ * @param {string[]} presets
+ * @param {Set<string>} done
+ */
 function showIndex(main, set, presets, done) {
   main.className = 'learn index';
   const lessons = set.lessons;

@@ -2,6 +2,7 @@
 // one on the game's board with the game's controls (puzzles/play.js). The server checks
 // every try and hint with the rules engine; what was solved is kept in the browser
 // (puzzles/store.js).
+// @ts-check
 import { h } from './dom.js';
 import { assetUrl } from './i18n.js';
 import { showList } from './puzzles/list.js';
@@ -12,6 +13,10 @@ function ensureCss() {
   document.head.append(h('link', { rel: 'stylesheet', href: assetUrl('puzzles/puzzles.css'), id: 'puzzlescss' }));
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {string | null | undefined} id
+ */
 export async function showPuzzles(main, id) {
   ensureCss();
   if (!id) return showList(main);

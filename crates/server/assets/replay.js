@@ -1,13 +1,21 @@
 // Finished games, the replay viewer (step by step, every hand shown) and opening a .tri file.
+// @ts-check
 import { t, errorText } from './i18n.js';
 import { Board } from './board.js';
 import { h } from './dom.js';
 import { placementsOf } from './game/state.js';
 import { seatName, renderSheet, actionText, handRow, roundSummary } from './game/sheet.js';
 
+/** @typedef {import('./types/wire').GameList} GameList */
+/** @typedef {import('./types/wire').Replay} Replay */
+/** @typedef {import('./types/wire').Refusal} Refusal */
+/** @typedef {Extract<import('./types/wire').Refused, { code: 'bad_record' }>} BadRecord */
+
+/** @param {HTMLElement} main */
 export async function showGames(main) {
   main.className = 'games';
   const r = await fetch('/api/games');
+  /** @type {GameList} */
   const { games } = await r.json();
   const list = h('table', { class: 'gamelist' },
     h('thead', {}, h('tr', {}, h('th', {}, t('games.when')), h('th', {}, t('games.preset')), h('th', {}, t('games.players')), h('th', {}, t('games.winner')), h('th', {}, ''))),
@@ -27,6 +35,7 @@ export async function showGames(main) {
 
 // The record checker's reasons (English, from triominos-core's record module), in the
 // page's language: the known ones by their pattern, any other as it is.
+/** @type {Array<[RegExp, (m: RegExpMatchArray) => string]>} */
 const REASONS = [
   [/^tile not in hand: (\S+)$/, (m) => t('errors.tile_not_in_hand', { tile: m[1] })],
   [/^corner \d must be (\d), the tile puts (\d) there$/, (m) => t('record.corner', { expected: m[1], found: m[2] })],
@@ -65,16 +74,20 @@ const REASONS = [
   [/^round (\d+): no (pool|start) line$/, (m) => t('record.no_line', { round: m[1], line: m[2] })],
 ];
 
-/** Why a record was refused, in words: the line and the checker's reason, translated when known. */
+/**
+ * Why a record was refused, in words: the line and the checker's reason, translated when known.
+ * @param {Refusal} e
+ */
 export function recordErrorText(e) {
   if (!e || e.code !== 'bad_record' || !e.params) return errorText(e);
-  const reason = String(e.params.reason || '');
+  const { params } = /** @type {BadRecord} */ (/** @type {unknown} */ (e));
+  const reason = String(params.reason || '');
   let why = reason;
   for (const [re, f] of REASONS) {
     const m = reason.match(re);
     if (m) { why = f(m); break; }
   }
-  const base = t('errors.bad_record', { line: e.params.line });
+  const base = t('errors.bad_record', { line: params.line });
   return why ? base + ' ' + why.charAt(0).toUpperCase() + why.slice(1) + (/[.!?]$/.test(why) ? '' : '.') : base;
 }
 
@@ -86,16 +99,21 @@ function openTri() {
     if (!f) return;
     const text = await f.text();
     const r = await fetch('/api/replay', { method: 'POST', body: text });
+    /** @type {Replay | Refusal} */
     const j = await r.json();
-    if (!r.ok) { err.textContent = recordErrorText(j); return; }
+    if (!r.ok) { err.textContent = recordErrorText(/** @type {Refusal} */ (j)); return; }
     history.pushState({}, '', '/replay');
     const main = document.getElementById('main');
     main.replaceChildren();
-    viewer(main, j, null);
+    viewer(main, /** @type {Replay} */ (j), null);
   });
   return h('div', { class: 'panel' }, h('label', { for: 'trifile' }, t('games.open_tri')), ' ', input, err);
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {string | null | undefined} id
+ */
 export async function showReplay(main, id) {
   main.className = 'replay';
   if (!id) {
@@ -103,11 +121,17 @@ export async function showReplay(main, id) {
     return null;
   }
   const r = await fetch(`/api/games/${id}/replay`);
+  /** @type {Replay | Refusal} */
   const j = await r.json();
   if (!r.ok) { main.append(h('p', { class: 'error' }, errorText(j))); return null; }
-  return viewer(main, j, id);
+  return viewer(main, /** @type {Replay} */ (j), id);
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {Replay} data
+ * @param {string | null} id
+ */
 function viewer(main, data, id) {
   main.className = 'replay';
   const { game, frames } = data;

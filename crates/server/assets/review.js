@@ -2,6 +2,7 @@
 // bot's preferred move and what the difference cost, walked through on the board like the
 // replay (the same frames, the same board drawing), the moves that cost most marked, an SVG
 // chart of the estimated margin, and a summary (points lost per round, biggest mistakes).
+// @ts-check
 import { t, errorText, assetUrl } from './i18n.js';
 import { Board, drawTile } from './board.js';
 import { h, go } from './dom.js';
@@ -9,6 +10,37 @@ import { placementsOf } from './game/state.js';
 import { seatName, handRow } from './game/sheet.js';
 import { reasonText, cellText } from './reasons.js';
 import { savePersonal, personalPuzzle } from './puzzles/store.js';
+
+/** @typedef {import('./types/wire').Replay} Replay */
+/** @typedef {import('./types/wire').GameReview} GameReview */
+/** @typedef {import('./types/wire').Action} Action */
+/**
+ * One decision of a review (triominos_bots::review `Decision`, what `triominos review
+ * --json` prints; wire.d.ts has the review as `unknown`): the fields this page reads.
+ * @typedef {object} Decision
+ * @property {number} round
+ * @property {number} step
+ * @property {Action} played
+ * @property {Action} best
+ * @property {number} played_value
+ * @property {number} best_value
+ * @property {number} loss
+ * @property {number} estimated_loss
+ * @property {number} se
+ * @property {boolean} as_good
+ * @property {'spot' | 'turn' | 'announce' | string} [differs]
+ * @property {any[]} reasons the contrasts, worded by reasons.js
+ * @property {{action: Action}[]} candidates
+ * @property {boolean} forced
+ * @property {'mistake' | 'blunder'} [severity]
+ */
+/**
+ * A review (triominos_bots::review `Review`): the fields this page reads.
+ * @typedef {object} ReviewBody
+ * @property {Decision[]} decisions
+ * @property {{decisions: number, average_loss: number, mistakes: number, blunders: number, rounds: {round: number, decisions: number, loss: number}[]}} totals
+ */
+/** `GET /api/games/ID/review`, its review typed. @typedef {Omit<GameReview, 'review'> & {review: ReviewBody}} Reviewed */
 
 // The thresholds of triominos_bots::review (MISTAKE, BLUNDER), shown in the legend.
 const MISTAKE = 10;
@@ -19,34 +51,49 @@ function ensureCss() {
   document.head.append(h('link', { rel: 'stylesheet', href: assetUrl('review.css'), id: 'reviewcss' }));
 }
 
-/** A number of points with one decimal, in the page's language. */
+/** A number of points with one decimal, in the page's language. @param {number} x */
 function pts(x) {
   return new Intl.NumberFormat(document.documentElement.lang || 'en', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(x);
 }
+/** @param {number} x */
 function signedPts(x) { return (x > 0 ? '+' : x < 0 ? '−' : '±') + pts(Math.abs(x)); }
 
-/** An action ({kind, tile, ...}) in words; `full`: with its spot and turn. */
+/**
+ * An action ({kind, tile, ...}) in words; `full`: with its spot and turn.
+ * @param {Action} a
+ * @param {boolean} full
+ */
 function actionWords(a, full) {
   if (a.kind === 'play') return full ? t('review.action.at', { tile: a.tile, cell: cellText(a.cell), rotation: a.rotation }) : t('review.action.play', { tile: a.tile });
   return t('review.action.' + a.kind);
 }
 
-/** Whether two actions of a decision need their spot and turn to be told apart (the same tile). */
+/** Whether two actions of a decision need their spot and turn to be told apart (the same tile). @param {Decision} d */
 function needsSpot(d) { return d.differs === 'spot' || d.differs === 'turn' || d.differs === 'announce'; }
 
-/** What differs between the played and the better move of the same tile, in words (or ''). */
+/** What differs between the played and the better move of the same tile, in words (or ''). @param {Decision} d */
 function differsText(d) { return needsSpot(d) ? t('review.differs.' + d.differs) : ''; }
 
+/**
+ * Whether two actions are the same.
+ * @param {{kind: string, tile?: string, cell?: import('./types/wire').Cell, rotation?: number}} a an Action
+ * @param {{kind: string, tile?: string, cell?: import('./types/wire').Cell, rotation?: number}} b an Action
+ */
 function same(a, b) {
   return a.kind === b.kind && (a.kind !== 'play' || (a.tile === b.tile && a.cell[0] === b.cell[0] && a.cell[1] === b.cell[1] && a.rotation === b.rotation));
 }
 
+/** @param {Decision} d */
 function severityText(d) {
   if (d.severity) return t('review.' + d.severity);
   if (d.forced) return t('review.forced_short');
   return '';
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {string} id
+ */
 export async function showReview(main, id) {
   ensureCss();
   main.className = 'review';
@@ -68,6 +115,10 @@ export async function showReview(main, id) {
   status.remove();
   // A mistake or a blunder kept as a personal puzzle ("find the better move"), built by the
   // server from what the player saw, with the review's own budget.
+  /**
+   * @param {Decision} d
+   * @param {number} k
+   */
   const onSave = (d, k) => {
     const pid = `pp-${id}-${seat}-${d.round}-${d.step}`;
     const b = h('button', { type: 'button', class: 'small', id: 'savepuzzle' }, personalPuzzle(pid) ? '✓ ' + t('review.saved_puzzle') : t('review.save_puzzle'));
@@ -90,6 +141,13 @@ export async function showReview(main, id) {
   return viewer(main, id, replay, review, { onSave });
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @param {Replay} replay
+ * @param {Reviewed} data
+ * @param {{onSave?: (d: Decision, k: number) => HTMLElement}} opts
+ */
 function viewer(main, id, replay, data, opts) {
   const { game, frames } = replay;
   const { seat, review } = data;
@@ -170,7 +228,7 @@ function viewer(main, id, replay, data, opts) {
     if (showBest && d.best.kind === 'play') {
       drawTile(board.gGhost, d.best.tile, d.best.cell[0], d.best.cell[1], d.best.rotation, 'ghost ok best');
       // Framed with the tiles.
-      board.placed = tiles.concat([{ cell: d.best.cell }]);
+      board.placed = tiles.concat([/** @type {any} */ ({ cell: d.best.cell })]);
       board.fit();
       board.placed = tiles;
     } else board.fit();
@@ -285,7 +343,7 @@ function viewer(main, id, replay, data, opts) {
       h('p', {}, t('review.counts', { m: tt.mistakes, b: tt.blunders })),
       h('h3', {}, t('review.per_round')),
       h('ul', { class: 'perround' }, ...tt.rounds.map((r) => h('li', {}, t('review.round_loss', { round: r.round, points: pts(r.loss), n: r.decisions })))));
-    const big = ds.map((d, i) => [d, i]).filter(([d]) => d.loss >= 1).sort((a, b) => b[0].loss - a[0].loss).slice(0, 5);
+    const big = ds.map((d, i) => /** @type {[Decision, number]} */ ([d, i])).filter(([d]) => d.loss >= 1).sort((a, b) => b[0].loss - a[0].loss).slice(0, 5);
     box.append(h('h3', {}, t('review.biggest')));
     if (!big.length) box.append(h('p', {}, t('review.none')));
     else {

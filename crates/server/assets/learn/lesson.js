@@ -2,6 +2,7 @@
 // game/views.js, game/state.js) and with its controls (game/controls.js): the player picks,
 // rotates and places a tile (pointer, drag or keys), or draws or passes, and the server's
 // engine judges the try (learn.rs). A wrong try shows the engine's reason (a corner that disagrees is circled) and can be tried again.
+// @ts-check
 import { t, errorText } from '../i18n.js';
 import { h, api, signed, go } from '../dom.js';
 import { tileIcon, el, corners, xy } from '../board.js';
@@ -10,13 +11,32 @@ import { renderBoard, renderGhost, renderRack, renderButtons } from '../game/vie
 import { tileControls } from '../game/controls.js';
 import { markSolved } from './progress.js';
 
-/** The numbers the lesson texts quote: the preset's options and the lesson's goal. */
+/** @typedef {import('../types/wire').LessonView} LessonView */
+/** @typedef {import('../types/wire').Verdict} Verdict */
+/** @typedef {import('../types/wire').Refusal} Refusal */
+/** @typedef {import('../types/wire').Action} Action */
+/** @typedef {import('../types/wire').LessonItem} LessonItem */
+/** @typedef {import('../types/wire').PublicGame} PublicGame */
+/** @typedef {import('../types/wire').Delta} Delta */
+/** @typedef {import('../types/wire').Me} Me */
+/** @typedef {import('../types/wire').GameStatus} GameStatus */
+/**
+ * A lesson set, `GET /api/learn/PRESET` (protocol/learn.rs `SetView`, not in wire.d.ts).
+ * @typedef {{preset: string, options: Record<string, string>, lessons: LessonView[]}} LessonSet
+ */
+
+/**
+ * The numbers the lesson texts quote: the preset's options and the lesson's goal.
+ * @param {LessonSet} set
+ * @param {LessonView} lesson
+ */
 export function textParams(set, lesson) {
   const o = set.options;
   const hex = String(o.hexagon_bonus || '0 0 0').split(' ');
-  const g = lesson.goal;
+  // The goal's tile or number and the solution's tile, when they have one.
+  const g = /** @type {{tile?: string | null, at_least?: number}} */ (lesson.goal);
   return {
-    tile: g.tile || lesson.solution.tile || '', at_least: g.at_least ?? '', drawn: lesson.drawn || '',
+    tile: g.tile || /** @type {{tile?: string}} */ (lesson.solution).tile || '', at_least: g.at_least ?? '', drawn: lesson.drawn || '',
     cost: o.draw_penalty, fail: o.fail_penalty, max: o.max_draws, bridge: o.bridge_bonus, extension: o.bridge_extension_bonus,
     hexagon: hex[0], double: hex[1], out: o.out_bonus, target: o.target,
     me: lesson.totals[0], them: lesson.totals[1],
@@ -25,7 +45,11 @@ export function textParams(set, lesson) {
   };
 }
 
-/** The preset's own rule for a lesson (how a round starts, drawing, a blocked round, the end), in words. */
+/**
+ * The preset's own rule for a lesson (how a round starts, drawing, a blocked round, the end), in words.
+ * @param {LessonSet} set
+ * @param {string} rule
+ */
 export function ruleText(set, rule) {
   const o = set.options;
   if (rule === 'start') return t('rules.start.' + o.start);
@@ -35,13 +59,24 @@ export function ruleText(set, rule) {
   return null;
 }
 
+/** @param {number} i */
 function seatName(i) { return i === 0 ? t('learn.me') : t('learn.opponent'); }
 
-/** A try's score changes in words: "tile +7, hexagon +50". */
+/**
+ * A try's score changes in words: "tile +7, hexagon +50".
+ * @param {LessonItem[]} items
+ * @param {number} [seat]
+ */
 function itemsText(items, seat) {
   return items.filter((i) => seat === undefined || i.player === seat).map((i) => t('reason.' + i.reason) + ' ' + signed(i.points)).join(', ');
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {LessonSet} set
+ * @param {number} index
+ * @param {Set<string>} done
+ */
 export function showLesson(main, set, index, done) {
   const lesson = set.lessons[index];
   const params = textParams(set, lesson);
@@ -112,14 +147,15 @@ export function showLesson(main, set, index, done) {
   let shown = null; // the answer shown by "Show me", drawn until the player acts
 
   function reset() {
-    st.game = { preset: set.preset, options: set.options, seats: lesson.hand_sizes.map((_, i) => ({ kind: i ? 'bot' : 'human', name: seatName(i) })) };
+    // Only the parts the game's views read.
+    st.game = /** @type {PublicGame} */ (/** @type {unknown} */ ({ preset: set.preset, options: set.options, seats: lesson.hand_sizes.map((_, i) => ({ kind: i ? 'bot' : 'human', name: seatName(i) })) }));
     st.you = 0;
     st.v = 0;
-    st.log = [{ v: 0, events: [{ type: 'round_started' }, ...lesson.board.map((p) => ({ type: 'played', placement: { tile: p.tile, cell: p.cell, rotation: p.rotation }, player: p.player }))] }];
+    st.log = [/** @type {Delta} */ (/** @type {unknown} */ ({ v: 0, events: [{ type: 'round_started' }, ...lesson.board.map((p) => ({ type: 'played', placement: { tile: p.tile, cell: p.cell, rotation: p.rotation }, player: p.player }))] }))];
     // The draw and the pass as the engine offers them to the player (the lesson view's
     // can_draw and can_pass, from its legal actions); the engine judges every try.
-    st.me = { hand: [...lesson.hand], legal: [], my_turn: true, can_draw: !!lesson.can_draw, can_pass: !!lesson.can_pass, drawn: lesson.drawn };
-    st.status = { phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] };
+    st.me = /** @type {Me} */ ({ hand: [...lesson.hand], legal: [], my_turn: true, can_draw: !!lesson.can_draw, can_pass: !!lesson.can_pass, drawn: lesson.drawn });
+    st.status = /** @type {GameStatus} */ ({ phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] });
     st.sel = null; st.rot = 0; st.preview = null; bad = null; shown = null;
     feedback.hidden = true;
     delete feedback.dataset.state;
@@ -146,7 +182,7 @@ export function showLesson(main, set, index, done) {
     renderBoard(board, st, fresh || new Set());
     ghost();
     renderRack(rack, st, ctl.bindRackTile);
-    renderButtons(buttons, st);
+    renderButtons(/** @type {Parameters<typeof renderButtons>[0]} */ (buttons), st); // no hint button in a lesson
     // No announce rule and no hints in a lesson: the engine's verdict is the only help.
     btnAnnounce.hidden = true;
     hints.parentElement.hidden = true;
@@ -176,9 +212,11 @@ export function showLesson(main, set, index, done) {
   }
 
   // Sends a try to the engine and shows its verdict.
+  /** @param {Action} action */
   async function attempt(action) {
     if (!S.myTurn(st) || busy) return;
     busy = true;
+    /** @type {Verdict} */
     let v;
     try {
       v = await api('POST', `/api/learn/${set.preset}/${lesson.name}`, { action });
@@ -216,9 +254,13 @@ export function showLesson(main, set, index, done) {
     }
   }
 
+  /**
+   * @param {Action} action
+   * @param {Refusal} refusal
+   */
   function refused(action, refusal) {
     let why;
-    const p = refusal.code === 'placement' && refusal.params ? refusal.params : null;
+    const p = refusal.code === 'placement' && refusal.params ? /** @type {import('../types/wire').PlacementError} */ (/** @type {unknown} */ (refusal.params)) : null;
     if (p && p.code === 'corner_mismatch') {
       why = t('learn.corner_mismatch', { expected: p.params.expected, found: p.params.found });
       bad = { ...action, corner: p.params.corner };
@@ -231,10 +273,14 @@ export function showLesson(main, set, index, done) {
     say('wrong', h('h2', {}, t('learn.wrong')), h('p', { class: 'why', id: 'why' }, why), retryButtons());
   }
 
+  /**
+   * @param {Action} action
+   * @param {Verdict} v
+   */
   function played(action, v) {
     // What the engine did: the tile on the board, the drawn tile in the hand, the scores.
     if (action.kind === 'play') {
-      st.log = [...st.log, { v: 1, events: [{ type: 'played', placement: { tile: action.tile, cell: action.cell, rotation: action.rotation }, player: 0 }] }];
+      st.log = [...st.log, /** @type {Delta} */ (/** @type {unknown} */ ({ v: 1, events: [{ type: 'played', placement: { tile: action.tile, cell: action.cell, rotation: action.rotation }, player: 0 }] }))];
       st.me.hand = st.me.hand.filter((x) => x !== action.tile);
       st.status.hand_sizes[0] -= 1;
     } else if (action.kind === 'draw' && v.drawn) {
@@ -268,6 +314,7 @@ export function showLesson(main, set, index, done) {
   }
 
   // The end of the round: every hand shown, what each seat scored, who won the game.
+  /** @param {Verdict} v */
   function roundEnd(v) {
     const box = h('div', { class: 'roundend', id: 'roundend' });
     box.append(h('p', {}, h('strong', {}, t(v.round_end === 'out' ? 'learn.round_out' : 'learn.round_blocked'))));

@@ -1,6 +1,8 @@
 // The tutorial's progress, remembered in the browser: for each preset, the lessons solved.
+// @ts-check
 const KEY = 'triominos.learn';
 
+/** @returns {Record<string, any>} what localStorage holds: the lessons solved by preset */
 function all() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) || '{}');
@@ -10,13 +12,21 @@ function all() {
   }
 }
 
-/** The names of the lessons of a preset's set solved so far. */
+/**
+ * The names of the lessons of a preset's set solved so far.
+ * @param {string} preset
+ * @returns {Set<string>}
+ */
 export function solved(preset) {
   const list = all()[preset];
   return new Set(Array.isArray(list) ? list : []);
 }
 
-/** Remembers that a lesson was solved. */
+/**
+ * Remembers that a lesson was solved.
+ * @param {string} preset
+ * @param {string} name
+ */
 export function markSolved(preset, name) {
   const v = all();
   const s = solved(preset);

@@ -1,14 +1,24 @@
 // The score pad's entries as the page edits them, without drawing anything: the tiles,
 // a hand as typed, the entry form's model (a turn or a round's end) and the entry it
 // makes, and the server's refusals and score reasons in words.
+// @ts-check
 import { t, errorText, has } from '../i18n.js';
 import { signed } from '../dom.js';
 
-/** Every tile of the box, "a-b-c" with a <= b <= c. */
+/** @typedef {import('../types/wire').SheetView} SheetView */
+/** @typedef {import('../types/wire').LineView} LineView */
+/** @typedef {import('../types/wire').Entry} Entry */
+/** @typedef {import('../types/wire').SheetItem} SheetItem */
+/** @typedef {import('../types/wire').Refusal} Refusal */
+
+/**
+ * Every tile of the box, "a-b-c" with a <= b <= c.
+ * @type {string[]}
+ */
 export const TILES = [];
 for (let a = 0; a < 6; a++) for (let b = a; b < 6; b++) for (let c = b; c < 6; c++) TILES.push(`${a}-${b}-${c}`);
 
-/** The sum of a tile's numbers. */
+/** The sum of a tile's numbers. @param {string} tile */
 export const tileValue = (tile) => tile.split('-').map(Number).reduce((x, y) => x + y, 0);
 
 /** A hand as typed: "23" is a sum, "3-4-5 1-1-2" (or "345 112") are tiles; null when empty, {bad} when unreadable. */
@@ -26,7 +36,13 @@ export function parseHand(text) {
   return { tiles };
 }
 
-/** The tiles already placed in a round (leaving out entry `except`, the one being edited). */
+/**
+ * The tiles already placed in a round (leaving out entry `except`, the one being edited).
+ * @param {SheetView} sheet
+ * @param {number} round
+ * @param {number | null} except
+ * @returns {Set<string>}
+ */
 export function placedInRound(sheet, round, except) {
   const out = new Set();
   sheet.entries.forEach((l, i) => {
@@ -41,22 +57,29 @@ export function placedInRound(sheet, round, except) {
 /**
  * An empty form for the sheet's next entry: `form` (a turn: who, draws, tile, bonuses) and
  * `endForm` (a round's end: how, who went out, the hands typed) when the round is over.
+ * @param {SheetView} sheet
  */
 export function blankForm(sheet) {
   const s = sheet.status;
   const form = { player: s.phase === 'playing' ? s.to_play : null, draws: 0, tile: null, nothing: false, bonus: { bridge: false, bridge_extension: false, hexagons: 0 }, text: '' };
   const endForm = s.phase === 'round_over'
-    ? { kind: s.round_end.kind, player: s.round_end.player, hands: sheet.names.map(() => '') }
+    ? { kind: s.round_end.kind, player: /** @type {{player?: number}} */ (s.round_end).player, hands: sheet.names.map(() => '') }
     : null;
   return { form, endForm };
 }
 
-/** The forms filled from an entry of the sheet (to edit it). */
+/**
+ * The forms filled from an entry of the sheet (to edit it).
+ * @param {SheetView} sheet
+ * @param {Entry} e
+ * @param {LineView} line
+ */
 export function formOfEntry(sheet, e, line) {
   const { form } = blankForm(sheet);
   if (e.kind === 'out' || e.kind === 'blocked') {
-    const endForm = { kind: e.kind, player: e.player, hands: sheet.names.map((_, i) => {
-      const hd = (e.hands || [])[i];
+    const endForm = { kind: e.kind, player: /** @type {{player?: number}} */ (e).player, hands: sheet.names.map((_, i) => {
+      // A hand is {tiles} or {sum}.
+      const hd = /** @type {{tiles?: string[], sum?: number} | null} */ ((e.hands || [])[i]);
       if (!hd) return '';
       return hd.tiles ? hd.tiles.join(' ') : String(hd.sum);
     }) };
@@ -96,9 +119,14 @@ export function entryOfEnd(endForm) {
   return endForm.kind === 'out' ? { kind: 'out', player: endForm.player, hands } : { kind: 'blocked', hands };
 }
 
-/** A refusal of the pad in words: seat numbers as names, the bonus worded, the entry it is about. */
+/**
+ * A refusal of the pad in words: seat numbers as names, the bonus worded, the entry it is about.
+ * @param {Refusal} e
+ * @param {(seat: number) => string} nameOf
+ */
 export function refusalText(e, nameOf) {
   if (!e || !e.code) return t('errors.unknown', { code: '?' });
+  /** @type {Record<string, any>} */
   const p = Object.assign({}, e.params && typeof e.params === 'object' ? e.params : {});
   const seatKeys = e.code === 'not_their_turn' ? ['expected', 'got'] : e.code === 'enter_round_end' ? ['out'] : ['player'];
   for (const k of seatKeys) if (typeof p[k] === 'number') p[k] = nameOf(p[k]);
@@ -110,7 +138,10 @@ export function refusalText(e, nameOf) {
   return text;
 }
 
-/** The reasons of a line's points: "tile +12, draw −5". */
+/**
+ * The reasons of a line's points: "tile +12, draw −5".
+ * @param {SheetItem[]} items
+ */
 export function reasonsText(items) {
   return items.map((i) => `${t('reason.' + i.reason)} ${signed(i.points)}`).join(', ');
 }

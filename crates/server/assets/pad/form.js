@@ -2,6 +2,7 @@
 // grid or typed, the bonuses claimed) or a round's end (the hands left), the server's
 // preview of its points, and the buttons to save, undo, edit or delete. It draws from the
 // sheet page's state `P` and acts through it (P.render, P.commit, P.undo, P.removeEntry).
+// @ts-check
 import { t } from '../i18n.js';
 import { h, api, meta, go, toast, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
@@ -9,6 +10,37 @@ import { changedOptions, listOf, rulesErrorText } from '../options.js';
 import { TILES, tileValue, parseHand, placedInRound, entryOfForm, entryOfEnd, refusalText, reasonsText } from './entry.js';
 import { keepKey } from './keys.js';
 
+/** @typedef {import('../types/wire').SheetView} SheetView */
+/** @typedef {import('../types/wire').StatusView} StatusView */
+/** @typedef {import('../types/wire').LineView} LineView */
+/** @typedef {import('../types/wire').KeyedSheet} KeyedSheet */
+
+/**
+ * The sheet page's state (made by pad/sheet.js): the sheet as the server last sent it, the
+ * forms being filled (pad/entry.js blankForm, formOfEntry), the entry being edited.
+ * @typedef {object} Page
+ * @property {string} id
+ * @property {SheetView} sheet
+ * @property {any} form
+ * @property {any} endForm
+ * @property {number | null} editing
+ * @property {number} previewSeq
+ * @property {boolean} busy
+ * @property {(seat: number) => string} nameOf
+ * @property {(k: string) => string} opt
+ * @property {() => StatusView} st
+ * @property {() => void} newForm
+ * @property {() => void} render
+ * @property {(entry: unknown, errBox: Element) => Promise<void>} commit
+ * @property {(errBox: Element) => Promise<void>} undo
+ * @property {(i: number, errBox: Element) => Promise<void>} removeEntry
+ */
+
+/**
+ * @param {Page} P
+ * @param {Set<string>} placed
+ * @param {(tile: string, typed?: boolean) => void} onPick
+ */
 function tileGrid(P, placed, onPick) {
   const input = h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', id: 'padtiletext', class: 'padtiletext', placeholder: t('pad.type_tile'), value: P.form.text, 'aria-label': t('pad.type_tile') });
   const grid = h('div', { class: 'padtiles', id: 'padtiles' });
@@ -39,6 +71,7 @@ function tileGrid(P, placed, onPick) {
   return h('div', { class: 'padpick' }, input, grid);
 }
 
+/** @param {Page} P */
 function bonusButtons(P) {
   const row = h('div', { class: 'padbonus', id: 'padbonus' });
   const bridge = Number(P.opt('bridge_bonus'));
@@ -59,12 +92,17 @@ function bonusButtons(P) {
   return h('div', {}, h('h3', {}, t('pad.bonus')), row);
 }
 
+/**
+ * @param {Page} P
+ * @param {HTMLElement} box
+ * @param {unknown} entry
+ */
 function preview(P, box, entry) {
   const seq = ++P.previewSeq;
   box.replaceChildren();
   box.className = 'padpreview';
   if (!entry || P.editing !== null) return;
-  api('POST', `/api/pad/${P.id}/preview`, { entry }).then((line) => {
+  api('POST', `/api/pad/${P.id}/preview`, { entry }).then((/** @type {LineView} */ line) => {
     if (seq !== P.previewSeq) return;
     const parts = [];
     P.sheet.names.forEach((_, i) => {
@@ -81,6 +119,7 @@ function preview(P, box, entry) {
   });
 }
 
+/** @param {Page} P */
 function turnPanel(P) {
   const s = P.st();
   const err = h('p', { class: 'error', role: 'alert', id: 'paderror' });
@@ -156,6 +195,7 @@ function turnPanel(P) {
   return items;
 }
 
+/** @param {Page} P */
 function endPanel(P) {
   const err = h('p', { class: 'error', role: 'alert', id: 'paderror' });
   const prev = h('div', { class: 'padpreview', id: 'padpreview', 'aria-live': 'polite' });
@@ -200,6 +240,7 @@ function endPanel(P) {
   return items;
 }
 
+/** @param {Page} P */
 function overPanel(P) {
   const s = P.st();
   const order = P.sheet.names.map((_, i) => i).sort((a, b) => s.totals[b] - s.totals[a]);
@@ -208,6 +249,7 @@ function overPanel(P) {
     try {
       const preset = (await meta()).presets.find((p) => p.name === P.sheet.preset);
       const options = changedOptions(P.sheet.options, preset ? preset.options : {});
+      /** @type {KeyedSheet} */
       const n = await api('POST', '/api/pad', { names: P.sheet.names, preset: P.sheet.preset, options });
       keepKey(n.id, n.key);
       go('/pad/' + n.id);
@@ -220,7 +262,11 @@ function overPanel(P) {
   ];
 }
 
-/** The form that fits the sheet now (or the entry being edited) into `panel`. */
+/**
+ * The form that fits the sheet now (or the entry being edited) into `panel`.
+ * @param {HTMLElement} panel
+ * @param {Page} P
+ */
 export function renderPanel(panel, P) {
   const s = P.st();
   panel.replaceChildren();

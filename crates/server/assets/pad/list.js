@@ -1,11 +1,17 @@
 // The score pad's first page: the sheets this browser holds the keys of (pad/keys.js),
 // and a new sheet (players, rules, target, house rules built from the server's option schema).
+// @ts-check
 import { t, lang, errorText } from '../i18n.js';
 import { h, api, meta, go, toast, renderer } from '../dom.js';
 import { languagePreset } from '../prefs.js';
 import { optionGrid, changedOptions, intOrNoneParts, rangeOf, specOf, rulesErrorText } from '../options.js';
 import { keepKey, forgetKey, knownSheets, keyHeaders } from './keys.js';
 
+/** @typedef {import('../types/wire').KeyedSheet} KeyedSheet */
+/** @typedef {import('../types/wire').SheetList} SheetList */
+/** @typedef {import('../types/wire').SheetListItem} SheetListItem */
+
+/** @param {HTMLElement} main */
 export async function showList(main) {
   const m = await meta();
   main.className = 'padlist';
@@ -81,6 +87,7 @@ export async function showList(main) {
     err.textContent = '';
     const options = changedOptions(state.overrides, presetOf().options);
     try {
+      /** @type {KeyedSheet} */
       const s = await api('POST', '/api/pad', { names: state.names.map((n) => n.trim()), preset: state.preset, options });
       keepKey(s.id, s.key);
       localStorage.setItem('triominos.pad', JSON.stringify({ preset: state.preset, names: state.names }));
@@ -94,15 +101,16 @@ export async function showList(main) {
     listBox.replaceChildren();
     const known = knownSheets();
     if (!known.length) return;
+    /** @type {SheetListItem[]} */
     let sheets = [];
-    try { sheets = (await api('POST', '/api/pad/list', { sheets: known })).sheets; } catch (e) { listBox.append(h('p', { class: 'error' }, errorText(e))); return; }
+    try { sheets = (/** @type {SheetList} */ (await api('POST', '/api/pad/list', { sheets: known }))).sheets; } catch (e) { listBox.append(h('p', { class: 'error' }, errorText(e))); return; }
     // A sheet the server no longer has (or whose key it refuses) is forgotten.
     for (const k of known) if (!sheets.some((s) => s.id === k.id)) forgetKey(k.id);
     if (!sheets.length) return;
     listBox.append(h('h2', {}, t('pad.sheets')));
     const body = h('tbody', {});
     for (const s of sheets) {
-      const sum = s.summary || {};
+      const sum = s.summary || /** @type {Partial<import('../types/wire').SheetSummary>} */ ({});
       const names = (sum.names || []).map((n, i) => n || t('seat.player', { n: i + 1 }));
       const scores = names.map((n, i) => h('span', { class: 'padscore' + ((sum.winners || []).includes(i) ? ' win' : '') }, `${n} ${sum.totals ? sum.totals[i] : 0}`));
       const del = h('button', { type: 'button', class: 'small', title: t('pad.delete_sheet') }, '✕');

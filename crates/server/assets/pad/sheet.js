@@ -3,6 +3,7 @@
 // around the entry form (pad/form.js): the title, the players' totals, the banner and the
 // sheet table, whose rows open an entry for editing. A change sends the sheet's owner key
 // (pad/keys.js); without it the sheet is shown read only.
+// @ts-check
 import { t, lang, errorText } from '../i18n.js';
 import { h, api, signed, toast } from '../dom.js';
 import { tileIcon } from '../board.js';
@@ -10,8 +11,17 @@ import { blankForm, formOfEntry, refusalText, reasonsText } from './entry.js';
 import { renderPanel } from './form.js';
 import { keyOf, keepKey, keyHeaders, editingLink, takeKeyFromLink } from './keys.js';
 
+/** @typedef {import('../types/wire').SheetView} SheetView */
+/** @typedef {import('../types/wire').KeyedSheet} KeyedSheet */
+/** @typedef {import('../types/wire').LineView} LineView */
+
+/**
+ * @param {HTMLElement} main
+ * @param {string} id
+ */
 export async function showSheet(main, id) {
   main.className = 'pad';
+  /** @type {SheetView} */
   let sheet;
   takeKeyFromLink(id);
   try {
@@ -19,6 +29,7 @@ export async function showSheet(main, id) {
     // A sheet of a server before the owner keys: whoever opens it first claims it.
     if (!sheet.owned && !keyOf(id)) {
       try {
+        /** @type {KeyedSheet} */
         const claimed = await api('POST', `/api/pad/${id}/claim`);
         keepKey(id, claimed.key);
         sheet = claimed;
@@ -30,6 +41,7 @@ export async function showSheet(main, id) {
   }
   // The page's state, shared with the form: the sheet as the server last sent it, the
   // form being filled, the entry being edited (its index, or null).
+  /** @type {import('./form.js').Page} */
   const P = {
     id,
     sheet,
@@ -54,6 +66,12 @@ export async function showSheet(main, id) {
   const sheetBox = h('section', { class: 'padsheet', id: 'padsheet' });
   main.append(head, board, banner, h('div', { class: 'padcols' }, panel, sheetBox));
 
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {unknown} [body]
+   * @returns {Promise<SheetView | null>}
+   */
   async function send(method, path, body) {
     if (P.busy) return null;
     P.busy = true;
@@ -75,6 +93,7 @@ export async function showSheet(main, id) {
     }
   }
 
+  /** @param {LineView} line */
   function announce(line) {
     if (!line) return;
     const e = line.entry;
@@ -181,9 +200,11 @@ export async function showSheet(main, id) {
     if (P.opt('target') === 'none' && s.phase !== 'game_over') banner.append(h('p', { class: 'small' }, t('rules.end.single')));
   }
 
+  /** @param {LineView} l */
   function entryText(l) {
     const e = l.entry;
-    const who = e.player !== undefined && e.player !== null ? P.nameOf(e.player) : '';
+    const player = /** @type {{player?: number}} */ (e).player;
+    const who = player !== undefined && player !== null ? P.nameOf(player) : '';
     const bonusWords = (b) => {
       const w = [];
       if (b && b.bridge) w.push(t('reason.bridge'));
@@ -254,6 +275,7 @@ export async function showSheet(main, id) {
   const onFocus = async () => {
     if (P.busy || P.editing !== null || document.visibilityState !== 'visible') return;
     try {
+      /** @type {SheetView} */
       const fresh = await api('GET', '/api/pad/' + P.id);
       if (fresh.version !== P.sheet.version) { P.sheet = fresh; P.newForm(); render(); }
     } catch (e) { /* offline: keep what we have */ }

@@ -1,5 +1,6 @@
 // The puzzles page: the daily puzzle with the streak, then a kind and its levels
 // (the collection is ordered by difficulty: level 1 is the easiest).
+// @ts-check
 import { t } from '../i18n.js';
 import { h, api } from '../dom.js';
 import { isSolved, solvedCount, streak, personalPuzzles, removePersonal } from './store.js';
@@ -7,9 +8,11 @@ import { today } from './play.js';
 
 export const KINDS = ['max_points', 'go_out', 'connect', 'best_turn'];
 
+/** @param {HTMLElement} main */
 export async function showList(main) {
   main.className = 'puzzles';
   document.title = t('app.title') + ' — ' + t('puzzles.title');
+  /** @type {import('../types/wire').PuzzleList} */
   const { puzzles } = await api('GET', '/api/puzzles');
   let kind = localStorage.getItem('triominos.puzzles.kind');
   if (!KINDS.includes(kind)) kind = KINDS[0];

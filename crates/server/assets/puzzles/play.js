@@ -6,6 +6,7 @@
 // (the corner that does not match, the points scored against the goal, the tiles left
 // that cannot go), undo takes placements back, a hint shows one tile of a solution in
 // grades: the idea in a sentence, then the tile, then its spot and turn.
+// @ts-check
 import { t, errorText } from '../i18n.js';
 import { corners, xy, el } from '../board.js';
 import { h, api, toast } from '../dom.js';
@@ -14,6 +15,43 @@ import { renderBoard, renderGhost, renderRack } from '../game/views.js';
 import { tileControls } from '../game/controls.js';
 import { markSolved, isSolved, streak, personalPuzzle } from './store.js';
 import { reasonText } from '../reasons.js';
+
+/** @typedef {import('../types/wire').PublicGame} PublicGame */
+/** @typedef {import('../types/wire').Delta} Delta */
+/** @typedef {import('../types/wire').Me} Me */
+/** @typedef {import('../types/wire').GameStatus} GameStatus */
+/** @typedef {import('../types/wire').Daily} Daily */
+/** @typedef {import('../types/wire').PuzzleList} PuzzleList */
+/** @typedef {import('../types/wire').TryAnswer} TryAnswer */
+/** @typedef {import('../types/wire').Placement} Placement */
+/** @typedef {import('../types/wire').Action} Action */
+/** @typedef {import('../types/wire').Tile} Tile */
+/**
+ * A puzzle as the page uses it: one of the collection (`GET /api/puzzles/ID`, wire.d.ts
+ * `PublicPuzzle`, whose fields past `number` and `of` are open) or a personal one kept in
+ * this browser (protocol/puzzles.rs `PersonalPuzzle`, not in wire.d.ts).
+ * @typedef {object} Puzzle
+ * @property {string} id
+ * @property {string} kind
+ * @property {string} ruleset
+ * @property {Placement[]} board
+ * @property {Tile[]} hand
+ * @property {any} [goal] the collection's goal: {points} or {groups}
+ * @property {number} [number]
+ * @property {number} [of]
+ * @property {string[]} [players] a personal puzzle's seat names
+ * @property {Action} [played] a personal puzzle's move played
+ * @property {number} [loss]
+ * @property {Action[]} [legal]
+ * @property {Action[]} [answers]
+ * @property {any[]} [reasons]
+ * @property {{idea: any, tile: Tile | null, action: any}} [grades]
+ */
+/**
+ * `POST /api/puzzles/ID/hint` (protocol/puzzles.rs `GradedHint`, not in wire.d.ts):
+ * {place, idea?}, {draw, idea?}, {undo: n} or {none: true}.
+ * @typedef {{place?: Placement, draw?: boolean, undo?: number, none?: boolean, idea?: any}} GradedHint
+ */
 
 /** Today's date in the browser, YYYY-MM-DD (the daily puzzle is the same for everyone on it). */
 export function today() {
@@ -41,12 +79,18 @@ function goalText(p) {
   return t('puzzles.goal.connect', { groups: p.goal.groups.length, n: p.hand.length });
 }
 
+/**
+ * @param {HTMLElement} main
+ * @param {string | null} id
+ * @param {string | null} date
+ */
 export async function showPuzzle(main, id, date) {
   main.className = 'game puzzle';
-  if (date) id = (await api('GET', '/api/puzzles/daily?date=' + date)).id;
+  if (date) id = (/** @type {Daily} */ (await api('GET', '/api/puzzles/daily?date=' + date))).id;
   // A personal puzzle ("find the better move", from a review) is kept in this browser and
   // judged here, against the answers the server's judge gave when it was saved.
   const personal = id.startsWith('pp-');
+  /** @type {Puzzle} */
   let p;
   try {
     p = personal ? personalPuzzle(id) : await api('GET', '/api/puzzles/' + encodeURIComponent(id));
@@ -55,6 +99,7 @@ export async function showPuzzle(main, id, date) {
     main.append(h('div', { class: 'panel' }, h('p', { class: 'error' }, t('puzzles.not_found')), h('a', { href: '/puzzles', 'data-link': '' }, t('puzzles.back'))));
     return null;
   }
+  /** @type {PuzzleList} */
   const { puzzles } = personal ? { puzzles: [] } : await api('GET', '/api/puzzles');
   const nameOf = (seat) => (p.players && p.players[seat]) || String(seat + 1);
   const title = personal ? t('puzzles.kind.better_move') : date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
@@ -63,7 +108,8 @@ export async function showPuzzle(main, id, date) {
   // The game screen's state, for one player whose turn it always is.
   const st = S.newState();
   st.hints = false; // the engine's legal spots would give the answer away
-  st.game = { options: { announce_bonuses: 'false' }, seats: [], preset: p.ruleset };
+  // Only the parts the game's views read.
+  st.game = /** @type {PublicGame} */ (/** @type {unknown} */ ({ options: { announce_bonuses: 'false' }, seats: [], preset: p.ruleset }));
   const moves = [];
   let tries = 0;
   let hints = 0;
@@ -75,10 +121,10 @@ export async function showPuzzle(main, id, date) {
   function sync() {
     const events = p.board.map((b) => ({ type: 'played', placement: b, player: 0 }));
     for (const m of moves) events.push({ type: 'played', placement: m, player: 1 });
-    st.log = [{ v: 0, events }];
+    st.log = [/** @type {Delta} */ ({ v: 0, events })];
     const used = new Set(moves.map((m) => m.tile));
-    st.me = { hand: p.hand.filter((x) => !used.has(x)), legal: [], my_turn: !solved, drawn: null };
-    st.status = { phase: 'playing', to_move: 0, draws: 0, pool: 0, round: 1, totals: [0], hand_sizes: [0], winners: [] };
+    st.me = /** @type {Me} */ ({ hand: p.hand.filter((x) => !used.has(x)), legal: [], my_turn: !solved, drawn: null });
+    st.status = /** @type {GameStatus} */ ({ phase: 'playing', to_move: 0, draws: 0, pool: 0, round: 1, totals: [0], hand_sizes: [0], winners: [] });
     if (st.sel && !st.me.hand.includes(st.sel)) st.sel = null;
   }
   sync();
@@ -195,6 +241,7 @@ export async function showPuzzle(main, id, date) {
     const m = { tile: st.sel, cell, rotation };
     if (personal) return judgeHere(m);
     badCorner = null;
+    /** @type {TryAnswer} */
     let r;
     try {
       r = await api('POST', `/api/puzzles/${p.id}/try`, { moves: [...moves, m] });
@@ -267,6 +314,7 @@ export async function showPuzzle(main, id, date) {
     if (!hintGot || hintGot.key !== key) {
       // A personal puzzle's hint was given with it: the best move's grades.
       const g = p.grades;
+      /** @type {GradedHint} */
       const r = personal ? (g.action.kind === 'play' ? { place: g.action, idea: g.idea } : { draw: true, idea: g.idea }) : await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
       hintGot = { key, r };
       grade = r.idea ? 0 : 1;

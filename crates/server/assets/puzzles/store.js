@@ -1,6 +1,7 @@
 // What the browser remembers of the puzzles (localStorage 'triominos.puzzles'): the
 // puzzles solved (with the tries and hints it took) and the streak of days on which
 // the daily puzzle was solved.
+// @ts-check
 const KEY = 'triominos.puzzles';
 
 function read() {
@@ -16,30 +17,36 @@ function write(v) {
   try { localStorage.setItem(KEY, JSON.stringify(v)); } catch (e) { /* private mode: not kept */ }
 }
 
-/** The day before a YYYY-MM-DD date. */
+/** The day before a YYYY-MM-DD date. @param {string} date */
 function dayBefore(date) {
   const d = new Date(date + 'T12:00:00Z');
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 }
 
-/** Whether a puzzle was solved. */
+/** Whether a puzzle was solved. @param {string} id */
 export function isSolved(id) { return !!read().solved[id]; }
 
-/** How many puzzles were solved (of those ids, when given). */
+/** How many puzzles were solved (of those ids, when given). @param {string[]} [ids] */
 export function solvedCount(ids) {
   const s = read().solved;
   return ids ? ids.filter((id) => s[id]).length : Object.keys(s).length;
 }
 
-/** The daily streak: days in a row, up to today or yesterday, on which the daily puzzle was solved. */
+/** The daily streak: days in a row, up to today or yesterday, on which the daily puzzle was solved. @param {string} today */
 export function streak(today) {
   const s = read().streak;
   if (!s.last || (s.last !== today && s.last !== dayBefore(today))) return 0;
   return s.count;
 }
 
-/** Remembers a solved puzzle (and, for the daily puzzle of `date`, the streak). */
+/**
+ * Remembers a solved puzzle (and, for the daily puzzle of `date`, the streak).
+ * @param {string} id
+ * @param {number} tries
+ * @param {number} hints
+ * @param {string | null} date
+ */
 export function markSolved(id, tries, hints, date) {
   const v = read();
   if (!v.solved[id]) v.solved[id] = { tries, hints };
@@ -65,17 +72,21 @@ export function personalPuzzles() {
   }
 }
 
-/** One personal puzzle by id, or null. */
+/** One personal puzzle by id, or null. @param {string} id */
 export function personalPuzzle(id) { return personalPuzzles().find((p) => p.id === id) || null; }
 
-/** Keeps a personal puzzle (once per id), with the day it was saved. */
+/**
+ * Keeps a personal puzzle (once per id), with the day it was saved.
+ * @param {{id: string}} p the server's PersonalPuzzle (GET /api/games/ID/puzzle)
+ * @param {string} date
+ */
 export function savePersonal(p, date) {
   const all = personalPuzzles().filter((q) => q.id !== p.id);
   all.unshift({ ...p, saved: date });
   try { localStorage.setItem(MINE, JSON.stringify(all.slice(0, 200))); } catch (e) { /* private mode: not kept */ }
 }
 
-/** Forgets a personal puzzle. */
+/** Forgets a personal puzzle. @param {string} id */
 export function removePersonal(id) {
   try { localStorage.setItem(MINE, JSON.stringify(personalPuzzles().filter((q) => q.id !== id))); } catch (e) { /* not kept */ }
 }

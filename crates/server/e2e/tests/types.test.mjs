@@ -37,3 +37,34 @@ test('a field renamed in the wire types fails tsc on the scripts that read it', 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the replay, score pad, puzzles and tutorial scripts are checked against the wire types too', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wire-'));
+  try {
+    cpSync(assets, dir, { recursive: true });
+    const dts = join(dir, 'types', 'wire.d.ts');
+    const text = readFileSync(dts, 'utf8');
+    // Replay.hints_used (replay.js), StatusView.can_block (pad/form.js), Verdict.items
+    // (learn/lesson.js) renamed, and a try's `stuck` outcome (puzzles/play.js).
+    let renamed = text;
+    for (const [from, to] of [
+      [/^hints_used: Array<HintUse>, \};/m, 'hintsUsed: Array<HintUse>, };'],
+      [/^can_block: boolean/m, 'canBlock: boolean'],
+      [/^items: Array<LessonItem>/m, 'lessonItems: Array<LessonItem>'],
+      [/"outcome": "stuck", /, '"outcome": "stuck_now", '],
+    ]) {
+      const next = renamed.replace(from, to);
+      assert.notEqual(next, renamed, `${from} is in wire.d.ts`);
+      renamed = next;
+    }
+    writeFileSync(dts, renamed);
+    const bad = check(dir);
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stdout, /replay\.js\(\d+,\d+\): error TS\d+: Property 'hints_used' does not exist on type 'Replay'/);
+    assert.match(bad.stdout, /pad\/form\.js\(\d+,\d+\): error TS\d+: Property 'can_block' does not exist on type 'StatusView'/);
+    assert.match(bad.stdout, /learn\/lesson\.js\(\d+,\d+\): error TS\d+: Property 'items' does not exist on type 'Verdict'/);
+    assert.match(bad.stdout, /puzzles\/play\.js\(\d+,\d+\): error TS\d+: This comparison appears to be unintentional/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
