@@ -136,6 +136,20 @@ export async function playByKeys(page) {
 }
 
 // Plays this seat's turns until the end-of-round (or game-over) dialog shows.
+// A 2-player Goliath game of bots alone (Rita, random; Gus, greedy; one round), played to
+// its end by the server: the same game for the same seed. Its id.
+export async function finishedBotGame(seed) {
+  const g = await api('/api/games', { preset: 'goliath', seed, options: { target: 'none' }, seats: [{ kind: 'bot', level: 'random', name: 'Rita' }, { kind: 'bot', level: 'greedy', name: 'Gus' }] });
+  if (g.status !== 201) throw new Error(`the game of bots was refused: ${g.status} ${JSON.stringify(g.json)}`);
+  const id = g.json.id;
+  for (let i = 0; i < 600; i++) {
+    const info = await api('/api/games/' + id);
+    if (info.json.status.phase === 'game_over') return id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the game of bots did not end');
+}
+
 export async function playToDialog(page) {
   for (let i = 0; i < 400; i++) {
     await page.waitForSelector('#turn .mine, #overlay:not(.hidden)', { timeout: 30000 });

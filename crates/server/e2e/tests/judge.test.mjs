@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, BASE, api } from '../lib.mjs';
+import { launch, newPage, BASE, api, finishedBotGame } from '../lib.mjs';
 
 const en = JSON.parse(readFileSync(new URL('../../assets/i18n/en.json', import.meta.url), 'utf8'));
 const fr = JSON.parse(readFileSync(new URL('../../assets/i18n/fr.json', import.meta.url), 'utf8'));
@@ -13,18 +13,6 @@ const fr = JSON.parse(readFileSync(new URL('../../assets/i18n/fr.json', import.m
 // A small judge's budget: the page and the API take the same query.
 const BUDGET = 'iterations=300&samples=100';
 
-// A game of bots alone (one round), played to its end by the server (fixed seeds: the same game).
-async function finishedBotGame(seed) {
-  const g = await api('/api/games', { preset: 'goliath', seed, options: { target: 'none' }, seats: [{ kind: 'bot', level: 'random', name: 'Rita' }, { kind: 'bot', level: 'greedy', name: 'Gus' }] });
-  assert.equal(g.status, 201);
-  const id = g.json.id;
-  for (let i = 0; i < 600; i++) {
-    const info = await api('/api/games/' + id);
-    if (info.json.status.phase === 'game_over') return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the game of bots did not end');
-}
 
 async function reviewOf(id) {
   const { status, json } = await api(`/api/games/${id}/review?seat=0&${BUDGET}`);

@@ -4,22 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, newPage, BASE, api, cellPoint, turnsTo } from '../lib.mjs';
+import { launch, newPage, BASE, api, cellPoint, turnsTo, finishedBotGame } from '../lib.mjs';
 
 const en = JSON.parse(readFileSync(new URL('../../assets/i18n/en.json', import.meta.url), 'utf8'));
 const BUDGET = 'iterations=300&samples=100';
 
-async function finishedBotGame(seed) {
-  const g = await api('/api/games', { preset: 'goliath', seed, options: { target: 'none' }, seats: [{ kind: 'bot', level: 'random', name: 'Rita' }, { kind: 'bot', level: 'greedy', name: 'Gus' }] });
-  assert.equal(g.status, 201);
-  const id = g.json.id;
-  for (let i = 0; i < 600; i++) {
-    const info = await api('/api/games/' + id);
-    if (info.json.status.phase === 'game_over') return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the game of bots did not end');
-}
 
 test('review a game, save a blunder, solve it with two graded hints', async () => {
   // A game whose random player blundered with a better placement to find.

@@ -3,20 +3,8 @@
 // blunders, charts the estimated margin and sums up; in English and in French.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, BASE, api, playToDialog } from '../lib.mjs';
+import { launch, newPage, BASE, api, playToDialog, finishedBotGame } from '../lib.mjs';
 
-// A game of bots alone (one round), played to its end by the server.
-async function finishedBotGame(seed) {
-  const g = await api('/api/games', { preset: 'goliath', seed, options: { target: 'none' }, seats: [{ kind: 'bot', level: 'random', name: 'Rita' }, { kind: 'bot', level: 'greedy', name: 'Gus' }] });
-  assert.equal(g.status, 201);
-  const id = g.json.id;
-  for (let i = 0; i < 600; i++) {
-    const info = await api('/api/games/' + id);
-    if (info.json.status.phase === 'game_over') return id;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the game of bots did not end');
-}
 
 test('the review of a finished game, from the finished games list, walked through move by move', async () => {
   const id = await finishedBotGame(21);
