@@ -35,7 +35,7 @@ mod position;
 mod syntax;
 
 pub use error::NotationError;
-pub use position::{parse, round_moves, write};
+pub use position::{parse, round_moves, spot_name, write};
 
 use crate::geom::Cell;
 use crate::tile::Tile;

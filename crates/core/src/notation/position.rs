@@ -61,6 +61,24 @@ pub fn round_moves(round: &RoundHistory, vertex_contacts_must_match: bool) -> Re
     Ok(out)
 }
 
+/// The name of the cell `cell` as a spot: from the tile placed last among
+/// those that share a side with it (`None` when no tile on `board` does).
+/// Every open cell of a board has one; this is how a move there, or the
+/// spot itself in a description of the board, is written.
+///
+/// ```
+/// use triominos_core::notation::spot_name;
+/// use triominos_core::{Board, Cell, Placement, Tile};
+/// let mut board = Board::new(true);
+/// board.place(Placement::new("5-5-5".parse::<Tile>().unwrap(), Cell::ORIGIN, 0));
+/// let right = Cell::new(1, 0).unwrap();
+/// assert_eq!(spot_name(&board, right).unwrap().to_string(), "R555");
+/// assert_eq!(spot_name(&board, Cell::new(4, 4).unwrap()), None);
+/// ```
+pub fn spot_name(board: &Board, cell: Cell) -> Option<Spot> {
+    board.placements().iter().rev().find_map(|q| Some(Spot { side: Side::between(q.cell, cell)?, next_to: q.tile }))
+}
+
 /// The numbers a placement puts down, clockwise from its cell's point (the
 /// top of an up cell, the bottom of a down cell).
 fn from_point(p: Placement) -> [u8; 3] {
@@ -183,9 +201,8 @@ impl Move {
         let spot = if board.is_empty() {
             None
         } else {
-            let beside = board.placements().iter().rev().find_map(|q| Some((q.tile, Side::between(q.cell, cell)?)));
-            match beside {
-                Some((next_to, side)) => Some(Spot { side, next_to }),
+            match spot_name(board, cell) {
+                Some(spot) => Some(spot),
                 None => return Err(NotationError::NotLegal { placement, reason: PlacementError::NotTouching }),
             }
         };

@@ -81,7 +81,15 @@ code: Reaction, } | { "type": "takeback" } | { "type": "takeback_answer",
 /**
  * Whether this seat accepts.
  */
-accept: boolean, };
+accept: boolean, } | { "type": "move", 
+/**
+ * The move as typed.
+ */
+text: string, 
+/**
+ * The client's message id (a duplicate as for `action`).
+ */
+id?: number, };
 
 /**
  * The turn clock as sent: whose time runs and how much is left, counted
@@ -352,7 +360,12 @@ bonuses: Bonuses,
  * Figure bonuses the tile formed that were lost because the play
  * was not announced (under `announce_bonuses`; always empty without it).
  */
-unclaimed: Bonuses, } | { "type": "drew", 
+unclaimed: Bonuses, 
+/**
+ * The play in the move notation (docs/notation.md), written on the
+ * board it was played on: `255L555`, `124^2`, `155L125!`.
+ */
+notation: string, } | { "type": "drew", 
 /**
  * Seat.
  */
@@ -848,7 +861,12 @@ bonuses: Bonuses,
  * Points it would score played unannounced: under `announce_bonuses`,
  * `points` without its figure bonuses; otherwise the same as `points`.
  */
-unannounced: number, };
+unannounced: number, 
+/**
+ * The placement in the move notation, unannounced (`255L555`; the
+ * opening with its turn, `124^2`): what a player types to make it.
+ */
+notation: string, };
 
 /**
  * One score change of a try.
@@ -1081,7 +1099,12 @@ can_draw: boolean,
 /**
  * Whether it may pass.
  */
-can_pass: boolean, };
+can_pass: boolean, 
+/**
+ * The board's open spots, those where a tile of the hand fits first,
+ * then by name (see [`OpenSpot`]).
+ */
+spots: Array<OpenSpot>, };
 
 /**
  * `GET /api/meta`: presets, bot levels, the option schema.
@@ -1110,6 +1133,36 @@ options: Array<OptionDef>,
  * while pages still read it).
  */
 option_names: Array<string>, };
+
+/**
+ * An open spot of the board as a seat is told of it (the screen-reader
+ * table): its name in the notation, what its corners must hold, and the
+ * tiles of the seat's own hand that fit there.
+ */
+export type OpenSpot = { 
+/**
+ * The spot, named from the tile placed last beside it.
+ */
+spot: SpotName, 
+/**
+ * The cell.
+ */
+cell: Cell, 
+/**
+ * Whether the cell points up (its corners: top, bottom-right,
+ * bottom-left) or down (top-left, top-right, bottom).
+ */
+up: boolean, 
+/**
+ * The number each corner must hold, clockwise from corner 0 (`null`:
+ * any); `null` when no tile can fit (its neighbours disagree).
+ */
+needs: [number | null, number | null, number | null] | null, 
+/**
+ * The tiles of this seat's hand that fit there some way (whether the
+ * turn lets them be played now is in `legal`).
+ */
+fits: Array<Tile>, };
 
 /**
  * One option: its name, the values it takes, its translation key and (in
@@ -2146,6 +2199,24 @@ status: StatusView,
  * before the keys, changed by nobody until someone claims it).
  */
 owned: boolean, };
+
+/**
+ * A spot's name in the move notation: the side of a tile on the board it
+ * lies on. `{"name": "L555", "side": "left", "next_to": "5-5-5"}`.
+ */
+export type SpotName = { 
+/**
+ * As written: `L555`.
+ */
+name: string, 
+/**
+ * `left`, `right`, `above` or `below`.
+ */
+side: string, 
+/**
+ * The tile it is named from.
+ */
+next_to: Tile, };
 
 /**
  * Everything the pad knows after the last entry.

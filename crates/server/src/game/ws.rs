@@ -363,6 +363,23 @@ async fn handle(
                 .err()
                 .map(|e| error_msg(e, None));
         }
+        Ok(ClientMsg::Move { text, id }) => {
+            // Read by core's one reader against this seat's own view only.
+            let Some(s) = seat else { return Some(error_msg(Refused::Spectator, id)) };
+            let read = {
+                let r = room.lock().await;
+                let obs = r.game.observe(s);
+                triominos_core::notation::parse(&text, obs.public().board(), obs.hand())
+            };
+            match read {
+                Ok(action) => (Intent::Act(action), id),
+                Err(e) => {
+                    let refusal = crate::protocol::notation_refusal(&e);
+                    tracing::info!(seat, intent = "move", code = %refusal.code, "refused");
+                    return Some(error_msg(refusal, id));
+                }
+            }
+        }
         // Who connects is said once, first.
         Ok(ClientMsg::Hello { .. }) => return Some(error_msg(Refused::UnknownMessage { kind: "hello".into() }, None)),
         Err(ClientMsgError::BadJson) => return Some(error_msg(Refused::BadJson, None)),

@@ -2,7 +2,9 @@
 //! ([`Refused`]), and the engine's refusals turned into it.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{json, Value};
+use triominos_core::notation::{Move, NotationError, Spot};
+use triominos_core::tile::TileParseError;
 use triominos_core::{IllegalAction, RulesError};
 
 /// A refusal: a stable code and its parameters (`null` when it has none),
@@ -311,6 +313,83 @@ impl From<RulesError> for Refusal {
     fn from(e: RulesError) -> Refusal {
         Refusal::of(e)
     }
+}
+
+/// The codes of a move the notation's reader refused (`errors.notation.CODE`
+/// in the translations), in the order of [`NotationError`]'s variants.
+pub const NOTATION_CODES: [&str; 16] = [
+    "empty",
+    "bad_tile",
+    "unexpected",
+    "bad_turn",
+    "timeout",
+    "not_in_hand",
+    "spot_at_opening",
+    "not_on_board",
+    "no_such_side",
+    "off_the_board",
+    "spot_taken",
+    "does_not_fit",
+    "fits_nowhere",
+    "wrong_turn",
+    "ambiguous",
+    "not_legal",
+];
+
+/// A spot as a refusal names it: `{"name": "L555", "side": "left", "next_to": "5-5-5"}`.
+fn spot_json(s: Spot) -> Value {
+    serde_json::to_value(crate::protocol::SpotName::from(s)).unwrap_or(Value::Null)
+}
+
+/// Why a typed move was refused, for the page to word in the player's
+/// language: `{"code": "notation", "params": {"code", "params"}}`, the inner
+/// code one of [`NOTATION_CODES`] and its parameters (tiles as `1-2-4`,
+/// spots as [`crate::protocol::SpotName`], moves in the notation), plus
+/// `"text"`, core's English sentence. Nothing of another seat is in it: the
+/// reader saw only this seat's board and hand.
+pub fn notation_refusal(e: &NotationError) -> Refusal {
+    let moves = |ms: &[Move]| -> Vec<String> { ms.iter().map(Move::to_string).collect() };
+    let (code, params) = match e {
+        NotationError::Empty => ("empty", json!({})),
+        NotationError::Tile(t) => {
+            let written = match t {
+                TileParseError::Syntax(s) | TileParseError::OutOfRange(s) => s.clone(),
+                TileParseError::NotCanonical { written, .. } => written.clone(),
+            };
+            let canonical = match t {
+                TileParseError::NotCanonical { rotation_of: Some(c), .. } => Some(c.to_string()),
+                _ => None,
+            };
+            ("bad_tile", json!({"written": written, "canonical": canonical}))
+        }
+        NotationError::Unexpected { after, found, .. } => ("unexpected", json!({"after": after, "found": found})),
+        NotationError::BadTurn(t) => ("bad_turn", json!({"turn": t})),
+        NotationError::Timeout => ("timeout", json!({})),
+        NotationError::NotInHand(t) => ("not_in_hand", json!({"tile": t})),
+        NotationError::SpotAtOpening => ("spot_at_opening", json!({})),
+        NotationError::NotOnBoard(t) => ("not_on_board", json!({"tile": t})),
+        NotationError::NoSuchSide { next_to, side, up } => {
+            ("no_such_side", json!({"next_to": next_to, "side": side.word(), "up": up}))
+        }
+        NotationError::OffTheBoard(s) => ("off_the_board", json!({"spot": spot_json(*s)})),
+        NotationError::SpotTaken { spot, by } => ("spot_taken", json!({"spot": spot_json(*spot), "by": by})),
+        NotationError::DoesNotFit { tile, spot, needs, up } => {
+            ("does_not_fit", json!({"tile": tile, "spot": spot_json(*spot), "needs": needs, "up": up}))
+        }
+        NotationError::FitsNowhere(t) => ("fits_nowhere", json!({"tile": t})),
+        NotationError::WrongTurn { tile, turn, fits } => {
+            ("wrong_turn", json!({"tile": tile, "turn": turn.to_string(), "fits": moves(fits)}))
+        }
+        NotationError::Ambiguous { written, candidates } => {
+            ("ambiguous", json!({"written": written, "candidates": moves(candidates)}))
+        }
+        NotationError::NotLegal { .. } => ("not_legal", json!({})),
+    };
+    let mut params = params;
+    if let Value::Object(m) = &mut params {
+        m.insert("text".into(), Value::String(e.to_string()));
+    }
+    Refusal { code: "notation".into(), params: json!({"code": code, "params": params}) }
 }
 
 #[cfg(test)]

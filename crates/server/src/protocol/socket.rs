@@ -151,6 +151,20 @@ pub enum ClientMsg {
         /// Whether this seat accepts.
         accept: bool,
     },
+    /// A move typed in the notation (docs/notation.md: `255L555`, `124^2`,
+    /// `draw`, `pass`), read by core's one reader against this seat's own
+    /// view (the board and its hand) and then applied as the `action` it
+    /// means. A text that means no move is refused with `{"code":
+    /// "notation", "params": {"code", "params"}}` (see
+    /// [`crate::protocol::notation_refusal`]); nothing changes.
+    Move {
+        /// The move as typed.
+        text: String,
+        /// The client's message id (a duplicate as for `action`).
+        #[serde(default)]
+        #[ts(optional)]
+        id: Option<u64>,
+    },
 }
 
 /// The quick reactions a seat may send: a fixed set, translated by the page
@@ -212,7 +226,7 @@ impl ClientMsg {
             match env.kind.as_str() {
                 "action" => ClientMsgError::BadAction(id),
                 "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" | "rematch" | "rematch_decline"
-                | "react" | "takeback" | "takeback_answer" => ClientMsgError::BadJson,
+                | "react" | "takeback" | "takeback_answer" | "move" => ClientMsgError::BadJson,
                 _ => ClientMsgError::Unknown(env.kind, id),
             }
         })
@@ -516,6 +530,9 @@ pub enum EventWire {
         /// Figure bonuses the tile formed that were lost because the play
         /// was not announced (under `announce_bonuses`; always empty without it).
         unclaimed: Bonuses,
+        /// The play in the move notation (docs/notation.md), written on the
+        /// board it was played on: `255L555`, `124^2`, `155L125!`.
+        notation: String,
     },
     /// A tile was drawn (which one is known to the drawer only).
     Drew {
@@ -570,13 +587,14 @@ pub enum EventWire {
 
 impl EventWire {
     /// The wire form of a core event of a game of `players` seats; a
-    /// `Played` event gets `unclaimed`, what its play left unclaimed (the
-    /// core's event does not say: see [`crate::game::view::Mark::before`]).
-    pub fn of(e: &Event, players: usize, unclaimed: Bonuses) -> EventWire {
+    /// `Played` event gets `unclaimed`, what its play left unclaimed, and
+    /// `notation`, how it is written (the core's event says neither: see
+    /// [`crate::game::view::Mark::before`]).
+    pub fn of(e: &Event, players: usize, unclaimed: Bonuses, notation: &str) -> EventWire {
         match *e {
             Event::RoundStarted { round, starter } => EventWire::RoundStarted { round, starter },
             Event::Played { player, placement, points, bonuses } => {
-                EventWire::Played { player, placement, points, bonuses, unclaimed }
+                EventWire::Played { player, placement, points, bonuses, unclaimed, notation: notation.to_string() }
             }
             Event::Drew { player, points, failed } => EventWire::Drew { player, points, failed },
             Event::Passed { player, points } => EventWire::Passed { player, points },
@@ -701,7 +719,7 @@ pub struct Delta {
 }
 
 /// A legal placement with what it would score.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
 pub struct LegalPlacement {
     /// The tile.
     pub tile: Tile,
@@ -716,6 +734,47 @@ pub struct LegalPlacement {
     /// Points it would score played unannounced: under `announce_bonuses`,
     /// `points` without its figure bonuses; otherwise the same as `points`.
     pub unannounced: i32,
+    /// The placement in the move notation, unannounced (`255L555`; the
+    /// opening with its turn, `124^2`): what a player types to make it.
+    pub notation: String,
+}
+
+/// A spot's name in the move notation: the side of a tile on the board it
+/// lies on. `{"name": "L555", "side": "left", "next_to": "5-5-5"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct SpotName {
+    /// As written: `L555`.
+    pub name: String,
+    /// `left`, `right`, `above` or `below`.
+    pub side: String,
+    /// The tile it is named from.
+    pub next_to: Tile,
+}
+
+impl From<triominos_core::notation::Spot> for SpotName {
+    fn from(s: triominos_core::notation::Spot) -> SpotName {
+        SpotName { name: s.to_string(), side: s.side.word().to_string(), next_to: s.next_to }
+    }
+}
+
+/// An open spot of the board as a seat is told of it (the screen-reader
+/// table): its name in the notation, what its corners must hold, and the
+/// tiles of the seat's own hand that fit there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct OpenSpot {
+    /// The spot, named from the tile placed last beside it.
+    pub spot: SpotName,
+    /// The cell.
+    pub cell: Cell,
+    /// Whether the cell points up (its corners: top, bottom-right,
+    /// bottom-left) or down (top-left, top-right, bottom).
+    pub up: bool,
+    /// The number each corner must hold, clockwise from corner 0 (`null`:
+    /// any); `null` when no tile can fit (its neighbours disagree).
+    pub needs: Option<[Option<u8>; 3]>,
+    /// The tiles of this seat's hand that fit there some way (whether the
+    /// turn lets them be played now is in `legal`).
+    pub fits: Vec<Tile>,
 }
 
 /// A seat's private view: its hand, the tile it just drew, its legal
@@ -736,6 +795,9 @@ pub struct Me {
     pub can_draw: bool,
     /// Whether it may pass.
     pub can_pass: bool,
+    /// The board's open spots, those where a tile of the hand fits first,
+    /// then by name (see [`OpenSpot`]).
+    pub spots: Vec<OpenSpot>,
 }
 
 #[cfg(test)]
