@@ -17,6 +17,7 @@ import { seatName } from './game/sheet.js';
 import { clockBar } from './game/clock.js';
 import { go } from './dom.js';
 import * as Together from './game/together.js';
+import { srTable, srOn, saveSrOn } from './game/srtable.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -60,6 +61,10 @@ export async function showGame(main, id, token) {
   const notifyBox = h('label', { class: 'notify small', hidden: !FX.canNotify() }, notify, ' ', t('signal.notify_box'));
   const signals = FX.turnSignals({ mark: '● ' + t('signal.your_turn') + ' —', title: t('signal.your_turn'), body: t('signal.notify_body') });
   const buttons = { btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys };
+  // The screen-reader table (a setting remembered in this browser): the game in words, moves
+  // typed in the notation or chosen from lists, read by the server (game/srtable.js).
+  const srBox = h('input', { type: 'checkbox', id: 'srtable-on', checked: srOn() });
+  const sr = srTable(st, { send: (text) => sendMove(text) });
   // Quick reactions (a seat sends them; everyone sees them unless muted here).
   const reactions = Together.reactionsBox(st, id, (code) => wsSend({ type: 'react', code }));
   const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
@@ -73,7 +78,8 @@ export async function showGame(main, id, token) {
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint, btnTakeback),
         hintBox,
         takebackBox,
-        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
+        sr.box,
+        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox, h('label', { class: 'srpref small' }, srBox, ' ', t('sr.setting'))),
         keys,
         // After the rack in the tab order: the rack stays where the keyboard comes first.
         clockBox),
@@ -93,6 +99,8 @@ export async function showGame(main, id, token) {
     ignore: '#overlay:not(.hidden)',
     key: (e) => {
       if ((e.key === 'a' || e.key === 'A') && !e.ctrlKey && !e.metaKey && !e.altKey) { toggleAnnounce(); return true; }
+      // The screen-reader table's move box, from anywhere on the table.
+      if (e.key === '/' && srOn()) { e.preventDefault(); sr.input.focus(); return true; }
       return false;
     },
     zoom: { zoomIn, zoomOut, zoomFit },
@@ -111,6 +119,7 @@ export async function showGame(main, id, token) {
     notify.checked = on;
     if (!on && FX.canNotify() && Notification.permission === 'denied') toast(t('signal.notify_denied'), 'error');
   });
+  srBox.addEventListener('change', () => { saveSrOn(srBox.checked); sr.render(); if (srBox.checked) sr.input.focus(); });
   btnAnnounce.addEventListener('click', () => toggleAnnounce());
   btnDraw.addEventListener('click', () => send({ kind: 'draw' }));
   btnPass.addEventListener('click', () => send({ kind: 'pass' }));
@@ -171,6 +180,13 @@ export async function showGame(main, id, token) {
     wsSend({ type: action.kind === 'next_round' ? 'next_round' : 'action', action, id: st.msgId });
   }
 
+  /** A move in the notation (typed, or chosen from the lists), read by the server. @param {string} text */
+  function sendMove(text) {
+    st.msgId += 1;
+    st.lastPlay = null;
+    wsSend({ type: 'move', text, id: st.msgId });
+  }
+
   // Suggest a move: asked of the server (the search sees only this seat's view), shown
   // on the board (the tile picked and turned, its spot marked) and in words.
   function askHint() {
@@ -209,6 +225,7 @@ export async function showGame(main, id, token) {
 
   /** @param {import('./types/wire').ServerMsg} m */
   function onMessage(m) {
+    if (m.type === 'ack') sr.accepted();
     const r = S.apply(st, m);
     if (!r) return;
     if (r.kind === 'snapshot') {
@@ -232,6 +249,7 @@ export async function showGame(main, id, token) {
       }
       for (const [text, kind, seat] of announcements(st, r.live)) toast(text, kind, seat);
       renderAll(new Set(r.live.map((d) => d.v)));
+      sr.told(r.live);
       rewards(r.live, wasMine);
     } else if (r.kind === 'presence') {
       renderPlayers(players, st);
@@ -256,6 +274,7 @@ export async function showGame(main, id, token) {
       // A hint outrun by the player's own move: nothing to tell.
       if (m.code === 'hint_stale') return;
       toast(errorText(m), 'error');
+      sr.refused(errorText(m));
       // The corner a refusal names is ringed on the board.
       /** @type {any} the engine's placement error, {code, params} */
       const p = m.code === 'placement' && m.params ? m.params : null;
@@ -340,6 +359,7 @@ export async function showGame(main, id, token) {
     drawTakeback();
     drawOverlay();
     clock.render();
+    sr.render();
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (/** @type {HTMLButtonElement} */ (active).disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');

@@ -98,9 +98,39 @@ export function t(key, params) {
 
 export function has(key) { return key in dict || key in fallback; }
 
+/** A spot in words, from its name as the server sends it ({side, next_to}): "left of 5-5-5". */
+export function spotWords(spot) { return t('sr.side.' + spot.side, { tile: spot.next_to }); }
+
+/**
+ * What a spot's corners must hold, in words (`needs`: the number at each corner clockwise
+ * from corner 0, null where any goes; null when no tile can fit): "needs 5 at the top and 2
+ * at the bottom-right".
+ */
+export function needsText(needs, up) {
+  if (!needs) return t('sr.needs_dead');
+  const parts = needs.map((n, k) => (n === null || n === undefined ? null : t('sr.needs_at', { n, corner: t(`sr.corner.${up ? 'up' : 'down'}.${k}`) }))).filter((x) => x);
+  if (!parts.length) return t('sr.needs_any');
+  // @ts-ignore Intl.ListFormat is in every browser the page supports.
+  return t('sr.needs', { corners: new Intl.ListFormat(current, { style: 'long', type: 'conjunction' }).format(parts) });
+}
+
+/** A typed move the server's reader refused ({code, params}), in words. */
+function notationText(e) {
+  const p = Object.assign({}, e.params || {});
+  if (p.spot) p.spot = spotWords(p.spot);
+  if (p.side) p.side = t('sr.side_word.' + p.side);
+  for (const k of ['candidates', 'fits']) if (Array.isArray(p[k])) p[k] = p[k].join(', ');
+  if (e.code === 'does_not_fit') p.needs = needsText(p.needs, p.up);
+  if (e.code === 'no_such_side') p.sides = t(p.up ? 'sr.sides_up' : 'sr.sides_down');
+  if (e.code === 'bad_tile' && p.canonical) return t('errors.notation.bad_tile_turned', p);
+  const key = 'errors.notation.' + e.code;
+  return has(key) ? t(key, p) : p.text || t('errors.unknown', { code: e.code });
+}
+
 // A refusal from the server ({code, params}) worded in the page's language.
 export function errorText(e) {
   if (!e) return '';
+  if (e.code === 'notation' && e.params && e.params.code) return notationText(e.params);
   if (e.code === 'placement' && e.params && e.params.code) {
     const p = Object.assign({}, e.params.params || {});
     if (p.corner !== undefined) p.corner = t('corner.' + p.corner);

@@ -108,6 +108,19 @@ fn dynamic_keys() -> Vec<String> {
     for c in triominos_bots::judge::Reason::CODES {
         keys.push(format!("hint.reason.{c}"));
     }
+    // A move typed in the notation and refused (`errors.notation.CODE`), and the words of
+    // the screen-reader table's spots (`sr.side.SIDE`, `sr.side_word.SIDE`, `sr.corner.up.K`).
+    for c in triominos_server::protocol::NotationRefused::codes() {
+        keys.push(format!("errors.notation.{c}"));
+    }
+    for side in ["left", "right", "above", "below"] {
+        keys.push(format!("sr.side.{side}"));
+        keys.push(format!("sr.side_word.{side}"));
+    }
+    for k in 0..3 {
+        keys.push(format!("sr.corner.up.{k}"));
+        keys.push(format!("sr.corner.down.{k}"));
+    }
     for c in ["can_play", "pool_not_empty", "opening"] {
         keys.push(format!("errors.may_not_pass.{c}"));
     }

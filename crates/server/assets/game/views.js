@@ -1,7 +1,7 @@
 // The game screen's parts drawn from the state: the board's tiles, marks and ghost, the
 // rack, the buttons, the turn line, the players, the round and game-over dialog, and the
 // passing messages for what others did. Input is wired by game.js.
-import { t } from '../i18n.js';
+import { t, spotWords } from '../i18n.js';
 import { h, signed } from '../dom.js';
 import { tileIcon } from '../board.js';
 import { placementsOf, opt, myTurn, legalFor, effective, occupied, announceRule, touchesTable, hintsOn } from './state.js';
@@ -155,7 +155,13 @@ export function hintedTile(st) {
 export function hintText(st, hint) {
   const a = hint.action;
   const points = signed(hint.points);
-  const head = a.kind === 'play' ? t('hint.play', { tile: a.tile, points }) : a.kind === 'draw' ? t('hint.draw', { points }) : t('hint.pass', { points });
+  // A play named in the move notation, as the server names this seat's legal placements.
+  const legal = a.kind === 'play' && st.me ? st.me.legal.find((p) => p.tile === a.tile && p.cell[0] === a.cell[0] && p.cell[1] === a.cell[1] && p.rotation === a.rotation) : null;
+  const spot = legal && (st.me.spots || []).find((s) => s.cell[0] === a.cell[0] && s.cell[1] === a.cell[1]);
+  const move = legal ? legal.notation + (a.announce ? '!' : '') : null;
+  const head = a.kind === 'play'
+    ? (move ? t('hint.play_move', { move, tile: a.tile, spot: spot ? spotWords(spot.spot) : t('sr.in_middle'), points }) : t('hint.play', { tile: a.tile, points }))
+    : a.kind === 'draw' ? t('hint.draw', { points }) : t('hint.pass', { points });
   const nameOf = (seat) => seatName(st.game, seat, st.you);
   const why = hint.reasons.map((r) => reasonText(r, nameOf));
   const idea = hint.grades ? t('hint.idea', { idea: reasonText(hint.grades.idea, nameOf) }) : why[0];

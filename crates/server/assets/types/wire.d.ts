@@ -1135,6 +1135,173 @@ options: Array<OptionDef>,
 option_names: Array<string>, };
 
 /**
+ * Why a move typed in the notation was refused (core's [`NotationError`]),
+ * with what the page needs to word it in the player's language (tiles as
+ * `1-2-4`, spots as [`SpotName`], moves in the notation) and `text`, core's
+ * English sentence. Sent as `{"code": "notation", "params": {"code",
+ * "params"}}`; each inner code is `errors.notation.CODE` in the translations.
+ * Nothing of another seat is in it: the reader saw only this seat's board
+ * and hand.
+ */
+export type NotationRefused = { "code": "empty", "params": { 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "bad_tile", "params": { 
+/**
+ * What was written.
+ */
+written: string, 
+/**
+ * The tile with the same numbers, when `written` is one of its turns.
+ */
+canonical: Tile | null, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "unexpected", "params": { 
+/**
+ * What was read so far.
+ */
+after: string, 
+/**
+ * What was not understood.
+ */
+found: string, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "bad_turn", "params": { 
+/**
+ * The turn written.
+ */
+turn: string, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "timeout", "params": { 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "not_in_hand", "params": { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "spot_at_opening", "params": { 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "not_on_board", "params": { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "no_such_side", "params": { 
+/**
+ * The tile the spot is named from.
+ */
+next_to: Tile, 
+/**
+ * The side asked for (`left`, `right`, `above`, `below`).
+ */
+side: string, 
+/**
+ * Whether that tile points up.
+ */
+up: boolean, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "off_the_board", "params": { 
+/**
+ * The spot.
+ */
+spot: SpotName, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "spot_taken", "params": { 
+/**
+ * The spot.
+ */
+spot: SpotName, 
+/**
+ * The tile there.
+ */
+by: Tile, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "does_not_fit", "params": { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * The spot.
+ */
+spot: SpotName, 
+/**
+ * What its corners need, clockwise from corner 0 (`null`: any); `null` when nothing fits.
+ */
+needs: [number | null, number | null, number | null] | null, 
+/**
+ * Whether the spot points up.
+ */
+up: boolean, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "fits_nowhere", "params": { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "wrong_turn", "params": { 
+/**
+ * The tile.
+ */
+tile: Tile, 
+/**
+ * The turn written.
+ */
+turn: string, 
+/**
+ * The ways it fits, in the notation.
+ */
+fits: Array<string>, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "ambiguous", "params": { 
+/**
+ * What was written, in the notation's spelling.
+ */
+written: string, 
+/**
+ * Each move it could be, in the notation.
+ */
+candidates: Array<string>, 
+/**
+ * Core's sentence.
+ */
+text: string, } } | { "code": "not_legal", "params": { 
+/**
+ * Core's sentence.
+ */
+text: string, } };
+
+/**
  * An open spot of the board as a seat is told of it (the screen-reader
  * table): its name in the notation, what its corners must hold, and the
  * tiles of the seat's own hand that fit there.

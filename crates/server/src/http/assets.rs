@@ -58,6 +58,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "review.js",
     "review.css",
     "reasons.js",
+    "game/srtable.js",
 );
 
 /// The languages of the page, in the order the switch shows them.

@@ -2,10 +2,10 @@
 //! ([`Refused`]), and the engine's refusals turned into it.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 use triominos_core::notation::{Move, NotationError, Spot};
 use triominos_core::tile::TileParseError;
-use triominos_core::{IllegalAction, RulesError};
+use triominos_core::{IllegalAction, RulesError, Tile};
 
 /// A refusal: a stable code and its parameters (`null` when it has none),
 /// worded by the page in the player's language. Nothing changed.
@@ -315,81 +315,220 @@ impl From<RulesError> for Refusal {
     }
 }
 
-/// The codes of a move the notation's reader refused (`errors.notation.CODE`
-/// in the translations), in the order of [`NotationError`]'s variants.
-pub const NOTATION_CODES: [&str; 16] = [
-    "empty",
-    "bad_tile",
-    "unexpected",
-    "bad_turn",
-    "timeout",
-    "not_in_hand",
-    "spot_at_opening",
-    "not_on_board",
-    "no_such_side",
-    "off_the_board",
-    "spot_taken",
-    "does_not_fit",
-    "fits_nowhere",
-    "wrong_turn",
-    "ambiguous",
-    "not_legal",
-];
-
-/// A spot as a refusal names it: `{"name": "L555", "side": "left", "next_to": "5-5-5"}`.
-fn spot_json(s: Spot) -> Value {
-    serde_json::to_value(crate::protocol::SpotName::from(s)).unwrap_or(Value::Null)
+/// A spot's name in the move notation: the side of a tile on the board it
+/// lies on. `{"name": "L555", "side": "left", "next_to": "5-5-5"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct SpotName {
+    /// As written: `L555`.
+    pub name: String,
+    /// `left`, `right`, `above` or `below`.
+    pub side: String,
+    /// The tile it is named from.
+    pub next_to: Tile,
 }
 
-/// Why a typed move was refused, for the page to word in the player's
-/// language: `{"code": "notation", "params": {"code", "params"}}`, the inner
-/// code one of [`NOTATION_CODES`] and its parameters (tiles as `1-2-4`,
-/// spots as [`crate::protocol::SpotName`], moves in the notation), plus
-/// `"text"`, core's English sentence. Nothing of another seat is in it: the
-/// reader saw only this seat's board and hand.
-pub fn notation_refusal(e: &NotationError) -> Refusal {
-    let moves = |ms: &[Move]| -> Vec<String> { ms.iter().map(Move::to_string).collect() };
-    let (code, params) = match e {
-        NotationError::Empty => ("empty", json!({})),
-        NotationError::Tile(t) => {
-            let written = match t {
-                TileParseError::Syntax(s) | TileParseError::OutOfRange(s) => s.clone(),
-                TileParseError::NotCanonical { written, .. } => written.clone(),
-            };
-            let canonical = match t {
-                TileParseError::NotCanonical { rotation_of: Some(c), .. } => Some(c.to_string()),
-                _ => None,
-            };
-            ("bad_tile", json!({"written": written, "canonical": canonical}))
-        }
-        NotationError::Unexpected { after, found, .. } => ("unexpected", json!({"after": after, "found": found})),
-        NotationError::BadTurn(t) => ("bad_turn", json!({"turn": t})),
-        NotationError::Timeout => ("timeout", json!({})),
-        NotationError::NotInHand(t) => ("not_in_hand", json!({"tile": t})),
-        NotationError::SpotAtOpening => ("spot_at_opening", json!({})),
-        NotationError::NotOnBoard(t) => ("not_on_board", json!({"tile": t})),
-        NotationError::NoSuchSide { next_to, side, up } => {
-            ("no_such_side", json!({"next_to": next_to, "side": side.word(), "up": up}))
-        }
-        NotationError::OffTheBoard(s) => ("off_the_board", json!({"spot": spot_json(*s)})),
-        NotationError::SpotTaken { spot, by } => ("spot_taken", json!({"spot": spot_json(*spot), "by": by})),
-        NotationError::DoesNotFit { tile, spot, needs, up } => {
-            ("does_not_fit", json!({"tile": tile, "spot": spot_json(*spot), "needs": needs, "up": up}))
-        }
-        NotationError::FitsNowhere(t) => ("fits_nowhere", json!({"tile": t})),
-        NotationError::WrongTurn { tile, turn, fits } => {
-            ("wrong_turn", json!({"tile": tile, "turn": turn.to_string(), "fits": moves(fits)}))
-        }
-        NotationError::Ambiguous { written, candidates } => {
-            ("ambiguous", json!({"written": written, "candidates": moves(candidates)}))
-        }
-        NotationError::NotLegal { .. } => ("not_legal", json!({})),
-    };
-    let mut params = params;
-    if let Value::Object(m) = &mut params {
-        m.insert("text".into(), Value::String(e.to_string()));
+impl From<Spot> for SpotName {
+    fn from(s: Spot) -> SpotName {
+        SpotName { name: s.to_string(), side: s.side.word().to_string(), next_to: s.next_to }
     }
-    Refusal { code: "notation".into(), params: json!({"code": code, "params": params}) }
+}
+
+/// Why a move typed in the notation was refused (core's [`NotationError`]),
+/// with what the page needs to word it in the player's language (tiles as
+/// `1-2-4`, spots as [`SpotName`], moves in the notation) and `text`, core's
+/// English sentence. Sent as `{"code": "notation", "params": {"code",
+/// "params"}}`; each inner code is `errors.notation.CODE` in the translations.
+/// Nothing of another seat is in it: the reader saw only this seat's board
+/// and hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, strum::EnumDiscriminants, ts_rs::TS)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+#[strum_discriminants(
+    name(NotationCode),
+    derive(strum::IntoStaticStr, strum::EnumIter),
+    strum(serialize_all = "snake_case"),
+    doc = "The inner codes of [`NotationRefused`], one per variant."
+)]
+pub enum NotationRefused {
+    /// Nothing was typed.
+    Empty {
+        /// Core's sentence.
+        text: String,
+    },
+    /// A misspelled tile.
+    BadTile {
+        /// What was written.
+        written: String,
+        /// The tile with the same numbers, when `written` is one of its turns.
+        canonical: Option<Tile>,
+        /// Core's sentence.
+        text: String,
+    },
+    /// Something the notation does not allow there.
+    Unexpected {
+        /// What was read so far.
+        after: String,
+        /// What was not understood.
+        found: String,
+        /// Core's sentence.
+        text: String,
+    },
+    /// A turn that is not one to three numbers from 0 to 5.
+    BadTurn {
+        /// The turn written.
+        turn: String,
+        /// Core's sentence.
+        text: String,
+    },
+    /// `timeout`, the referee's entry.
+    Timeout {
+        /// Core's sentence.
+        text: String,
+    },
+    /// The tile is not in this seat's hand.
+    NotInHand {
+        /// The tile.
+        tile: Tile,
+        /// Core's sentence.
+        text: String,
+    },
+    /// A spot named for the first tile.
+    SpotAtOpening {
+        /// Core's sentence.
+        text: String,
+    },
+    /// The tile a spot is named from is not on the board.
+    NotOnBoard {
+        /// The tile.
+        tile: Tile,
+        /// Core's sentence.
+        text: String,
+    },
+    /// That tile has no such side.
+    NoSuchSide {
+        /// The tile the spot is named from.
+        next_to: Tile,
+        /// The side asked for (`left`, `right`, `above`, `below`).
+        side: String,
+        /// Whether that tile points up.
+        up: bool,
+        /// Core's sentence.
+        text: String,
+    },
+    /// A spot past the edge of the grid.
+    OffTheBoard {
+        /// The spot.
+        spot: SpotName,
+        /// Core's sentence.
+        text: String,
+    },
+    /// The spot holds a tile.
+    SpotTaken {
+        /// The spot.
+        spot: SpotName,
+        /// The tile there.
+        by: Tile,
+        /// Core's sentence.
+        text: String,
+    },
+    /// The tile fits the spot in no turn.
+    DoesNotFit {
+        /// The tile.
+        tile: Tile,
+        /// The spot.
+        spot: SpotName,
+        /// What its corners need, clockwise from corner 0 (`null`: any); `null` when nothing fits.
+        needs: Option<[Option<u8>; 3]>,
+        /// Whether the spot points up.
+        up: bool,
+        /// Core's sentence.
+        text: String,
+    },
+    /// The tile fits nowhere.
+    FitsNowhere {
+        /// The tile.
+        tile: Tile,
+        /// Core's sentence.
+        text: String,
+    },
+    /// The tile fits, not with that turn.
+    WrongTurn {
+        /// The tile.
+        tile: Tile,
+        /// The turn written.
+        turn: String,
+        /// The ways it fits, in the notation.
+        fits: Vec<String>,
+        /// Core's sentence.
+        text: String,
+    },
+    /// The text fits several moves.
+    Ambiguous {
+        /// What was written, in the notation's spelling.
+        written: String,
+        /// Each move it could be, in the notation.
+        candidates: Vec<String>,
+        /// Core's sentence.
+        text: String,
+    },
+    /// An action with no name (never from a typed move).
+    NotLegal {
+        /// Core's sentence.
+        text: String,
+    },
+}
+
+impl NotationRefused {
+    /// Every inner code, one per variant, in the enum's order (for the translations' test).
+    pub fn codes() -> impl Iterator<Item = &'static str> {
+        <NotationCode as strum::IntoEnumIterator>::iter().map(<&'static str>::from)
+    }
+}
+
+impl From<&NotationError> for NotationRefused {
+    fn from(e: &NotationError) -> NotationRefused {
+        let text = e.to_string();
+        let moves = |ms: &[Move]| -> Vec<String> { ms.iter().map(Move::to_string).collect() };
+        match e {
+            NotationError::Empty => NotationRefused::Empty { text },
+            NotationError::Tile(t) => {
+                let (written, canonical) = match t {
+                    TileParseError::Syntax(s) | TileParseError::OutOfRange(s) => (s.clone(), None),
+                    TileParseError::NotCanonical { written, rotation_of } => (written.clone(), *rotation_of),
+                };
+                NotationRefused::BadTile { written, canonical, text }
+            }
+            NotationError::Unexpected { after, found, .. } => {
+                NotationRefused::Unexpected { after: after.clone(), found: found.clone(), text }
+            }
+            NotationError::BadTurn(turn) => NotationRefused::BadTurn { turn: turn.clone(), text },
+            NotationError::Timeout => NotationRefused::Timeout { text },
+            NotationError::NotInHand(tile) => NotationRefused::NotInHand { tile: *tile, text },
+            NotationError::SpotAtOpening => NotationRefused::SpotAtOpening { text },
+            NotationError::NotOnBoard(tile) => NotationRefused::NotOnBoard { tile: *tile, text },
+            NotationError::NoSuchSide { next_to, side, up } => {
+                NotationRefused::NoSuchSide { next_to: *next_to, side: side.word().into(), up: *up, text }
+            }
+            NotationError::OffTheBoard(s) => NotationRefused::OffTheBoard { spot: (*s).into(), text },
+            NotationError::SpotTaken { spot, by } => NotationRefused::SpotTaken { spot: (*spot).into(), by: *by, text },
+            NotationError::DoesNotFit { tile, spot, needs, up } => {
+                NotationRefused::DoesNotFit { tile: *tile, spot: (*spot).into(), needs: *needs, up: *up, text }
+            }
+            NotationError::FitsNowhere(tile) => NotationRefused::FitsNowhere { tile: *tile, text },
+            NotationError::WrongTurn { tile, turn, fits } => {
+                NotationRefused::WrongTurn { tile: *tile, turn: turn.to_string(), fits: moves(fits), text }
+            }
+            NotationError::Ambiguous { written, candidates } => {
+                NotationRefused::Ambiguous { written: written.clone(), candidates: moves(candidates), text }
+            }
+            NotationError::NotLegal { .. } => NotationRefused::NotLegal { text },
+        }
+    }
+}
+
+/// Why a typed move was refused, as the socket sends it: `{"code":
+/// "notation", "params": {"code", "params"}}` (see [`NotationRefused`]).
+pub fn notation_refusal(e: &NotationError) -> Refusal {
+    Refusal { code: "notation".into(), params: serde_json::to_value(NotationRefused::from(e)).unwrap_or(Value::Null) }
 }
 
 #[cfg(test)]

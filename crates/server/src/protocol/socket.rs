@@ -3,7 +3,7 @@
 //! ([`Me`]).
 
 use super::common::{PublicGame, RoundEndWire};
-use super::refusal::Refusal;
+use super::refusal::{Refusal, SpotName};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -156,7 +156,7 @@ pub enum ClientMsg {
     /// view (the board and its hand) and then applied as the `action` it
     /// means. A text that means no move is refused with `{"code":
     /// "notation", "params": {"code", "params"}}` (see
-    /// [`crate::protocol::notation_refusal`]); nothing changes.
+    /// [`crate::protocol::NotationRefused`]); nothing changes.
     Move {
         /// The move as typed.
         text: String,
@@ -737,24 +737,6 @@ pub struct LegalPlacement {
     /// The placement in the move notation, unannounced (`255L555`; the
     /// opening with its turn, `124^2`): what a player types to make it.
     pub notation: String,
-}
-
-/// A spot's name in the move notation: the side of a tile on the board it
-/// lies on. `{"name": "L555", "side": "left", "next_to": "5-5-5"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
-pub struct SpotName {
-    /// As written: `L555`.
-    pub name: String,
-    /// `left`, `right`, `above` or `below`.
-    pub side: String,
-    /// The tile it is named from.
-    pub next_to: Tile,
-}
-
-impl From<triominos_core::notation::Spot> for SpotName {
-    fn from(s: triominos_core::notation::Spot) -> SpotName {
-        SpotName { name: s.to_string(), side: s.side.word().to_string(), next_to: s.next_to }
-    }
 }
 
 /// An open spot of the board as a seat is told of it (the screen-reader

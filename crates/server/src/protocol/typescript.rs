@@ -37,6 +37,7 @@ pub fn roots(v: &mut Declarations) {
     v.visit::<Delta>();
     // Every refusal's code.
     v.visit::<Refused>();
+    v.visit::<NotationRefused>();
     // The games' JSON API.
     v.visit::<Meta>();
     v.visit::<CreateGame>();
