@@ -59,11 +59,13 @@ function pts(x) {
 function signedPts(x) { return (x > 0 ? '+' : x < 0 ? '−' : '±') + pts(Math.abs(x)); }
 
 /**
- * An action ({kind, tile, ...}) in words; `full`: with its spot and turn.
+ * An action ({kind, tile, ...}) in words; `full`: with its spot and turn; `move`: its name in
+ * the move notation (the server's, written on the board the player faced), when known.
  * @param {Action} a
  * @param {boolean} full
  */
-function actionWords(a, full) {
+function actionWords(a, full, move) {
+  if (a.kind === 'play' && move) return full ? t('review.action.at_move', { move, tile: a.tile, cell: cellText(a.cell), rotation: a.rotation }) : t('review.action.play_move', { move, tile: a.tile });
   if (a.kind === 'play') return full ? t('review.action.at', { tile: a.tile, cell: cellText(a.cell), rotation: a.rotation }) : t('review.action.play', { tile: a.tile });
   return t('review.action.' + a.kind);
 }
@@ -153,6 +155,10 @@ function viewer(main, id, replay, data, opts) {
   const { seat, review } = data;
   const before = data.frames;
   const ds = review.decisions;
+  // Each decision's moves in the notation (the server's one writer), by index.
+  const named = data.notation || [];
+  /** @param {number} j */
+  const movesOf = (j) => named[j] || { played: null, best: null };
   const name = seatName(game, seat);
   let k = 0;
   let showBest = false;
@@ -248,10 +254,10 @@ function viewer(main, id, replay, data, opts) {
     card.className = 'decision' + cls;
     card.replaceChildren(...[
       h('p', { class: 'steplabel', id: 'steplabel' }, t('review.move_of', { n: k + 1, total: ds.length, round: d.round })),
-      h('p', {}, h('strong', {}, t('review.played') + ' '), h('span', { id: 'reviewplayed' }, actionWords(d.played, full)), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.played_value) }))),
+      h('p', {}, h('strong', {}, t('review.played') + ' '), h('span', { id: 'reviewplayed' }, actionWords(d.played, full, movesOf(k).played)), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.played_value) }))),
       agree
         ? h('p', { class: 'agree' }, d.forced ? t('review.forced') : t('review.same'))
-        : h('p', {}, h('strong', {}, t('review.best') + ' '), h('span', { id: 'reviewbest' }, actionWords(d.best, full)), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.best_value) }))),
+        : h('p', {}, h('strong', {}, t('review.best') + ' '), h('span', { id: 'reviewbest' }, actionWords(d.best, full, movesOf(k).best)), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.best_value) }))),
       full ? h('p', { class: 'differs', id: 'reviewdiffers' }, differsText(d)) : null,
       d.as_good ? h('p', { class: 'asgood', id: 'reviewasgood' }, t('review.as_good', { best: actionWords(top, top.kind === 'play' && d.played.kind === 'play' && top.tile === d.played.tile), points: pts(d.estimated_loss), se: pts(d.se) })) : null,
       h('p', { class: 'loss' + cls, id: 'reviewloss' }, d.loss > 0 ? t('review.loss_se', { points: pts(d.loss), se: pts(d.se) }) : t('review.loss', { points: pts(d.loss) }), d.severity ? h('span', { class: 'badge' + cls }, severityText(d)) : null),
@@ -327,8 +333,8 @@ function viewer(main, id, replay, data, opts) {
       const b = h('button', { type: 'button', class: 'linklike' }, String(i + 1));
       b.addEventListener('click', () => { goTo(i); svg.scrollIntoView({ block: 'nearest' }); });
       tbody.append(h('tr', { 'data-k': String(i), class: d.severity || '' },
-        h('td', {}, b), h('td', {}, String(d.round)), h('td', {}, actionWords(d.played, needsSpot(d))),
-        h('td', {}, same(d.best, d.played) ? (d.as_good ? t('review.as_good_short') : '=') : actionWords(d.best, needsSpot(d))),
+        h('td', {}, b), h('td', {}, String(d.round)), h('td', {}, actionWords(d.played, needsSpot(d), movesOf(i).played)),
+        h('td', {}, same(d.best, d.played) ? (d.as_good ? t('review.as_good_short') : '=') : actionWords(d.best, needsSpot(d), movesOf(i).best)),
         h('td', { class: 'num' }, pts(d.loss)), h('td', {}, severityText(d))));
     });
     return h('table', { class: 'reviewlist' },
@@ -348,7 +354,7 @@ function viewer(main, id, replay, data, opts) {
     if (!big.length) box.append(h('p', {}, t('review.none')));
     else {
       box.append(h('ol', { class: 'biggest' }, ...big.map(([d, i]) => {
-        const b = h('button', { type: 'button', class: 'linklike' }, t('review.biggest_item', { n: i + 1, round: d.round, played: actionWords(d.played, needsSpot(d)), best: actionWords(d.best, needsSpot(d)), points: pts(d.loss) }));
+        const b = h('button', { type: 'button', class: 'linklike' }, t('review.biggest_item', { n: i + 1, round: d.round, played: actionWords(d.played, needsSpot(d), movesOf(i).played), best: actionWords(d.best, needsSpot(d), movesOf(i).best), points: pts(d.loss) }));
         b.addEventListener('click', () => goTo(i));
         return h('li', { class: d.severity || '' }, b, d.severity ? ' ' : null, d.severity ? h('span', { class: 'badge ' + d.severity }, severityText(d)) : null);
       })));

@@ -78,6 +78,27 @@ async fn a_finished_game_is_reviewed_decision_by_decision() {
             sum += loss;
         }
         assert!((r["totals"]["loss"].as_f64().unwrap() - sum).abs() < 0.01);
+        // Each decision's moves in the notation: the played one as the record's comment
+        // names it (core's writer, on the board the player faced), the best one named too.
+        let named = v["notation"].as_array().unwrap();
+        assert_eq!(named.len(), decisions.len());
+        for (d, n) in decisions.iter().zip(named) {
+            let line = lines[d["line"].as_u64().unwrap() as usize - 1];
+            let played = n["played"].as_str().unwrap();
+            if d["played"]["kind"] == "play" {
+                assert!(line.ends_with(&format!(" {played}")), "{line} is {played}");
+            } else {
+                assert_eq!(played, d["played"]["kind"].as_str().unwrap());
+            }
+            let best = n["best"].as_str().unwrap();
+            match d["best"]["kind"].as_str().unwrap() {
+                "play" => assert!(best.starts_with(&d["best"]["tile"].as_str().unwrap().replace('-', "")), "{best}"),
+                kind => assert_eq!(best, kind),
+            }
+            if d["best"] == d["played"] {
+                assert_eq!(best, played);
+            }
+        }
         // Asked again: the same review, from memory.
         let (s, again) = http(&server, "GET", &format!("/api/games/{id}/review?seat={seat}&{FAST}"), None).await;
         assert_eq!(s, 200);

@@ -228,6 +228,20 @@ id: string,
 date: string, };
 
 /**
+ * A review decision's two moves in the move notation (`255L555`, `draw`);
+ * `null` where a move has no name on that board (never in a real game).
+ */
+export type DecisionMoves = { 
+/**
+ * The move played.
+ */
+played: string | null, 
+/**
+ * The judge's preferred move.
+ */
+best: string | null, };
+
+/**
  * `DELETE /api/pad/{id}`.
  */
 export type Deleted = { 
@@ -596,7 +610,13 @@ frames: Array<number>,
 /**
  * The review.
  */
-review: unknown, };
+review: unknown, 
+/**
+ * Each decision's played and best moves in the move notation
+ * (docs/notation.md), written on the board the player faced, in the
+ * order of the review's decisions.
+ */
+notation: Array<DecisionMoves>, };
 
 /**
  * Where a game stands: everything a spectator may know besides the log.

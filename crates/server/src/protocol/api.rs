@@ -225,4 +225,18 @@ pub struct GameReview {
     /// The review.
     #[ts(type = "unknown")]
     pub review: triominos_bots::review::Review,
+    /// Each decision's played and best moves in the move notation
+    /// (docs/notation.md), written on the board the player faced, in the
+    /// order of the review's decisions.
+    pub notation: Vec<DecisionMoves>,
+}
+
+/// A review decision's two moves in the move notation (`255L555`, `draw`);
+/// `null` where a move has no name on that board (never in a real game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+pub struct DecisionMoves {
+    /// The move played.
+    pub played: Option<String>,
+    /// The judge's preferred move.
+    pub best: Option<String>,
 }

@@ -23,7 +23,7 @@ pub mod routes;
 
 use crate::game::think::Lane;
 use crate::http::error::Fail;
-use crate::protocol::{GameReview, Refused};
+use crate::protocol::{DecisionMoves, GameReview, Refused};
 use crate::state::AppState;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
@@ -74,6 +74,30 @@ fn frames_before(history: &[triominos_core::RoundHistory], decisions: &[review::
     decisions.iter().map(|d| offsets.get((d.round as usize).saturating_sub(1)).copied().unwrap_or(0) + d.step).collect()
 }
 
+/// Each decision's played and best moves in the notation, written by core's
+/// one writer on the board the player faced (the round's placements before
+/// the decision's step).
+fn decision_moves(game: &triominos_core::Game, decisions: &[review::Decision]) -> Vec<DecisionMoves> {
+    use triominos_core::notation::write;
+    let vertex = game.rules().vertex_contacts_must_match();
+    decisions
+        .iter()
+        .map(|d| {
+            let mut board = triominos_core::Board::new(vertex);
+            if let Some(round) = game.history().get((d.round as usize).saturating_sub(1)) {
+                for entry in round.entries().take(d.step) {
+                    if let triominos_core::HistoryEntry::Action(step) = entry {
+                        if let Some(p) = step.action.placement() {
+                            board.place(p);
+                        }
+                    }
+                }
+            }
+            DecisionMoves { played: write(d.played, &board).ok(), best: write(d.best, &board).ok() }
+        })
+        .collect()
+}
+
 /// The review of `seat` of the finished game `id`, computed when its turn
 /// comes (see the module documentation); `owner` is the client's turn among
 /// the reviews ([`crate::game::think::owner_of`]).
@@ -121,7 +145,8 @@ pub(crate) async fn compute(
     let review = review::finish(&replayed, seat, &opts, decisions);
     let frames = frames_before(replayed.game.history(), &review.decisions);
     tracing::info!(game = %id, seat, decisions = review.decisions.len(), ms = began.elapsed().as_millis() as u64, "game reviewed");
-    let body = GameReview { game, seat, frames, review };
+    let notation = decision_moves(&replayed.game, &review.decisions);
+    let body = GameReview { game, seat, frames, review, notation };
     let text = serde_json::to_string(&body).map_err(|e| bad_log(format!("the review does not serialize: {e}")))?;
     Ok(Arc::from(text))
 }
