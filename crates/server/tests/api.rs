@@ -311,6 +311,23 @@ fn version_of_message(m: &Value) -> Option<u64> {
     }
 }
 
+/// Every text in the move notation a message holds: plays' and legal placements'
+/// `notation`, spots' `name`s.
+fn notation_texts(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                match (k.as_str(), x) {
+                    ("notation" | "name", Value::String(s)) => out.push(s.clone()),
+                    _ => notation_texts(x, out),
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| notation_texts(x, out)),
+        _ => {}
+    }
+}
+
 fn scan(texts: &[String], states: &[Game], seat: Option<u8>, what: &str) -> usize {
     let mut last = 0u64;
     let mut checked = 0;
@@ -320,8 +337,15 @@ fn scan(texts: &[String], states: &[Game], seat: Option<u8>, what: &str) -> usiz
             last = v;
         }
         let g = &states[last as usize];
+        let mut named = Vec::new();
+        notation_texts(&m, &mut named);
         for tile in hidden(g, seat).iter() {
             assert!(!t.contains(&format!("\"{tile}\"")), "{what} at version {last} shows hidden tile {tile}: {t}");
+            // Nor in the move notation (`124L555`), where tiles lose their dashes.
+            let compact = tile.to_string().replace('-', "");
+            for n in &named {
+                assert!(!n.contains(&compact), "{what} at version {last} names hidden tile {tile} in {n}: {t}");
+            }
         }
         checked += 1;
     }
