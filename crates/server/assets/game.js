@@ -79,11 +79,11 @@ export async function showGame(main, id, token) {
         hintBox,
         takebackBox,
         sr.box,
-        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox, h('label', { class: 'srpref small' }, srBox, ' ', t('sr.setting'))),
+        h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),
         keys,
         // After the rack in the tab order: the rack stays where the keyboard comes first.
         clockBox),
-      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox), reactions.box)),
+      h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox, h('label', { class: 'srpref' }, srBox, ' ', t('sr.setting'))), reactions.box)),
     overlay, conn);
 
   const ctl = tileControls(svg, st, {

@@ -46,6 +46,11 @@ for (const locale of ['en-US', 'fr-FR', 'es-ES']) {
       await page.waitForSelector('#turn .mine', { timeout: 30000 });
       await page.click('#rack .racktile:not(.dim)');
       found.push(...(await violations(page, 'game')));
+      // The screen-reader table on (game/srtable.js): its log, spots, move box and lists.
+      await page.check('#srtable-on');
+      await page.waitForSelector('#srtable:not([hidden]) #sr-spots li');
+      found.push(...(await violations(page, 'screen-reader table')));
+      await page.uncheck('#srtable-on');
       // The board is named, and a rack tile that fits nowhere says so to assistive technology.
       assert.ok((await page.getAttribute('#board', 'aria-label')).length > 5);
       for (const dim of await page.$$('#rack .racktile.dim')) assert.ok((await dim.textContent()).includes(' — '), 'a dimmed tile is named as such');
