@@ -649,11 +649,11 @@ reached: Seats,
  * Seats the table's stand-in bot plays (their time ran out, or they
  * resigned); left out when none.
  */
-stand_in: Seats, 
+stand_in?: Seats, 
 /**
  * Seats that resigned (they cannot win); left out when none.
  */
-resigned: Seats, };
+resigned?: Seats, };
 
 /**
  * What the list of finished games shows of one; stored with the game when it ends.
@@ -1798,7 +1798,7 @@ round: number,
  */
 player: number, 
 /**
- * Why.
+ * Why (the server's are core's static names; a client owns what it read).
  */
 reason: string, 
 /**
@@ -1835,7 +1835,10 @@ export type Seats = Array<number>;
 
 /**
  * A message to the browser. Deltas are kept serialized once (they go to
- * every connection), so they travel here as raw JSON.
+ * every connection), so they travel here as raw JSON: the server lends them
+ * (`Cow::Borrowed`), a client reading a message owns them. A client (the
+ * terminal game, `triominos play --join`) reads every message but `hint`
+ * with serde; a new variant's payload derives `Deserialize` too.
  */
 export type ServerMsg = { "type": "snapshot", 
 /**
