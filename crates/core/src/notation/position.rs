@@ -11,6 +11,26 @@ use crate::game::{HistoryEntry, RoundHistory};
 use crate::geom::Cell;
 use crate::tile::{Tile, TileSet};
 
+impl Spot {
+    /// The name a writer gives the empty cell `cell` of `board`: from the
+    /// tile placed last among those sharing a side with it (`L555`); `None`
+    /// when no tile on the board shares a side with it. The terminal game
+    /// names the open spots it lists with it.
+    ///
+    /// ```
+    /// use triominos_core::notation::Spot;
+    /// use triominos_core::{Board, Cell, Placement};
+    /// let mut board = Board::new(true);
+    /// board.place(Placement::new("5-5-5".parse().unwrap(), Cell::ORIGIN, 0));
+    /// let left = Cell::new(-1, 0).unwrap();
+    /// assert_eq!(Spot::at(left, &board).unwrap().to_string(), "L555");
+    /// assert_eq!(Spot::at(Cell::new(4, 0).unwrap(), &board), None);
+    /// ```
+    pub fn at(cell: Cell, board: &Board) -> Option<Spot> {
+        board.placements().iter().rev().find_map(|q| Some(Spot { side: Side::between(q.cell, cell)?, next_to: q.tile }))
+    }
+}
+
 /// Reads `text` as a move on `board` by a player holding `hand` (the tiles
 /// they may place): the action it means, or why it means none. The action
 /// is legal on the board; whether the turn allows it (a drawn tile that must
@@ -183,9 +203,8 @@ impl Move {
         let spot = if board.is_empty() {
             None
         } else {
-            let beside = board.placements().iter().rev().find_map(|q| Some((q.tile, Side::between(q.cell, cell)?)));
-            match beside {
-                Some((next_to, side)) => Some(Spot { side, next_to }),
+            match Spot::at(cell, board) {
+                Some(spot) => Some(spot),
                 None => return Err(NotationError::NotLegal { placement, reason: PlacementError::NotTouching }),
             }
         };
