@@ -37,12 +37,9 @@ fn bad_moves_get_a_clear_error_and_change_nothing() {
     let mut t = term(&["--vs", "casual", "--seed", "3"], &[("TERM", "xterm-256color")]);
     let first = t.wait("my turn", 60, |s| s.contains("Your turn"));
     let hand = line(&first, "Hand:").unwrap().to_string();
-    for (typed, says) in [
-        ("241L555", "unknown tile 241"),
-        ("zzz", "zzz:"),
-        ("255X555", "expected a side"),
-        ("124^7", "bad turn"),
-    ] {
+    for (typed, says) in
+        [("241L555", "unknown tile 241"), ("zzz", "zzz:"), ("255X555", "expected a side"), ("124^7", "bad turn")]
+    {
         t.send(&format!("{typed}\r"));
         let s = t.wait("the error", 30, |s| s.contains(says));
         assert!(s.contains("Your turn"), "still my turn after {typed}:\n{s}");

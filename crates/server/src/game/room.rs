@@ -657,8 +657,12 @@ impl Room {
 
     /// The deltas after `v` and the seat's private view now.
     pub fn update_since(&self, seat: Option<u8>, v: u64) -> String {
-        ServerMsg::Update { deltas: self.deltas_after(v).into(), me: self.me(seat), clock: self.clock(crate::store::now_ms()) }
-            .text()
+        ServerMsg::Update {
+            deltas: self.deltas_after(v).into(),
+            me: self.me(seat),
+            clock: self.clock(crate::store::now_ms()),
+        }
+        .text()
     }
 
     /// Sends the delta numbered `v` to every connection, each seat with its private view.

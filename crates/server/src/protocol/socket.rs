@@ -335,7 +335,7 @@ pub enum ServerMsg<'a> {
         /// The version it made.
         v: u64,
         /// Whether this id was applied before (nothing changed now).
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
     },
     /// Who is connected.
@@ -803,7 +803,15 @@ mod tests {
         assert_eq!(serde_json::to_value(&read).unwrap(), delta, "read back as it was written");
         let raw = RawValue::from_string(delta.to_string()).unwrap();
         let log = [raw];
-        let me = Me { seat: 1, hand: TileSet::EMPTY, drawn: None, my_turn: true, legal: vec![], can_draw: true, can_pass: false };
+        let me = Me {
+            seat: 1,
+            hand: TileSet::EMPTY,
+            drawn: None,
+            my_turn: true,
+            legal: vec![],
+            can_draw: true,
+            can_pass: false,
+        };
         let text = ServerMsg::Update { deltas: (&log[..]).into(), me: Some(me.clone()), clock: None }.text();
         match serde_json::from_str::<ServerMsg>(&text).unwrap() {
             ServerMsg::Update { deltas, me: Some(m), clock: None } => {
@@ -812,7 +820,13 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        let refused = ServerMsg::Error { refusal: Refusal::from(super::super::refusal::Refused::Spectator), id: Some(4) }.text();
+        let ack = ServerMsg::Ack { id: Some(7), v: 12, duplicate: false }.text();
+        assert!(matches!(
+            serde_json::from_str::<ServerMsg>(&ack).unwrap(),
+            ServerMsg::Ack { id: Some(7), v: 12, duplicate: false }
+        ));
+        let refused =
+            ServerMsg::Error { refusal: Refusal::from(super::super::refusal::Refused::Spectator), id: Some(4) }.text();
         assert!(matches!(serde_json::from_str::<ServerMsg>(&refused).unwrap(), ServerMsg::Error { id: Some(4), .. }));
         for m in [
             ClientMsg::Hello { token: Some("abc".into()) },

@@ -104,11 +104,8 @@ pub fn run(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let colour = colours(
-        args.no_color,
-        std::env::var("NO_COLOR").ok().as_deref(),
-        std::env::var("TERM").ok().as_deref(),
-    );
+    let colour =
+        colours(args.no_color, std::env::var("NO_COLOR").ok().as_deref(), std::env::var("TERM").ok().as_deref());
     // Whatever happens, the terminal is given back as it was.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -167,7 +164,11 @@ fn setup(args: &PlayArgs) -> Result<Source, String> {
     Ok(Source::Local(Box::new(Local::new(game, bots, names))))
 }
 
-fn play<B: ratatui::backend::Backend>(mut terminal: Terminal<B>, mut source: Source, colour: bool) -> Result<(), String> {
+fn play<B: ratatui::backend::Backend>(
+    mut terminal: Terminal<B>,
+    mut source: Source,
+    colour: bool,
+) -> Result<(), String> {
     let mut screen = Screen::new(colour);
     loop {
         if let Source::Remote(r) = &mut source {

@@ -142,16 +142,7 @@ impl Remote {
                 })
             })
             .map_err(|e| format!("cannot start the socket's thread: {e}"))?;
-        Ok(Remote {
-            news,
-            out,
-            table: None,
-            version: None,
-            pending: None,
-            next_id: 1,
-            closed: None,
-            refusal: None,
-        })
+        Ok(Remote { news, out, table: None, version: None, pending: None, next_id: 1, closed: None, refusal: None })
     }
 
     /// The table, once the server sent it.
@@ -343,7 +334,8 @@ mod tests {
             Link { socket: "ws://127.0.0.1:8080/ws/abc123".into(), game: "abc123".into(), token: "tok-en_9".into() }
         );
         assert_eq!(Link::parse(" http://h/g/a/b/ ").unwrap().socket, "ws://h/ws/a");
-        for bad in ["", "http://h/g/a", "ftp://h/g/a/b", "http:///g/a/b", "https://h/g/a/b", "http://h/x/a/b", "g/a/b"] {
+        for bad in ["", "http://h/g/a", "ftp://h/g/a/b", "http:///g/a/b", "https://h/g/a/b", "http://h/x/a/b", "g/a/b"]
+        {
             assert!(Link::parse(bad).is_err(), "{bad}");
         }
         assert!(Link::parse("http://h/g/a").unwrap_err().contains("spectator"));

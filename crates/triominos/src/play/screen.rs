@@ -123,13 +123,16 @@ impl Screen {
             KeyCode::Left | KeyCode::Right => {
                 if let Some(t) = t {
                     let n = Self::choices(t).len();
-                    self.choice = if key.code == KeyCode::Left { (self.choice + n - 1) % n } else { (self.choice + 1) % n };
+                    self.choice =
+                        if key.code == KeyCode::Left { (self.choice + n - 1) % n } else { (self.choice + 1) % n };
                     self.spot = 0;
                     self.turn = 0;
                 }
             }
             KeyCode::Up | KeyCode::Down => {
-                if let (Some(t), (Some(Choice::Tile(tile)), _, _)) = (t, t.map(|t| self.chosen(t)).unwrap_or((None, None, None))) {
+                if let (Some(t), (Some(Choice::Tile(tile)), _, _)) =
+                    (t, t.map(|t| self.chosen(t)).unwrap_or((None, None, None)))
+                {
                     let n = Self::ways(t, tile).len().max(1);
                     self.spot = if key.code == KeyCode::Up { (self.spot + n - 1) % n } else { (self.spot + 1) % n };
                     self.turn = 0;
@@ -247,7 +250,13 @@ impl Screen {
         let mut lines = vec![Line::from(Span::styled("Open spots (+ fits)", self.style(Style::new().bold())))];
         for (c, spot) in spots.iter().take(spots_area.height.saturating_sub(1) as usize) {
             let here = Some(*c) == cell;
-            let mark = if here { "?" } else if fits.contains(c) { "+" } else { " " };
+            let mark = if here {
+                "?"
+            } else if fits.contains(c) {
+                "+"
+            } else {
+                " "
+            };
             let style = if here { Style::new().fg(Color::Black).bg(Color::Green) } else { Style::new() };
             lines.push(Line::from(Span::styled(format!("{mark} {spot}"), self.style(style))));
         }
@@ -279,12 +288,19 @@ impl Screen {
                     _ => 0,
                 };
                 let name = write(a, &t.board).unwrap_or_default();
-                format!("Chosen: {name}  (spot {} of {n}; Up/Down: another spot, Tab: turn it)", self.spot % n.max(1) + 1)
+                format!(
+                    "Chosen: {name}  (spot {} of {n}; Up/Down: another spot, Tab: turn it)",
+                    self.spot % n.max(1) + 1
+                )
             }
             (Some(Choice::Tile(tile)), None) if t.my_turn() => format!("Chosen: {tile} fits nowhere: draw or pass"),
             (_, Some(a)) if t.my_turn() => {
                 let ok = (a == Action::Draw && t.can_draw) || (a == Action::Pass && t.can_pass);
-                format!("Chosen: {}{}", write(a, &t.board).unwrap_or_default(), if ok { "" } else { " (not allowed now)" })
+                format!(
+                    "Chosen: {}{}",
+                    write(a, &t.board).unwrap_or_default(),
+                    if ok { "" } else { " (not allowed now)" }
+                )
             }
             _ => String::new(),
         };
@@ -292,7 +308,8 @@ impl Screen {
 
         // The last events.
         let n = log.height as usize;
-        let lines: Vec<Line> = t.log.iter().skip(t.log.len().saturating_sub(n)).map(|l| Line::from(l.as_str())).collect();
+        let lines: Vec<Line> =
+            t.log.iter().skip(t.log.len().saturating_sub(n)).map(|l| Line::from(l.as_str())).collect();
         f.render_widget(Paragraph::new(lines), log);
 
         // Whose turn, what to do.
@@ -302,9 +319,12 @@ impl Screen {
                 let names: Vec<String> = t.winners.iter().map(|s| t.who(s)).collect();
                 (format!("Game over: {} won. Ctrl-C or quit to leave.", names.join(" and ")), Style::new().bold())
             }
-            Phase::RoundOver => ("Round over: press Enter (or type next) for the next round.".to_string(), Style::new().bold()),
+            Phase::RoundOver => {
+                ("Round over: press Enter (or type next) for the next round.".to_string(), Style::new().bold())
+            }
             Phase::Playing if t.my_turn() && busy.is_none() => (
-                "Your turn: type a move (255L555, 124^2, draw, pass) or choose with the arrows; Enter plays.".to_string(),
+                "Your turn: type a move (255L555, 124^2, draw, pass) or choose with the arrows; Enter plays."
+                    .to_string(),
                 Style::new().fg(Color::Green).bold(),
             ),
             Phase::Playing => (busy.unwrap_or_else(|| format!("{} to play...", t.who(t.to_move))), Style::new()),
@@ -327,8 +347,16 @@ impl Screen {
             l.iter().position(|c| c.1 == Ink::Chosen || (focus.is_some() && c.1 == Ink::Last)).map(|x| (x, y))
         });
         let (fx, fy) = mark.unwrap_or((width / 2, height / 2));
-        let skip_x = if width > area.width as usize { fx.saturating_sub(area.width as usize / 2).min(width - area.width as usize) } else { 0 };
-        let skip_y = if height > area.height as usize { fy.saturating_sub(area.height as usize / 2).min(height - area.height as usize) } else { 0 };
+        let skip_x = if width > area.width as usize {
+            fx.saturating_sub(area.width as usize / 2).min(width - area.width as usize)
+        } else {
+            0
+        };
+        let skip_y = if height > area.height as usize {
+            fy.saturating_sub(area.height as usize / 2).min(height - area.height as usize)
+        } else {
+            0
+        };
         let pad = (area.width as usize).saturating_sub(width) / 2;
         let lines: Vec<Line> = pic
             .lines

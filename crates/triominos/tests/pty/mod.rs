@@ -39,7 +39,11 @@ impl Term {
         drop(pty.slave);
         let mut reader = pty.master.try_clone_reader().expect("the terminal's output");
         let writer = pty.master.take_writer().expect("the terminal's input");
-        let parser = Arc::new(Mutex::new(vt100::Parser::new(std::num::NonZero::new(ROWS).unwrap(), std::num::NonZero::new(COLS).unwrap(), 0)));
+        let parser = Arc::new(Mutex::new(vt100::Parser::new(
+            std::num::NonZero::new(ROWS).unwrap(),
+            std::num::NonZero::new(COLS).unwrap(),
+            0,
+        )));
         let feed = parser.clone();
         std::thread::spawn(move || {
             // The master end stays open with the child's exit: keep it alive here.
@@ -76,8 +80,14 @@ impl Term {
     /// Waits until `test` holds on the screen (up to `secs` seconds), and returns that screen.
     pub fn wait(&mut self, what: &str, secs: u64, test: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(secs);
+        let trace = std::env::var_os("PTY_TRACE").is_some();
+        let mut shown = String::new();
         loop {
             let screen = self.screen();
+            if trace && screen != shown {
+                eprintln!("--- waiting for {what}:\n{screen}");
+                shown = screen.clone();
+            }
             if test(&screen) {
                 return screen;
             }
