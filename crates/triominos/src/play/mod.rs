@@ -54,7 +54,7 @@ pub enum Source {
     /// Against bots on this machine.
     Local(Box<Local>),
     /// A seat of a server game.
-    Remote(Remote),
+    Remote(Box<Remote>),
 }
 
 impl Source {
@@ -135,7 +135,7 @@ fn restore() {
 /// The game asked for: a local game with its bots, or the server's seat.
 fn setup(args: &PlayArgs) -> Result<Source, String> {
     if let Some(url) = &args.join {
-        return Ok(Source::Remote(Remote::connect(Link::parse(url)?)?));
+        return Ok(Source::Remote(Box::new(Remote::connect(Link::parse(url)?)?)));
     }
     let rules = rulesfile::load(&args.ruleset)?;
     let specs: Vec<&str> = args.vs.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();

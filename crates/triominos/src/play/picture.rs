@@ -8,11 +8,14 @@
 //! `X = c .. c + 2` between rows `r` and `r + 1`; its centre is at column
 //! `3c + 3` on the line between them.
 //!
+//! `555`, `255L555`, `355B555` (docs/notation.md's example), the last one marked:
+//!
 //! ```text
-//!  5-----5
-//!   \ * / \
-//!    \ / . \
-//!     5-----5
+//! 2-----5
+//!  \   / \
+//!    5-----5
+//!     \ * /
+//!       3
 //! ```
 
 use triominos_core::{Board, Cell};
@@ -121,20 +124,23 @@ mod tests {
         board.place(Placement::new(tile.parse().unwrap(), Cell::new(c, r).unwrap(), rot));
     }
 
-    /// The worked example of docs/notation.md: 5-5-5 at the origin, 2-5-5
-    /// left of it, 3-5-5 below it; every corner's number where it lies.
+    /// The worked example of docs/notation.md: `555`, `255L555`, `355B555`,
+    /// every corner's number where it lies.
     #[test]
     fn the_notation_docs_board_is_drawn_with_its_numbers_at_the_corners() {
         let mut board = Board::new(true);
-        place(&mut board, "5-5-5", 0, 0, 0);
-        place(&mut board, "2-5-5", -1, 0, 0);
-        place(&mut board, "3-5-5", 0, -1, 0);
-        let pic = Picture::of(&board, &[], None, Some(Cell::new(0, -1).unwrap()));
-        let text = pic.text();
-        // 2-5-5 points down at (-1, 0): its top corners 2 and 5, its bottom 5,
-        // the bottom corners of 5-5-5 (an up tile) the top ones of 3-5-5
-        // (down), whose bottom corner is 3.
-        assert_eq!(text, "2-----5\n \\   / \\\n  \\ /   \\\n   5-----5\n    \\ * /\n     \\ /\n      3\n", "{text}");
+        let hand: triominos_core::TileSet = ["5-5-5", "2-5-5", "3-5-5"].iter().map(|t| t.parse().unwrap()).collect();
+        let mut last = None;
+        for m in ["555", "255L555", "355B555"] {
+            let p = triominos_core::notation::parse(m, &board, hand).unwrap().placement().unwrap();
+            board.place(p);
+            last = Some(p.cell);
+        }
+        let text = Picture::of(&board, &[], None, last).text();
+        // 2-5-5 points down left of 5-5-5: its top corners 2 and 5; the
+        // corners 5-5-5 shares with 3-5-5 (below, down) are 5 and 5, and
+        // 3-5-5's bottom corner 3 (as in the picture of docs/notation.md).
+        assert_eq!(text, "2-----5\n \\   / \\\n   5-----5\n    \\ * /\n      3\n", "{text}");
     }
 
     #[test]

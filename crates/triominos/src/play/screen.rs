@@ -108,11 +108,8 @@ impl Screen {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         match key.code {
             KeyCode::Char('c' | 'q' | 'd') if ctrl => self.quit = true,
-            KeyCode::Char(ch) if !ctrl => {
-                if self.input.chars().count() < 60 {
-                    self.input.push(ch);
-                }
-            }
+            // A line longer than any move is not taken further.
+            KeyCode::Char(ch) if !ctrl && self.input.chars().count() < 60 => self.input.push(ch),
             KeyCode::Backspace => {
                 self.input.pop();
             }

@@ -177,17 +177,13 @@ pub fn play_to_the_end(term: &mut Term, secs: u64) -> (u32, String) {
             term.wait("the next choice", secs, |s| line(s, "Hand:").map(str::to_string) != before);
             // Draw, then pass, close the row: after them the hand's first tile again.
             let s = term.screen();
-            if line(&s, "Hand:").is_some_and(|h| h.contains("[draw]")) {
-                if !s.contains("not allowed now") {
-                    pick = Some("draw".into());
-                    break;
-                }
+            if line(&s, "Hand:").is_some_and(|h| h.contains("[draw]")) && !s.contains("not allowed now") {
+                pick = Some("draw".into());
+                break;
             }
-            if line(&s, "Hand:").is_some_and(|h| h.contains("[pass]")) {
-                if !s.contains("not allowed now") {
-                    pick = Some("pass".into());
-                    break;
-                }
+            if line(&s, "Hand:").is_some_and(|h| h.contains("[pass]")) && !s.contains("not allowed now") {
+                pick = Some("pass".into());
+                break;
             }
         }
         let pick = pick.unwrap_or_else(|| panic!("no move found on the screen:\n{}", term.screen()));
