@@ -1896,7 +1896,7 @@ v: number,
 /**
  * Whether this id was applied before (nothing changed now).
  */
-duplicate: boolean, } | { "type": "presence" } & Presence | { "type": "error", 
+duplicate?: boolean, } | { "type": "presence" } & Presence | { "type": "error", 
 /**
  * The client's message id, when the refused message had one.
  */

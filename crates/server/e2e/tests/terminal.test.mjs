@@ -12,10 +12,13 @@ import { launch, newPage, api, BASE, playOneMove } from '../lib.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 test('a seat joined from the terminal plays a whole game against a seat in the browser', async () => {
-  // The harness (the server's binary is the one run.sh serves).
-  execFileSync('cargo', ['build', '--quiet', '-p', 'triominos', '--example', 'pty_join'], { cwd: root, stdio: 'inherit' });
-  const harness = path.join(root, 'target/debug/examples/pty_join');
+  // The harness, built in the profile of the binary run.sh serves (scripts/test.sh's
+  // cargo test has built it already: then this is quick).
   const bin = process.env.TRIOMINOS_BIN || path.join(root, 'target/release/triominos');
+  const profile = path.basename(path.dirname(bin));
+  const flags = profile === 'debug' ? [] : ['--profile', profile];
+  execFileSync('cargo', ['build', '--quiet', '-p', 'triominos', '--example', 'pty_join', ...flags], { cwd: root, stdio: 'inherit' });
+  const harness = path.join(path.dirname(bin), 'examples', 'pty_join');
   // One short round: hands of 4 tiles, no target.
   const g = await api('/api/games', { preset: 'goliath', seed: 5, options: { target: 'none', hand_size: '4 4 4 4 4' }, seats: [{ kind: 'human', name: 'Ann' }, { kind: 'human', name: 'Tom' }] });
   assert.equal(g.status, 201);
