@@ -135,6 +135,7 @@ impl Local {
         t.can_draw = legal.contains(&Action::Draw);
         t.can_pass = legal.contains(&Action::Pass);
         t.legal = legal.into_iter().filter(|a| a.placement().is_some()).collect();
+        t.points = t.legal.iter().filter_map(|a| a.placement()).map(|pl| p.placement_score(pl).points).collect();
         t.to_move = p.to_move();
         t.totals = p.totals().to_vec();
         t.hand_sizes = p.hand_sizes().to_vec();

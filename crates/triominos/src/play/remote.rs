@@ -299,11 +299,9 @@ impl Remote {
         t.drawn = me.drawn;
         t.can_draw = me.my_turn && me.can_draw;
         t.can_pass = me.my_turn && me.can_pass;
-        t.legal = if me.my_turn {
-            me.legal.iter().map(|l| Action::play(Placement::new(l.tile, l.cell, l.rotation))).collect()
-        } else {
-            Vec::new()
-        };
+        let legal = if me.my_turn { &me.legal[..] } else { &[] };
+        t.legal = legal.iter().map(|l| Action::play(Placement::new(l.tile, l.cell, l.rotation))).collect();
+        t.points = legal.iter().map(|l| l.points).collect();
     }
 
     /// Sends an intent; its answer comes later (`waiting`, `take_refusal`).

@@ -285,8 +285,9 @@ impl Screen {
                     _ => 0,
                 };
                 let name = write(a, &t.board).unwrap_or_default();
+                let points = t.legal.iter().position(|&l| l == a).and_then(|i| t.points.get(i)).copied().unwrap_or(0);
                 format!(
-                    "Chosen: {name}  (spot {} of {n}; Up/Down: another spot, Tab: turn it)",
+                    "Chosen: {name} {points:+}  (spot {} of {n}; Up/Down: another spot, Tab: turn it)",
                     self.spot % n.max(1) + 1
                 )
             }

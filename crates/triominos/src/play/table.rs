@@ -22,6 +22,8 @@ pub struct Table {
     pub drawn: Option<Tile>,
     /// The seat's legal placements (empty when it is not to act).
     pub legal: Vec<Action>,
+    /// What each of `legal` scores now, announced (end of round not included).
+    pub points: Vec<i32>,
     /// Whether the seat may draw now.
     pub can_draw: bool,
     /// Whether the seat may pass now.
@@ -56,6 +58,7 @@ impl Table {
             hand: TileSet::EMPTY,
             drawn: None,
             legal: Vec::new(),
+            points: Vec::new(),
             can_draw: false,
             can_pass: false,
             to_move: 0,
