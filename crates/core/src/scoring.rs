@@ -127,6 +127,11 @@ impl Bonuses {
     pub fn names(self) -> impl Iterator<Item = &'static str> {
         (0..7).filter(move |i| self.0 & (1 << i) != 0).map(|i| Self::NAMES[i])
     }
+
+    /// The flag of a name [`Bonuses::names`] gives (`"bridge"`), `None` for any other text.
+    pub fn from_name(name: &str) -> Option<Bonuses> {
+        Self::NAMES.iter().position(|&n| n == name).map(|i| Bonuses(1 << i))
+    }
 }
 
 /// What a placement scores: the points with their reasons, the bonuses

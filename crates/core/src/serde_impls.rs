@@ -40,6 +40,17 @@ impl Serialize for Bonuses {
     }
 }
 
+impl<'de> Deserialize<'de> for Bonuses {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Bonuses, D::Error> {
+        let mut b = Bonuses::default();
+        for name in Vec::<String>::deserialize(d)? {
+            let flag = Bonuses::from_name(&name).ok_or_else(|| de::Error::custom(format!("unknown bonus {name:?}")))?;
+            b.set(flag);
+        }
+        Ok(b)
+    }
+}
+
 #[derive(Serialize, Deserialize)]
 struct PlacementRepr {
     tile: Tile,
@@ -95,5 +106,20 @@ mod tests {
             assert!(serde_json::from_str::<Action>(bad).is_err(), "{bad}");
         }
         assert!(serde_json::from_str::<Placement>(r#"{"tile":"0-0-0","cell":[0,0],"rotation":1}"#).is_ok());
+    }
+
+    #[test]
+    fn bonuses_read_back_what_they_write_and_refuse_other_names() {
+        use crate::Bonuses;
+        let mut all = Bonuses::default();
+        for name in ["start", "bridge", "bridge_extension", "hexagon", "double_hexagon", "triple_hexagon", "fail"] {
+            let one: Bonuses = serde_json::from_str(&format!("[\"{name}\"]")).unwrap();
+            assert_eq!(one.names().collect::<Vec<_>>(), [name]);
+            all.set(one);
+        }
+        let text = serde_json::to_string(&all).unwrap();
+        assert_eq!(serde_json::from_str::<Bonuses>(&text).unwrap(), all);
+        assert_eq!(serde_json::from_str::<Bonuses>("[]").unwrap(), Bonuses::default());
+        assert!(serde_json::from_str::<Bonuses>(r#"["rainbow"]"#).is_err());
     }
 }

@@ -8,6 +8,7 @@ use triominos_core::record;
 mod botcmd;
 mod notation;
 mod out;
+mod play;
 mod puzzles;
 mod review;
 mod rulesfile;
@@ -62,6 +63,9 @@ enum Command {
         /// The record.
         file: PathBuf,
     },
+    /// Play in the terminal: against the named levels (--vs casual), or at a seat of a server game
+    /// (--join LINK). Moves typed in the notation (255L555, draw, pass) or chosen with the arrows.
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Some(Command::Puzzles(args)) => puzzles::run(args),
         Some(Command::Review(args)) => review::run(args),
         Some(Command::Notation { file }) => notation::run(&file),
+        Some(Command::Play(args)) => play::run(args),
         None => serve::run(serve::ServeArgs::default()),
     }
 }

@@ -682,11 +682,11 @@ reached: Seats,
  * Seats the table's stand-in bot plays (their time ran out, or they
  * resigned); left out when none.
  */
-stand_in: Seats, 
+stand_in?: Seats, 
 /**
  * Seats that resigned (they cannot win); left out when none.
  */
-resigned: Seats, };
+resigned?: Seats, };
 
 /**
  * What the list of finished games shows of one; stored with the game when it ends.
@@ -2038,7 +2038,7 @@ round: number,
  */
 player: number, 
 /**
- * Why.
+ * Why (the server's are core's static names; a client owns what it read).
  */
 reason: string, 
 /**
@@ -2075,7 +2075,10 @@ export type Seats = Array<number>;
 
 /**
  * A message to the browser. Deltas are kept serialized once (they go to
- * every connection), so they travel here as raw JSON.
+ * every connection), so they travel here as raw JSON: the server lends them
+ * (`Cow::Borrowed`), a client reading a message owns them. A client (the
+ * terminal game, `triominos play --join`) reads every message but `hint`
+ * with serde; a new variant's payload derives `Deserialize` too.
  */
 export type ServerMsg = { "type": "snapshot", 
 /**
@@ -2133,7 +2136,7 @@ v: number,
 /**
  * Whether this id was applied before (nothing changed now).
  */
-duplicate: boolean, } | { "type": "presence" } & Presence | { "type": "error", 
+duplicate?: boolean, } | { "type": "presence" } & Presence | { "type": "error", 
 /**
  * The client's message id, when the refused message had one.
  */

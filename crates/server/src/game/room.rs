@@ -638,10 +638,10 @@ impl Room {
             v: self.version(),
             you: seat,
             game: self.setup.public(&self.id),
-            log: &self.log,
+            log: (&self.log[..]).into(),
             me: self.me(seat),
             presence: self.presence(),
-            hints_used: &self.setup.hints_used,
+            hints_used: (&self.setup.hints_used[..]).into(),
             clock: self.clock(crate::store::now_ms()),
         }
         .text()
@@ -649,7 +649,7 @@ impl Room {
 
     /// Tells everyone the hints given so far.
     pub fn send_hints_used(&self) {
-        let msg: Arc<str> = ServerMsg::HintsUsed { used: &self.setup.hints_used }.text().into();
+        let msg: Arc<str> = ServerMsg::HintsUsed { used: (&self.setup.hints_used[..]).into() }.text().into();
         for c in &self.conns {
             let _ = c.tx.try_send(msg.clone());
         }
@@ -657,8 +657,12 @@ impl Room {
 
     /// The deltas after `v` and the seat's private view now.
     pub fn update_since(&self, seat: Option<u8>, v: u64) -> String {
-        ServerMsg::Update { deltas: self.deltas_after(v), me: self.me(seat), clock: self.clock(crate::store::now_ms()) }
-            .text()
+        ServerMsg::Update {
+            deltas: self.deltas_after(v).into(),
+            me: self.me(seat),
+            clock: self.clock(crate::store::now_ms()),
+        }
+        .text()
     }
 
     /// Sends the delta numbered `v` to every connection, each seat with its private view.

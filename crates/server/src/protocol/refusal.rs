@@ -317,7 +317,7 @@ impl From<RulesError> for Refusal {
 
 /// A spot's name in the move notation: the side of a tile on the board it
 /// lies on. `{"name": "L555", "side": "left", "next_to": "5-5-5"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize, ts_rs::TS)]
 pub struct SpotName {
     /// As written: `L555`.
     pub name: String,

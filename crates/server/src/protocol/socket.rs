@@ -7,6 +7,7 @@ use super::refusal::{Refusal, SpotName};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
+use std::borrow::Cow;
 use triominos_core::{Action, Bonuses, Cell, Event, Phase, Placement, Public, ScoreEntry, Seats, Tile, TileSet};
 
 /// What a seat (or the server, between rounds) asks for. Stored, and sent in
@@ -69,7 +70,7 @@ impl Intent {
 }
 
 /// A message from the browser.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// The first message of a connection: who connects. With the seat's
@@ -299,8 +300,11 @@ impl From<triominos_bots::judge::Hint> for Hint {
 pub use triominos_bots::judge::{Grades, Reason as HintReason};
 
 /// A message to the browser. Deltas are kept serialized once (they go to
-/// every connection), so they travel here as raw JSON.
-#[derive(Debug, Serialize, ts_rs::TS)]
+/// every connection), so they travel here as raw JSON: the server lends them
+/// (`Cow::Borrowed`), a client reading a message owns them. A client (the
+/// terminal game, `triominos play --join`) reads every message but `hint`
+/// with serde; a new variant's payload derives `Deserialize` too.
+#[derive(Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg<'a> {
     /// Everything: the game, every delta, the seat's private view, presence.
@@ -313,13 +317,14 @@ pub enum ServerMsg<'a> {
         game: PublicGame,
         /// Every delta, from the deal (version 0).
         #[ts(as = "Vec<Delta>")]
-        log: &'a [Box<RawValue>],
+        #[serde(deserialize_with = "raw_list")]
+        log: Cow<'a, [Box<RawValue>]>,
         /// The seat's private view (`null` for a spectator).
         me: Option<Me>,
         /// Who is connected.
         presence: Presence,
         /// The hints used so far, per round and seat (see [`HintUse`]).
-        hints_used: &'a [HintUse],
+        hints_used: Cow<'a, [HintUse]>,
         /// The turn clock now, `null` when nobody's time runs.
         clock: Option<Clock>,
     },
@@ -327,7 +332,8 @@ pub enum ServerMsg<'a> {
     Update {
         /// The deltas, in order.
         #[ts(as = "Vec<Delta>")]
-        deltas: &'a [Box<RawValue>],
+        #[serde(deserialize_with = "raw_list")]
+        deltas: Cow<'a, [Box<RawValue>]>,
         /// The seat's private view (`null` for a spectator).
         me: Option<Me>,
         /// The turn clock now, `null` when nobody's time runs.
@@ -343,7 +349,7 @@ pub enum ServerMsg<'a> {
         /// The version it made.
         v: u64,
         /// Whether this id was applied before (nothing changed now).
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         duplicate: bool,
     },
     /// Who is connected.
@@ -361,7 +367,9 @@ pub enum ServerMsg<'a> {
         /// The client's message id.
         id: Option<u64>,
     },
-    /// The answer to a `hint`: the move suggested at version `v`.
+    /// The answer to a `hint`: the move suggested at version `v` (sent,
+    /// never read back: the judge's types are written only).
+    #[serde(skip_deserializing)]
     Hint {
         /// The client's message id.
         id: Option<u64>,
@@ -374,7 +382,7 @@ pub enum ServerMsg<'a> {
     /// A hint was given: the hints used so far, to everyone.
     HintsUsed {
         /// Per round and seat.
-        used: &'a [HintUse],
+        used: Cow<'a, [HintUse]>,
     },
     /// Where "play again" stands, to everyone: the seats that agreed (bots
     /// agree at once; empty when nobody asks), and the seat that just
@@ -423,8 +431,19 @@ pub enum ServerMsg<'a> {
     },
 }
 
+/// A list of deltas read by a client. serde reads an internally tagged
+/// enum's fields from a buffer, where a `RawValue` cannot be read: each is
+/// read as a JSON value and written out again.
+fn raw_list<'de, 'a, D: serde::Deserializer<'de>>(d: D) -> Result<Cow<'a, [Box<RawValue>]>, D::Error> {
+    Vec::<Value>::deserialize(d)?
+        .into_iter()
+        .map(|v| RawValue::from_string(v.to_string()).map_err(serde::de::Error::custom))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Cow::Owned)
+}
+
 /// Where a takeback stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum TakebackOutcome {
     /// Waiting for the others' answers.
@@ -448,7 +467,7 @@ impl ServerMsg<'_> {
 /// The turn clock as sent: whose time runs and how much is left, counted
 /// by the server when the message is made (never a time of day: the
 /// browser's clock may be wrong).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Clock {
     /// The seat whose turn it is, `null` between rounds (then the next
     /// round is dealt when the time is up).
@@ -507,7 +526,7 @@ impl From<Option<Intent>> for Step {
 }
 
 /// Something everyone at the table sees happen.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventWire {
     /// A round was dealt.
@@ -613,26 +632,27 @@ impl EventWire {
 
 /// One score change of a game: its round, seat, reason (`tile`, `bridge`,
 /// `double_hexagon`...) and points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct ScoreLine {
     /// Round number.
     pub round: u32,
     /// Seat.
     pub player: u8,
-    /// Why.
-    pub reason: &'static str,
+    /// Why (the server's are core's static names; a client owns what it read).
+    #[ts(as = "String")]
+    pub reason: Cow<'static, str>,
     /// Change to the total.
     pub points: i32,
 }
 
 impl From<&ScoreEntry> for ScoreLine {
     fn from(s: &ScoreEntry) -> ScoreLine {
-        ScoreLine { round: s.round, player: s.player, reason: s.reason.name(), points: s.points }
+        ScoreLine { round: s.round, player: s.player, reason: Cow::Borrowed(s.reason.name()), points: s.points }
     }
 }
 
 /// Where a game stands: everything a spectator may know besides the log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct GameStatus {
     /// Round number.
     pub round: u32,
@@ -664,10 +684,10 @@ pub struct GameStatus {
     pub reached: Seats,
     /// Seats the table's stand-in bot plays (their time ran out, or they
     /// resigned); left out when none.
-    #[serde(skip_serializing_if = "no_seats")]
+    #[serde(default, skip_serializing_if = "no_seats")]
     pub stand_in: Seats,
     /// Seats that resigned (they cannot win); left out when none.
-    #[serde(skip_serializing_if = "no_seats")]
+    #[serde(default, skip_serializing_if = "no_seats")]
     pub resigned: Seats,
 }
 
@@ -702,7 +722,7 @@ impl GameStatus {
 
 /// One numbered public delta: who did what, the public events and score
 /// changes it caused, and the status after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Delta {
     /// Its number: the version it made (0: the deal).
     pub v: u64,
@@ -719,7 +739,7 @@ pub struct Delta {
 }
 
 /// A legal placement with what it would score.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct LegalPlacement {
     /// The tile.
     pub tile: Tile,
@@ -742,7 +762,7 @@ pub struct LegalPlacement {
 /// An open spot of the board as a seat is told of it (the screen-reader
 /// table): its name in the notation, what its corners must hold, and the
 /// tiles of the seat's own hand that fit there.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct OpenSpot {
     /// The spot, named from the tile placed last beside it.
     pub spot: SpotName,
@@ -761,7 +781,7 @@ pub struct OpenSpot {
 
 /// A seat's private view: its hand, the tile it just drew, its legal
 /// placements, whether it may draw or pass.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct Me {
     /// The seat.
     pub seat: u8,
@@ -809,6 +829,65 @@ mod tests {
         }
         assert_eq!(serde_json::to_value(Step::Start).unwrap(), json!({"kind": "start"}));
         assert_eq!(serde_json::to_value(Step::from(Some(draw))).unwrap(), json!({"kind": "draw"}));
+    }
+
+    /// A client (the terminal game) reads what the server writes with the
+    /// same types, and the server reads what such a client writes.
+    #[test]
+    fn a_client_reads_the_servers_messages_with_the_same_types() {
+        let delta = json!({"v": 1, "seat": 0, "action": {"kind": "draw"},
+            "events": [{"type": "drew", "player": 0, "points": -5, "failed": false},
+                       {"type": "played", "player": 1, "placement": {"tile": "1-2-4", "cell": [0, 0], "rotation": 1},
+                        "points": 17, "bonuses": ["start"], "unclaimed": [], "notation": "124^1"}],
+            "scores": [{"round": 1, "player": 0, "reason": "draw", "points": -5}],
+            "status": {"round": 1, "phase": "playing", "to_move": 1, "starter": 0, "draws": 1, "passes": 0,
+                       "pool": 40, "hand_sizes": [8, 7], "totals": [-5, 0], "round_points": [-5, 0],
+                       "round_end": null, "round_winners": [], "winners": [], "reached": []}});
+        let read: Delta = serde_json::from_value(delta.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&read).unwrap(), delta, "read back as it was written");
+        let raw = RawValue::from_string(delta.to_string()).unwrap();
+        let log = [raw];
+        let me = Me {
+            seat: 1,
+            hand: TileSet::EMPTY,
+            drawn: None,
+            my_turn: true,
+            legal: vec![],
+            can_draw: true,
+            can_pass: false,
+            spots: vec![OpenSpot {
+                spot: SpotName { name: "L124".into(), side: "left".into(), next_to: "1-2-4".parse().unwrap() },
+                cell: Cell::new(-1, 0).unwrap(),
+                up: false,
+                needs: Some([Some(1), None, Some(4)]),
+                fits: vec!["1-4-4".parse().unwrap()],
+            }],
+        };
+        let text = ServerMsg::Update { deltas: (&log[..]).into(), me: Some(me.clone()), clock: None }.text();
+        match serde_json::from_str::<ServerMsg>(&text).unwrap() {
+            ServerMsg::Update { deltas, me: Some(m), clock: None } => {
+                assert_eq!(serde_json::from_str::<Delta>(deltas[0].get()).unwrap(), read);
+                assert_eq!(m, me);
+            }
+            other => panic!("{other:?}"),
+        }
+        let ack = ServerMsg::Ack { id: Some(7), v: 12, duplicate: false }.text();
+        assert!(matches!(
+            serde_json::from_str::<ServerMsg>(&ack).unwrap(),
+            ServerMsg::Ack { id: Some(7), v: 12, duplicate: false }
+        ));
+        let refused =
+            ServerMsg::Error { refusal: Refusal::from(super::super::refusal::Refused::Spectator), id: Some(4) }.text();
+        assert!(matches!(serde_json::from_str::<ServerMsg>(&refused).unwrap(), ServerMsg::Error { id: Some(4), .. }));
+        for m in [
+            ClientMsg::Hello { token: Some("abc".into()) },
+            ClientMsg::Action { action: Intent::Act(Action::Pass), id: Some(9) },
+            ClientMsg::NextRound { id: None },
+            ClientMsg::Since { v: Some(3) },
+            ClientMsg::Move { text: "144L124".into(), id: Some(10) },
+        ] {
+            assert_eq!(ClientMsg::parse(&serde_json::to_string(&m).unwrap()).ok(), Some(m));
+        }
     }
 
     #[test]
