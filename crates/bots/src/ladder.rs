@@ -421,16 +421,88 @@ pub fn svg(ladder: &Ladder) -> String {
             );
         }
         let _ = writeln!(s, r##"<circle cx="{x:.1}" cy="{y:.1}" r="4" fill="#1f4e8c"/>"##);
-        let _ = writeln!(
-            s,
-            r#"<text class="label" x="{:.1}" y="{:.1}">{}</text>"#,
-            x + 8.0,
-            y + 4.0,
-            esc(&format!("{} {:.0}%", r.label, 100.0 * r.win_rate))
-        );
+    }
+    let labels: Vec<String> = ladder.rungs.iter().map(|r| format!("{} {:.0}%", r.label, 100.0 * r.win_rate)).collect();
+    for (label, place) in labels.iter().zip(place_labels(ladder, &f, &labels, w)) {
+        let anchor = if place.anchor_end { r#" text-anchor="end""# } else { "" };
+        let _ =
+            writeln!(s, r#"<text class="label" x="{:.1}" y="{:.1}"{anchor}>{}</text>"#, place.x, place.y, esc(label));
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// Where a label goes: its text's anchor point and side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Place {
+    x: f64,
+    y: f64,
+    anchor_end: bool,
+}
+
+/// A box: left, top, right, bottom.
+type Box4 = (f64, f64, f64, f64);
+
+/// The box a label's text covers (12 px sans-serif: about 6.6 px a character).
+fn label_box(text: &str, p: Place) -> Box4 {
+    let w = 6.6 * text.chars().count() as f64;
+    let left = if p.anchor_end { p.x - w } else { p.x };
+    (left, p.y - 10.0, left + w, p.y + 2.0)
+}
+
+fn overlaps(a: Box4, b: Box4) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// Puts each label beside its dot where it covers the least: right of the
+/// dot first, then left, below and above on either side, then a line
+/// further below or above; a label over
+/// another dot or label costs most, one crossing an interval's bar little,
+/// one left of the plot (over the axis) or out of the picture more than all.
+fn place_labels(ladder: &Ladder, f: &Frame, labels: &[String], width: f64) -> Vec<Place> {
+    let dots: Vec<(f64, f64, Box4)> = ladder
+        .rungs
+        .iter()
+        .map(|r| {
+            let (x, y) = (f.x(r.cpu_ms), f.y(r.win_rate));
+            (x, y, (x - 5.0, y - 5.0, x + 5.0, y + 5.0))
+        })
+        .collect();
+    let bars: Vec<Box4> = ladder
+        .rungs
+        .iter()
+        .map(|r| {
+            let x = f.x(r.cpu_ms);
+            (x - 4.0, f.y(r.ci95.1), x + 4.0, f.y(r.ci95.0))
+        })
+        .collect();
+    let mut placed: Vec<Box4> = Vec::new();
+    let mut out = Vec::new();
+    for (i, text) in labels.iter().enumerate() {
+        let (x, y, _) = dots[i];
+        let candidates = [
+            Place { x: x + 8.0, y: y + 4.0, anchor_end: false },
+            Place { x: x - 8.0, y: y + 4.0, anchor_end: true },
+            Place { x: x + 6.0, y: y + 18.0, anchor_end: false },
+            Place { x: x + 6.0, y: y - 10.0, anchor_end: false },
+            Place { x: x - 6.0, y: y + 18.0, anchor_end: true },
+            Place { x: x - 6.0, y: y - 10.0, anchor_end: true },
+            Place { x: x + 6.0, y: y + 32.0, anchor_end: false },
+            Place { x: x + 6.0, y: y - 24.0, anchor_end: false },
+        ];
+        let cost = |p: Place| -> u32 {
+            let b = label_box(text, p);
+            let out_of_picture = b.0 < f.left + 2.0 || b.2 > width - 2.0 || b.1 < f.top - 8.0 || b.3 > f.bottom;
+            let hits = dots.iter().enumerate().filter(|(j, d)| *j != i && overlaps(b, d.2)).count()
+                + placed.iter().filter(|o| overlaps(b, **o)).count();
+            let crossed = bars.iter().enumerate().filter(|(j, o)| *j != i && overlaps(b, **o)).count();
+            100 * out_of_picture as u32 + 10 * hits as u32 + crossed as u32
+        };
+        let best = candidates.into_iter().min_by_key(|p| cost(*p)).unwrap_or(candidates[0]);
+        placed.push(label_box(text, best));
+        out.push(best);
+    }
+    out
 }
 
 /// A decade of milliseconds as an axis label: `1 µs`, `100 ms`, `10 s`.
@@ -541,6 +613,41 @@ mod tests {
         for want in ["10 µs", "1 ms", "100 ms"] {
             assert!(root.descendants().any(|n| n.text() == Some(want)), "{want}");
         }
+    }
+
+    #[test]
+    fn labels_of_close_dots_keep_clear_of_each_other_and_of_the_dots() {
+        let mut ladder = Ladder::new("greedy", "goliath", 1);
+        ladder.rungs = vec![
+            rung("casual", 0.56, (0.46, 0.65), 0.0007),
+            rung("heuristic", 0.57, (0.47, 0.66), 0.0026),
+            rung("random", 0.55, (0.45, 0.64), 0.0009),
+            rung("mcts@100", 0.67, (0.57, 0.75), 0.43),
+        ];
+        let text = svg(&ladder);
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let f = Frame::of(&ladder);
+        let boxes: Vec<Box4> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("label"))
+            .map(|n| {
+                let p = Place { x: num(n, "x"), y: num(n, "y"), anchor_end: n.attribute("text-anchor") == Some("end") };
+                label_box(n.text().unwrap(), p)
+            })
+            .collect();
+        assert_eq!(boxes.len(), 4);
+        for (i, a) in boxes.iter().enumerate() {
+            for b in &boxes[i + 1..] {
+                assert!(!overlaps(*a, *b), "{a:?} and {b:?}");
+            }
+            for r in &ladder.rungs {
+                let (x, y) = (f.x(r.cpu_ms), f.y(r.win_rate));
+                assert!(!overlaps(*a, (x - 4.0, y - 4.0, x + 4.0, y + 4.0)), "{a:?} covers the dot at {x}, {y}");
+            }
+        }
+        // The first label beside its dot, right of it, where nothing is in the way.
+        let mcts = ladder.rungs[3].clone();
+        assert!((boxes[3].0 - (f.x(mcts.cpu_ms) + 8.0)).abs() < 0.1);
     }
 
     #[test]
