@@ -73,6 +73,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
     if let Some(spec) = a.games_for.keys().find(|s| !a.rungs.contains(s)) {
         return Err(format!("--games-for {spec}: not one of the rungs ({})", a.rungs.join(",")));
     }
+    if a.games == 0 || a.games_for.values().any(|&n| n == 0) {
+        return Err("a rung needs at least one game (--games, --games-for)".into());
+    }
     if a.rungs.is_empty() {
         return Err("--rungs needs at least one bot".into());
     }
@@ -120,7 +123,7 @@ fn run(a: Args) -> Result<(), String> {
     let started = std::time::Instant::now();
     for spec in &a.rungs {
         let games = a.games_for.get(spec).copied().unwrap_or(a.games);
-        let deals = games.div_ceil(2).max(1);
+        let deals = games.div_ceil(2);
         let played = AtomicU64::new(0);
         let done = |_: &_| {
             let n = played.fetch_add(1, Ordering::Relaxed) + 1;
