@@ -109,6 +109,10 @@ fn run(a: Args) -> Result<(), String> {
         return Ok(());
     }
     let stem = a.out.clone().unwrap_or_else(|| "docs/figures/ladder".into());
+    // Every bot is checked before any plays: a misspelt last rung fails now, not in an hour.
+    for spec in a.rungs.iter().chain([&a.against]) {
+        triominos_bots::play::build_bot(spec, 0, triominos_bots::Budget::default())?;
+    }
     let rules = RuleSet::preset("goliath").map_err(|e| e.to_string())?;
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = a.threads {
