@@ -12,6 +12,7 @@ mod heuristic;
 pub mod judge;
 #[cfg(feature = "lab")]
 pub mod lab;
+pub mod ladder;
 pub mod levels;
 pub mod mcts;
 pub mod play;

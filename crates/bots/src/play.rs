@@ -2,6 +2,7 @@
 
 use crate::{make_bot, Bot, Budget};
 use rayon::prelude::*;
+use std::time::{Duration, Instant};
 use triominos_core::record;
 use triominos_core::{Action, Game, RuleSet, TileSet};
 
@@ -29,6 +30,16 @@ pub struct GameResult {
     pub record: Option<Result<String, record::WriteError>>,
     /// The first round's hands, by seat (to verify paired deals).
     pub deal: Vec<TileSet>,
+    /// Wall-clock time each seat's bot spent choosing over the game.
+    pub think: Vec<Duration>,
+    /// CPU time the choosing thread of each seat's bot used over the game
+    /// (zero where the system does not tell a thread's CPU time). Unlike
+    /// [`GameResult::think`] it does not grow when other work shares the
+    /// processor; a bot thinking on several threads uses more than this.
+    pub cpu: Vec<Duration>,
+    /// Decisions each seat's bot took (its share of [`GameResult::actions`],
+    /// with a forfeited decision counted).
+    pub decisions: Vec<u32>,
 }
 
 /// Plays one game from `seed` with one bot per seat.
@@ -47,12 +58,18 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
                 forfeit: Some((0, format!("cannot deal: {e}"))),
                 record: None,
                 deal: Vec::new(),
+                think: vec![Duration::ZERO; players],
+                cpu: vec![Duration::ZERO; players],
+                decisions: vec![0; players],
             }
         }
     };
     let mut placements = 0;
     let mut actions = 0;
     let mut forfeit = None;
+    let mut think = vec![Duration::ZERO; players];
+    let mut cpu = vec![Duration::ZERO; players];
+    let mut decisions = vec![0u32; players];
     while !game.is_over() {
         if game.is_round_over() {
             if game.next_round().is_err() {
@@ -63,7 +80,13 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
         let seat = game.to_move();
         // The observation shares the game's public part: drop it before playing
         // so the game need not copy that part.
+        let (started, cpu_started) = (Instant::now(), thread_cpu());
         let choice = bots[seat as usize].try_choose(&game.observe(seat));
+        think[seat as usize] += started.elapsed();
+        if let (Some(a), Some(b)) = (cpu_started, thread_cpu()) {
+            cpu[seat as usize] += b.saturating_sub(a);
+        }
+        decisions[seat as usize] += 1;
         let action = match choice {
             Ok(a) => a,
             Err(why) => {
@@ -109,7 +132,21 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
         forfeit,
         record,
         deal: game.history().first().map(|h| h.deal.hands.clone()).unwrap_or_default(),
+        think,
+        cpu,
+        decisions,
     }
+}
+
+/// The CPU time the calling thread has used, where the system tells it.
+fn thread_cpu() -> Option<Duration> {
+    #[cfg(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd"))]
+    {
+        let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+        Some(Duration::new(u64::try_from(t.tv_sec).ok()?, u32::try_from(t.tv_nsec).ok()?))
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_os = "macos", target_os = "freebsd")))]
+    None
 }
 
 /// A bot specification: a level name (`random`, `greedy`, `heuristic`, `mcts`,
