@@ -6,14 +6,14 @@
 //! - An instance takes a game's lease before it loads the game (in the same
 //!   job: the lease row is locked, then the game read), when no lease is
 //!   held or the one held has expired; the epoch then grows by one.
-//! - The owner renews its leases ([`Store::renew_leases`]) well before they
+//! - The owner renews its leases (`Store::renew_leases`) well before they
 //!   expire, and learns which it lost.
 //! - **Fencing**: every write of a game in play (an action, its end, its
 //!   setup, a takeback) first locks the game's lease row and checks that this
 //!   instance owns it with the epoch it took (`SELECT … FOR UPDATE`, in the
 //!   same transaction as the write). An instance paused past its lease and
 //!   resumed after another took over finds another epoch and stores
-//!   nothing: [`StoreError::Fenced`].
+//!   nothing: `StoreError::Fenced`.
 //!
 //! Times are the instances' clocks (milliseconds since 1970): clocks that
 //! disagree only make a takeover come early or late; they never let two
@@ -111,7 +111,7 @@ impl Leases {
     /// Checks, in the writing transaction, that this instance still owns
     /// `game` with the epoch it took: the lease row is locked (PostgreSQL:
     /// `FOR UPDATE`) so that no takeover commits between the check and the
-    /// write. [`StoreError::Fenced`] otherwise.
+    /// write. `LeaseError::Fenced` otherwise.
     pub fn fence(&self, c: &Db, game: &str) -> Result<(), LeaseError> {
         let lock = match c.engine() {
             Engine::Postgres => " FOR UPDATE",
