@@ -41,6 +41,13 @@ cargo clippy -p triominos-bots --all-targets --features lab --profile "$profile"
 step "cargo doc -D warnings (every intra-doc link resolves)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --profile "$profile"
 
+# The storage tests run on SQLite and on a real PostgreSQL (issue 37): one
+# throwaway cluster for the whole run (scripts/pg.sh), stopped at the end.
+step "PostgreSQL for the storage tests (a throwaway cluster, as an unprivileged user)"
+source scripts/pg.sh
+pg_start
+trap pg_stop EXIT
+
 # cargo-nextest runs the test binaries side by side (a fresh machine of the kind
 # the project is tested on has it); doc tests are cargo test's alone. Without
 # cargo-nextest, cargo test runs them all.
@@ -72,7 +79,7 @@ step "fuzz targets, $fuzz_seconds s each, started in the background (cargo-fuzz,
 # In a session of its own, so that a failure below stops it and its children.
 setsid bash fuzz/run.sh "$fuzz_seconds" >"$fuzz_log" 2>&1 &
 fuzz_pid=$!
-trap 'kill -- -"$fuzz_pid" 2>/dev/null || true' EXIT
+trap 'kill -- -"$fuzz_pid" 2>/dev/null || true; pg_stop' EXIT
 
 step "reference self-test (Python, independent implementation of the spec)"
 GAMES="${REF_GAMES:-40}" MUTANTS="${REF_MUTANTS:-40}" NAIVE="${REF_NAIVE:-6}" bash tools/reference/selftest.sh
@@ -89,10 +96,10 @@ python3 tools/crosscheck.py --bin "$bin" --games "${CROSS_GAMES:-150}" --mutants
 
 step "fuzz targets: waiting for them to finish"
 if wait "$fuzz_pid"; then
-  trap - EXIT
+  trap pg_stop EXIT
   cat "$fuzz_log"
 else
-  trap - EXIT
+  trap pg_stop EXIT
   cat "$fuzz_log" >&2
   exit 1
 fi

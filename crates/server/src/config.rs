@@ -10,9 +10,21 @@ pub struct ServeConfig {
     /// Address to listen on, like `127.0.0.1:8080`.
     #[arg(long, default_value = "127.0.0.1:8080", help = "Address to listen on")]
     pub addr: String,
-    /// SQLite database file.
-    #[arg(long, default_value = "triominos.db", help = "SQLite database file (created if missing)")]
+    /// SQLite database file, or a PostgreSQL address (`postgres://…`).
+    #[arg(
+        long,
+        default_value = "triominos.db",
+        help = "SQLite database file (created if missing), or a PostgreSQL database: postgres://USER:PASSWORD@HOST:PORT/NAME"
+    )]
     pub db: PathBuf,
+    /// A PostgreSQL address (`postgres://…`), in place of `--db`.
+    #[arg(
+        long,
+        value_name = "URL",
+        conflicts_with = "db",
+        help = "PostgreSQL database (postgres://USER:PASSWORD@HOST:PORT/NAME), for several instances over one database; in place of --db"
+    )]
+    pub database_url: Option<String>,
     /// Pause before a bot acts, so people can follow (0 in tests).
     #[arg(long = "bot-delay-ms", value_name = "BOT_DELAY_MS", default_value = "600", value_parser = millis(0),
           help = "Pause before each bot move, in milliseconds, so people can follow")]
@@ -209,9 +221,32 @@ pub struct ServeConfig {
     /// How long a takeback waits for the others' answers before it lapses (30 s).
     #[arg(skip = Duration::from_secs(30))]
     pub takeback_wait: Duration,
+    /// This instance's name in the leases of the games it plays (on
+    /// PostgreSQL, several instances over one database); a random part is
+    /// added, so a restarted instance is a new owner. The host name by default.
+    #[arg(
+        long,
+        value_name = "NAME",
+        help = "This instance's name in the games' leases (PostgreSQL; a random part is added); default: the host name"
+    )]
+    pub instance: Option<String>,
+    /// How long a game's lease lasts unless renewed (renewed every third of
+    /// it): how soon another instance takes over the games of one that died.
+    #[arg(long = "lease-ms", value_name = "MS", default_value = "6000", value_parser = millis(300),
+          help = "How long a game's lease lasts unless renewed (PostgreSQL): how soon another instance takes over from a dead one")]
+    pub lease: Duration,
 }
 
 impl ServeConfig {
+    /// The database to open: `--database-url` when given, else `--db` (a
+    /// SQLite file, or a `postgres://…` address).
+    pub fn database(&self) -> String {
+        match &self.database_url {
+            Some(url) => url.clone(),
+            None => self.db.to_string_lossy().into_owned(),
+        }
+    }
+
     /// The defaults: 600 ms bot pause, 3 s between the rounds of bots, as
     /// many bot decisions at once as cores, 8 games of bots alone, a failed
     /// store of a bot's move tried again after 250 ms, then 0.5 s, 1 s... up to 30 s,

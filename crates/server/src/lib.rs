@@ -36,7 +36,7 @@ pub enum StartError {
     /// The database is refused, or cannot be read.
     #[error("{db}: {source}")]
     Store {
-        /// The database file.
+        /// The database file, or PostgreSQL's address without its password.
         db: String,
         /// Why.
         source: store::StoreError,
@@ -90,6 +90,10 @@ impl Server {
         if let Err(e) = self.state.store.flush().await {
             tracing::error!("storage: the last writes may be lost: {e}");
         }
+        // Several instances: the others may take this one's games at once.
+        if let Err(e) = self.state.store.release_all().await {
+            tracing::warn!("leases not given back (they expire): {e}");
+        }
         let _ = self.task.await;
     }
 
@@ -100,6 +104,10 @@ impl Server {
         }
         self.task.abort();
         let _ = self.task.await;
+        self.state.begin_closing();
+        if let Err(e) = self.state.store.release_all().await {
+            tracing::warn!("leases not given back (they expire): {e}");
+        }
     }
 }
 
@@ -108,8 +116,22 @@ impl Server {
 /// ([`game::load::resume_unfinished`]). A storage error refuses to start.
 /// Starts the sweep of idle games.
 pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
-    let db = || config.db.display().to_string();
-    let store = store::Store::open(&config.db).map_err(|source| StartError::Store { db: db(), source })?;
+    let location = config.database();
+    let db = || match store::is_postgres_url(&location) {
+        true => store::redact(&location),
+        false => location.clone(),
+    };
+    let mut store = store::Store::open_any(&location).map_err(|source| StartError::Store { db: db(), source })?;
+    // On PostgreSQL, one of several instances: a lease per game in play.
+    if store.engine() == store::db::Engine::Postgres {
+        let name = config.instance.clone().unwrap_or_else(|| {
+            std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_default()
+        });
+        let name = if name.is_empty() { "instance".to_string() } else { name };
+        let leases = store::lease::Leases::new(&name, &config.addr, config.lease.as_millis() as i64);
+        tracing::info!(instance = %leases.instance, lease_ms = leases.ttl_ms, "PostgreSQL: games played under leases");
+        store = store.with_leases(leases);
+    }
     let db = db();
     let state = AppState::new(config, store);
     let done = game::load::resume_unfinished(&state).await.map_err(|source| StartError::Store { db, source })?;
@@ -120,6 +142,7 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
              {marked} ended game(s) marked finished"
         );
     }
+    game::lease::start(&state);
     if !state.config.sweep_every.is_zero() {
         let weak = Arc::downgrade(&state);
         let every = state.config.sweep_every;

@@ -27,6 +27,15 @@ pub enum GameError {
     /// The game is still being played (its record would show the hands).
     #[error("the game is not finished")]
     NotFinished,
+    /// Another instance plays the game (several instances over one
+    /// PostgreSQL): asked to hand it over; try again in a moment.
+    #[error("the game is played by the instance {owner} ({addr})")]
+    Elsewhere {
+        /// That instance.
+        owner: String,
+        /// Its address.
+        addr: String,
+    },
 }
 
 /// Why the game refuses a setup, an intent or a stored log: nothing changed.

@@ -6,6 +6,7 @@ use super::error::GameError;
 use super::play;
 use super::registry::RoomRef;
 use crate::state::AppState;
+use crate::store::Taken;
 use crate::store::{self, StoreError};
 use std::sync::Arc;
 
@@ -31,9 +32,18 @@ impl AppState {
         if self.games.is_damaged(id) {
             return Err(GameError::Damaged);
         }
-        let stored = match self.store.load(id.to_string()).await {
-            Ok(Some(s)) => s,
-            Ok(None) => return Err(GameError::NotFound),
+        // Several instances: the game's lease is taken first (see
+        // `store::lease`); a game another instance plays is asked for (it
+        // hands it over at its next renewal) and answered "elsewhere".
+        let stored = match self.store.take_and_load(id.to_string()).await {
+            Ok(Taken::Mine(_, s)) => s,
+            Ok(Taken::NotFound) => return Err(GameError::NotFound),
+            Ok(Taken::Elsewhere(holder)) => {
+                if let Err(e) = self.store.ask_for(id.to_string()).await {
+                    tracing::warn!(game = %id, "cannot ask for a game played elsewhere: {e}");
+                }
+                return Err(GameError::Elsewhere { owner: holder.owner, addr: holder.addr });
+            }
             Err(source) => return Err(GameError::Unreadable { id: id.to_string(), source }),
         };
         let room = match play::rebuild(&stored) {
@@ -101,12 +111,18 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
     let ids = state.store.unfinished().await?;
     let mut done = Resumed::default();
     for id in &ids {
-        // One at a time: only the games that must run stay in memory.
-        let Some(stored) = state.store.load(id.clone()).await? else { continue };
+        // One at a time: only the games that must run stay in memory (and,
+        // with several instances, keep their lease; a game another instance
+        // plays is left to it).
+        let Taken::Mine(_, stored) = state.store.take_and_load(id.clone()).await? else { continue };
         match play::rebuild(&stored) {
-            Err(why) => state.games.set_aside(id, why),
+            Err(why) => {
+                state.games.set_aside(id, why);
+                state.store.release(id.clone()).await?;
+            }
             Ok(room) if room.is_over() => {
                 mark_finished(state, room.id.clone(), serde_json::to_string(&room.summary())).await?;
+                state.store.release(id.clone()).await?;
                 done.marked += 1;
             }
             Ok(room) if room.bot_due() || room.deadline().is_some() => {
@@ -119,7 +135,10 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
                 play::schedule(state, &arc, &mut r);
                 done.resumed += 1;
             }
-            Ok(_) => done.waiting += 1,
+            Ok(_) => {
+                state.store.release(id.clone()).await?;
+                done.waiting += 1;
+            }
         }
     }
     let damaged: Vec<String> = state.games.damaged().into_iter().map(|(id, _)| id).collect();

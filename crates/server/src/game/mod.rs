@@ -4,10 +4,12 @@
 //! "play again" ([`rematch`]), takebacks ([`takeback`]), one seat's WebSocket ([`ws`]), the
 //! registry of the games held ([`registry`], loaded from storage by [`load`],
 //! created within the caps of [`limits`]), what one client may hold at once
-//! ([`shares`]) and the games' JSON API ([`routes`]).
+//! ([`shares`]) and the games' JSON API ([`routes`]); with several instances
+//! over one PostgreSQL, the leases kept, lost and handed over ([`lease`]).
 
 pub mod error;
 pub mod hint;
+pub mod lease;
 pub mod limits;
 pub mod load;
 pub mod play;

@@ -233,6 +233,10 @@ async fn submit_retrying(
             Err(e) if e.is_storage_failure() => {
                 failures += 1;
                 let game = room.lock().await.id.clone();
+                // Another instance took the game over: its move is not ours to store.
+                if !state.games.holds(&game, room) {
+                    return Err(e);
+                }
                 if let Some(suppressed) = crate::store::throttle::storage_error() {
                     tracing::error!(
                         game = %game,

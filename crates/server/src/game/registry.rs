@@ -160,6 +160,43 @@ impl Registry {
         dropped
     }
 
+    /// Whether `room` is the game `id` in memory (not one dropped since:
+    /// another instance took it over).
+    pub fn holds(&self, id: &str, room: &RoomRef) -> bool {
+        locked(&self.rooms).get(id).is_some_and(|h| Arc::ptr_eq(&h.room, room))
+    }
+
+    /// The ids of the games in memory.
+    pub fn ids(&self) -> Vec<String> {
+        locked(&self.rooms).keys().cloned().collect()
+    }
+
+    /// Drops a game from memory, whatever uses it: another instance owns it
+    /// now. Its sockets are closed (the pages connect again, through the
+    /// proxy, to the owner). Returns whether it was in memory.
+    pub fn drop_lost(&self, id: &str) -> bool {
+        let held = locked(&self.rooms).remove(id);
+        self.end_bot_game(id);
+        match held {
+            Some(h) => {
+                let room = h.room;
+                let busy = match room.try_lock() {
+                    Ok(mut r) => {
+                        r.drop_connections();
+                        false
+                    }
+                    Err(_) => true,
+                };
+                if busy {
+                    // Busy: closed as soon as it is free.
+                    tokio::spawn(async move { room.lock().await.drop_connections() });
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
     /// How many games are in memory.
     pub fn in_memory(&self) -> usize {
         locked(&self.rooms).len()
@@ -209,6 +246,7 @@ impl Registry {
         let (max_games, per_client) = (self.caps.max_games, self.caps.max_games_per_client);
         let client = client.map(limits::client_of).filter(|_| per_client > 0);
         let clients = self.clients.clone();
+        let leases = store.leases().cloned();
         let capped = store
             .call(move |c| -> Result<Result<(), Refused>, StoreError> {
                 if max_games > 0 && store::count_unfinished(c)? >= max_games {
@@ -224,6 +262,9 @@ impl Registry {
                     }
                 }
                 store::insert_game(c, &id, created, &setup)?;
+                if let Some(l) = &leases {
+                    l.take_new(c, &id, store::now_ms())?;
+                }
                 if let Some(client) = client {
                     locked(&clients).add_game(client, id);
                 }

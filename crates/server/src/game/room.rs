@@ -586,6 +586,12 @@ impl Room {
         })
     }
 
+    /// Drops every connection: their sockets close and the pages connect
+    /// again (another instance owns the game now).
+    pub fn drop_connections(&mut self) {
+        self.conns.clear();
+    }
+
     /// Whether the seat has a connection.
     pub fn is_connected(&self, seat: u8) -> bool {
         self.conns.iter().any(|c| c.seat == Some(seat))

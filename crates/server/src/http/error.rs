@@ -130,6 +130,12 @@ impl From<GameError> for Fail {
             }
             GameError::Damaged => Refused::GameDamaged.into(),
             GameError::NotFinished => Refused::GameNotFinished.into(),
+            // Several instances: the owner hands the game over at its next
+            // renewal; the page's socket connects again by itself.
+            GameError::Elsewhere { owner, addr } => {
+                tracing::info!(owner = %owner, addr = %addr, "a game played by another instance: asked for");
+                Refused::HttpError { status: 503 }.into()
+            }
         }
     }
 }

@@ -5,8 +5,8 @@
 use super::error::{SheetError, Unreadable};
 use crate::protocol::pad::SheetSummary;
 use crate::protocol::Refused;
+use crate::store::db::{Db as Connection, Val};
 use crate::store::StoreError;
-use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use triominos_core::pad::{Entry, Sheet};
@@ -77,48 +77,47 @@ pub fn summary(setup: &Setup, sheet: &Sheet) -> SheetSummary {
 
 /// Stores a new sheet.
 pub fn insert(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), StoreError> {
+    let (setup, entries, summary) = (text(&row.setup)?, text(sheet.entries())?, text(&summary(&row.setup, sheet))?);
     c.execute(
         "INSERT INTO pad_sheets (id, created, updated, version, setup, entries, summary) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![
-            id,
-            row.created,
-            row.updated,
-            row.version,
-            text(&row.setup)?,
-            text(sheet.entries())?,
-            text(&summary(&row.setup, sheet))?
+        &[
+            Val::from(id),
+            Val::from(row.created),
+            Val::from(row.updated),
+            Val::from(row.version),
+            Val::from(&setup),
+            Val::from(&entries),
+            Val::from(&summary),
         ],
-    )
-    .map_err(StoreError::from)?;
+    )?;
     Ok(())
 }
 
 /// How many sheets are stored.
 pub fn count(c: &Connection) -> Result<usize, StoreError> {
-    let n: i64 = c.query_row("SELECT count(*) FROM pad_sheets", [], |r| r.get(0)).map_err(StoreError::from)?;
-    Ok(n as usize)
+    let n = c.query_int("SELECT count(*) FROM pad_sheets", &[])?;
+    Ok(n.max(0) as usize)
 }
 
 /// Deletes the sheets with no entry left unchanged since `before` (Unix
 /// seconds): sheets made and abandoned. Answers how many.
 pub fn delete_abandoned(c: &Connection, before: i64) -> Result<usize, StoreError> {
-    c.prepare_cached("DELETE FROM pad_sheets WHERE updated < ?1 AND entries = '[]'")
-        .and_then(|mut s| s.execute([before]))
-        .map_err(StoreError::from)
+    Ok(c.execute("DELETE FROM pad_sheets WHERE updated < ?1 AND entries = '[]'", &[Val::from(before)])? as usize)
 }
 
 /// Loads a sheet (`sheet_not_found` when there is none).
 pub fn load(c: &Connection, id: &str) -> Result<Row, SheetError> {
-    let row: Option<(i64, i64, i64, String, String)> = c
-        .query_row("SELECT created, updated, version, setup, entries FROM pad_sheets WHERE id = ?1", [id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })
-        .optional()
+    let row = c
+        .query_opt("SELECT created, updated, version, setup, entries FROM pad_sheets WHERE id = ?1", &[Val::from(id)])
         .map_err(StoreError::from)?;
-    let Some((created, updated, version, setup, entries)) = row else {
+    let Some(row) = row else {
         return Err(Refused::SheetNotFound.into());
     };
+    let read = || -> Result<_, crate::store::db::DbError> {
+        Ok((row.int(0)?, row.int(1)?, row.int(2)?, row.text(3)?, row.text(4)?))
+    };
+    let (created, updated, version, setup, entries) = read().map_err(StoreError::from)?;
     let setup: Setup = serde_json::from_str(&setup).map_err(Unreadable::from)?;
     let entries: Vec<Entry> = serde_json::from_str(&entries).map_err(Unreadable::from)?;
     Ok(Row { created, updated, version, setup, entries })
@@ -126,23 +125,24 @@ pub fn load(c: &Connection, id: &str) -> Result<Row, SheetError> {
 
 /// Stores a changed sheet: its version, time, entries and summary.
 pub fn save(c: &Connection, id: &str, row: &Row, sheet: &Sheet) -> Result<(), StoreError> {
+    let (entries, summary) = (text(sheet.entries())?, text(&summary(&row.setup, sheet))?);
     c.execute(
         "UPDATE pad_sheets SET updated = ?2, version = ?3, entries = ?4, summary = ?5 WHERE id = ?1",
-        params![id, row.updated, row.version, text(sheet.entries())?, text(&summary(&row.setup, sheet))?],
-    )
-    .map_err(StoreError::from)?;
+        &[Val::from(id), Val::from(row.updated), Val::from(row.version), Val::from(&entries), Val::from(&summary)],
+    )?;
     Ok(())
 }
 
 /// Stores a sheet's setup again (its key, once claimed).
 pub fn save_setup(c: &Connection, id: &str, setup: &Setup) -> Result<(), StoreError> {
-    c.execute("UPDATE pad_sheets SET setup = ?2 WHERE id = ?1", params![id, text(setup)?]).map_err(StoreError::from)?;
+    let setup = text(setup)?;
+    c.execute("UPDATE pad_sheets SET setup = ?2 WHERE id = ?1", &[Val::from(id), Val::from(&setup)])?;
     Ok(())
 }
 
 /// Removes a sheet; whether there was one.
 pub fn delete(c: &Connection, id: &str) -> Result<bool, StoreError> {
-    Ok(c.execute("DELETE FROM pad_sheets WHERE id = ?1", [id]).map_err(StoreError::from)? > 0)
+    Ok(c.execute("DELETE FROM pad_sheets WHERE id = ?1", &[Val::from(id)])? > 0)
 }
 
 /// One sheet in the list, as stored.
@@ -160,19 +160,15 @@ pub struct ListRow {
 /// Of the sheets named with a key, those whose key is right, most recently
 /// changed first (a sheet named twice is listed once).
 pub fn list_owned(c: &Connection, asked: &[(String, String)]) -> Result<Vec<ListRow>, StoreError> {
-    let mut s = c
-        .prepare_cached("SELECT created, updated, summary, setup FROM pad_sheets WHERE id = ?1")
-        .map_err(StoreError::from)?;
     let mut out: Vec<ListRow> = Vec::new();
     for (id, key) in asked {
         if out.iter().any(|r| &r.id == id) {
             continue;
         }
-        let row: Option<(i64, i64, String, String)> = s
-            .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
-            .optional()
-            .map_err(StoreError::from)?;
-        let Some((created, updated, summary, setup)) = row else { continue };
+        let row =
+            c.query_opt("SELECT created, updated, summary, setup FROM pad_sheets WHERE id = ?1", &[Val::from(id)])?;
+        let Some(row) = row else { continue };
+        let (created, updated, summary, setup) = (row.int(0)?, row.int(1)?, row.text(2)?, row.text(3)?);
         let owner = serde_json::from_str::<Setup>(&setup).ok().and_then(|s| s.key);
         if owner.is_some_and(|k| crate::secret::ct_eq(&k, key)) {
             out.push(ListRow { id: id.clone(), created, updated, summary: serde_json::from_str(&summary).ok() });

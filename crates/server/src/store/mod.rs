@@ -1,5 +1,7 @@
-//! Durable storage in SQLite: the one database of the server, its schema and
-//! its migrations, and the one thread that owns the connection.
+//! Durable storage in SQLite (a file, the default) or PostgreSQL (several
+//! instances over one database): the one database of the server, its schema
+//! and its migrations, and the one thread that owns the connection (see
+//! [`db`] for what the two engines share).
 //!
 //! Games are event-sourced: a game is its setup (rules, seats, seed) plus every
 //! accepted action in order. Score-pad sheets (see [`crate::pad`]) live in the
@@ -12,9 +14,12 @@
 //!
 //! # Schema versions
 //!
-//! The schema version is SQLite's `PRAGMA user_version`. [`SCHEMA_VERSION`] is
-//! the version this program writes; [`MIGRATIONS`] takes a database from each
-//! older version to the next, in one transaction. Version 0 is a database
+//! The schema version is SQLite's `PRAGMA user_version`, and in PostgreSQL the
+//! one row of the table `triominos_schema`. [`SCHEMA_VERSION`] is the version
+//! this program writes, for both engines; [`MIGRATIONS`] (SQLite) and
+//! [`PG_MIGRATIONS`] (PostgreSQL) take a database from each older version to
+//! the next, in one transaction (in PostgreSQL under an advisory lock, so that
+//! instances started together migrate once). Version 0 is a database
 //! written before migrations existed (or a new, empty file): it is recognised
 //! by its tables and columns, and anything else is refused rather than guessed
 //! at. A database with a version newer than [`SCHEMA_VERSION`] is refused with
@@ -27,16 +32,21 @@
 //! ([`crate::pad::store`]). A change that old rows would not read the same
 //! bumps [`SCHEMA_VERSION`] with a migration that rewrites them.
 
+pub mod db;
+pub mod lease;
+#[doc(hidden)]
+pub mod testpg;
 pub mod throttle;
 
-use rusqlite::{params, Connection, OptionalExtension};
+use db::{Db, DbError, Engine, Val};
+use rusqlite::Connection;
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
 
 /// The schema version this program reads and writes.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// `MIGRATIONS[i]` takes a database from schema version `i` to `i + 1`.
 ///
@@ -47,9 +57,81 @@ pub const SCHEMA_VERSION: u32 = 2;
 /// Version 1 -> 2: each action gets the time it was stored (`actions.at`,
 /// milliseconds since 1970; `NULL` in the rows stored before): the turn
 /// clocks count from it, so a deadline is known again after a restart.
-pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2];
+///
+/// Version 2 -> 3: the table `leases`, one row per game in play on one of
+/// several instances over one PostgreSQL (see [`lease`]): its owner
+/// instance, its address, its epoch, its expiry (ms since 1970) and the
+/// instance that asked for it, if any. Empty at first; SQLite has it too
+/// (one schema), a single instance does not use it.
+pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2, V2_TO_V3];
+
+const V2_TO_V3: &str = "
+CREATE TABLE leases (
+    game TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    addr TEXT NOT NULL,
+    epoch INTEGER NOT NULL,
+    expires INTEGER NOT NULL,
+    wanted TEXT
+);
+CREATE INDEX leases_owner ON leases(owner);
+";
 
 const V1_TO_V2: &str = "ALTER TABLE actions ADD COLUMN at INTEGER;";
+
+/// `PG_MIGRATIONS[i]` takes a PostgreSQL database from schema version `i` to
+/// `i + 1`: the same tables and columns as [`MIGRATIONS`], integers as
+/// `BIGINT`. Version 0 is an empty database (or one holding only the tables
+/// of version 0, exactly so: the same check as SQLite's); the first step
+/// also makes the table `triominos_schema` that holds the version.
+pub const PG_MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [PG_V0_TO_V1, PG_V1_TO_V2, PG_V2_TO_V3];
+
+const PG_V0_TO_V1: &str = "
+CREATE TABLE IF NOT EXISTS triominos_schema (version BIGINT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    created BIGINT NOT NULL,
+    setup TEXT NOT NULL,
+    finished BIGINT,
+    summary TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game TEXT NOT NULL,
+    v BIGINT NOT NULL,
+    seat BIGINT,
+    intent TEXT NOT NULL,
+    PRIMARY KEY (game, v)
+);
+CREATE INDEX IF NOT EXISTS games_finished ON games(finished);
+CREATE TABLE IF NOT EXISTS pad_sheets (
+    id TEXT PRIMARY KEY,
+    created BIGINT NOT NULL,
+    updated BIGINT NOT NULL,
+    version BIGINT NOT NULL,
+    setup TEXT NOT NULL,
+    entries TEXT NOT NULL,
+    summary TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pad_sheets_updated ON pad_sheets(updated);
+";
+
+const PG_V1_TO_V2: &str = "ALTER TABLE actions ADD COLUMN at BIGINT;";
+
+const PG_V2_TO_V3: &str = "
+CREATE TABLE leases (
+    game TEXT PRIMARY KEY,
+    owner TEXT NOT NULL,
+    addr TEXT NOT NULL,
+    epoch BIGINT NOT NULL,
+    expires BIGINT NOT NULL,
+    wanted TEXT
+);
+CREATE INDEX leases_owner ON leases(owner);
+";
+
+/// The key of the PostgreSQL advisory lock held while the schema is looked
+/// at and migrated (`pg_advisory_lock`): "tri" in ASCII.
+pub const PG_MIGRATION_LOCK: i64 = 0x0074_7269;
 
 const V0_TO_V1: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -88,14 +170,14 @@ const V0_TABLES: [(&str, &[&str]); 3] = [
 ];
 
 /// What the storage thread does once a batch is over: `Ok` when it was
-/// committed, else SQLite's error.
+/// committed, else the engine's error.
 pub(crate) type Done = Box<dyn FnOnce(Result<(), StoreError>) + Send>;
 
 /// A job run on the storage thread, inside the batch's transaction (`Err`
-/// with SQLite's error when no transaction could be begun: the job must not
-/// touch the database). It returns what to do once the transaction is over
-/// (typically: reply).
-type Job = Box<dyn FnOnce(Result<&Connection, &StoreError>) -> Done + Send>;
+/// with the engine's error when no transaction could be begun: the job must
+/// not touch the database). It returns what to do once the transaction is
+/// over (typically: reply).
+type Job = Box<dyn FnOnce(Result<&Db, &StoreError>) -> Done + Send>;
 
 /// A stored game: its id, setup (JSON), status and every action (JSON) in order.
 #[derive(Clone, Debug)]
@@ -132,33 +214,36 @@ pub struct Store {
     tx: mpsc::Sender<Job>,
     /// Appends still to fail ([`Store::fail_next_appends`]).
     failing_appends: Arc<AtomicU32>,
+    engine: Engine,
+    /// This instance's leases, when it is one of several.
+    leases: Option<lease::Leases>,
 }
 
-/// SQLite's error, shared (a batch's commit error goes to each of its jobs).
-pub type Sqlite = Arc<rusqlite::Error>;
+/// The engine's error, shared (a batch's commit error goes to each of its jobs).
+pub type Shared = Arc<DbError>;
 
 /// Storage failed (disk full, database locked or corrupt, unknown schema...).
 /// At start, each refusal of [`Store::open`] names the problem and what to do.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
-    /// SQLite refused an operation.
+    /// The engine (SQLite or PostgreSQL) refused an operation.
     #[error("{0}")]
-    Sqlite(Sqlite),
-    /// SQLite refused a step, named.
+    Db(Shared),
+    /// The engine refused a step, named.
     #[error("{doing}: {source}")]
     Failed {
         /// What was being done.
         doing: &'static str,
-        /// SQLite's error.
-        source: Sqlite,
+        /// The engine's error.
+        source: Shared,
     },
     /// A game's rows could not be read or written.
     #[error("game {id}: {source}")]
     Game {
         /// The game.
         id: String,
-        /// SQLite's error.
-        source: Sqlite,
+        /// The engine's error.
+        source: Shared,
     },
     /// A game's actions are not numbered 1, 2, 3...
     #[error("game {id}: action {v} out of sequence")]
@@ -254,18 +339,47 @@ pub enum StoreError {
     Migration {
         /// The version it started from.
         from: u32,
-        /// SQLite's error.
-        source: Sqlite,
+        /// The engine's error.
+        source: Shared,
     },
     /// The storage thread could not be started.
     #[error("cannot start the storage thread: {0}")]
     Thread(Arc<std::io::Error>),
+    /// PostgreSQL's `triominos_schema` holds other than one row.
+    #[error("bad schema version: the table triominos_schema holds {0} rows, not one")]
+    SchemaRows(usize),
+    /// This instance does not own the game's lease (any more): another
+    /// instance took it over; nothing was stored (see [`lease`]).
+    #[error("game {game}: this instance no longer owns it (its lease is held by {held}); nothing stored")]
+    Fenced {
+        /// The game.
+        game: String,
+        /// Who holds the lease now.
+        held: String,
+    },
+    /// PostgreSQL cannot be reached (or refused the connection).
+    #[error(
+        "cannot connect to PostgreSQL ({url}): {source}; check that the server runs, the address, the user and \
+         the database (created with createdb)"
+    )]
+    Connect {
+        /// The address, without its password.
+        url: String,
+        /// PostgreSQL's error.
+        source: Shared,
+    },
+}
+
+impl From<DbError> for StoreError {
+    fn from(e: DbError) -> StoreError {
+        note_full(&e);
+        StoreError::Db(Arc::new(e))
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> StoreError {
-        note_full(&e);
-        StoreError::Sqlite(Arc::new(e))
+        StoreError::from(DbError::from(e))
     }
 }
 
@@ -277,8 +391,8 @@ thread_local! {
 }
 
 /// Notes an error of SQLite that says the disk is full.
-fn note_full(e: &rusqlite::Error) {
-    if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+fn note_full(e: &DbError) {
+    if e.is_disk_full() {
         FULL.with(|f| f.set(true));
     }
 }
@@ -314,9 +428,10 @@ impl From<serde_json::Error> for StoreError {
     }
 }
 
-/// SQLite's error for a named step.
-fn failed(doing: &'static str) -> impl FnOnce(rusqlite::Error) -> StoreError {
+/// The engine's error for a named step.
+fn failed<E: Into<DbError>>(doing: &'static str) -> impl FnOnce(E) -> StoreError {
     move |e| {
+        let e = e.into();
         note_full(&e);
         StoreError::Failed { doing, source: Arc::new(e) }
     }
@@ -360,6 +475,10 @@ fn check_v0(conn: &Connection) -> Result<(), StoreError> {
 /// Brings a database to [`SCHEMA_VERSION`], each step in a transaction of its
 /// own; refuses a database newer than this program or one it does not recognise.
 pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    migrate_sqlite(conn)
+}
+
+fn migrate_sqlite(conn: &Connection) -> Result<(), StoreError> {
     let found = schema_version(conn)?;
     if found > SCHEMA_VERSION {
         return Err(StoreError::Newer { found });
@@ -368,11 +487,121 @@ pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         check_v0(conn)?;
     }
     for v in found..SCHEMA_VERSION {
-        let tx = conn.transaction().map_err(StoreError::from)?;
-        tx.execute_batch(MIGRATIONS[v as usize]).map_err(|e| StoreError::Migration { from: v, source: Arc::new(e) })?;
+        let tx = conn.unchecked_transaction().map_err(StoreError::from)?;
+        tx.execute_batch(MIGRATIONS[v as usize])
+            .map_err(|e| StoreError::Migration { from: v, source: Arc::new(e.into()) })?;
         tx.pragma_update(None, "user_version", v + 1).map_err(StoreError::from)?;
         tx.commit().map_err(StoreError::from)?;
     }
+    Ok(())
+}
+
+impl From<postgres::Error> for StoreError {
+    fn from(e: postgres::Error) -> StoreError {
+        StoreError::from(DbError::from(e))
+    }
+}
+
+/// Whether a `--db` value names a PostgreSQL database (`postgres://…` or
+/// `postgresql://…`) rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// A PostgreSQL address without its password (for messages and logs).
+pub fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let (auth, host) = match rest.rsplit_once('@') {
+        Some((auth, host)) => (auth, host),
+        None => return url.to_string(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// The schema version of a PostgreSQL database (0 when it has no
+/// `triominos_schema` table).
+pub fn pg_schema_version(c: &mut postgres::Client) -> Result<u32, StoreError> {
+    let has: Option<String> = c.query_one("SELECT to_regclass('triominos_schema')::text", &[])?.get(0);
+    if has.is_none() {
+        return Ok(0);
+    }
+    let rows = c.query("SELECT version FROM triominos_schema", &[])?;
+    match rows.as_slice() {
+        [r] => {
+            let v: i64 = r.try_get(0)?;
+            u32::try_from(v).map_err(|_| StoreError::BadSchemaVersion(v))
+        }
+        rows => Err(StoreError::SchemaRows(rows.len())),
+    }
+}
+
+/// [`check_v0`] for PostgreSQL: the tables of the current schema.
+fn pg_check_v0(c: &mut postgres::Client) -> Result<(), StoreError> {
+    let tables: Vec<String> = c
+        .query(
+            "SELECT table_name::text FROM information_schema.tables \
+             WHERE table_schema = current_schema() ORDER BY table_name",
+            &[],
+        )?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    for table in tables {
+        let Some((_, expected)) = V0_TABLES.iter().find(|(n, _)| *n == table) else {
+            return Err(StoreError::ForeignTable(table));
+        };
+        let columns: Vec<String> = c
+            .query(
+                "SELECT column_name::text FROM information_schema.columns \
+                 WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
+                &[&table],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        if columns != *expected {
+            return Err(StoreError::ForeignColumns { table, columns, expected });
+        }
+    }
+    Ok(())
+}
+
+/// Brings a PostgreSQL database to [`SCHEMA_VERSION`] under the advisory
+/// lock [`PG_MIGRATION_LOCK`] (instances started together migrate once, one
+/// after the other: the later ones find the work done), each step in a
+/// transaction of its own; refuses a database newer than this program or one
+/// it does not recognise, and a user that may not write (a probe write of the
+/// version, unchanged).
+pub fn pg_migrate(c: &mut postgres::Client) -> Result<(), StoreError> {
+    c.execute("SELECT pg_advisory_lock($1)", &[&PG_MIGRATION_LOCK])?;
+    let done = pg_migrate_locked(c);
+    let unlocked = c.execute("SELECT pg_advisory_unlock($1)", &[&PG_MIGRATION_LOCK]);
+    done?;
+    unlocked?;
+    Ok(())
+}
+
+fn pg_migrate_locked(c: &mut postgres::Client) -> Result<(), StoreError> {
+    let found = pg_schema_version(c)?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::Newer { found });
+    }
+    if found == 0 {
+        pg_check_v0(c)?;
+    }
+    for v in found..SCHEMA_VERSION {
+        let mut tx = c.transaction()?;
+        tx.batch_execute(PG_MIGRATIONS[v as usize])
+            .map_err(|e| StoreError::Migration { from: v, source: Arc::new(e.into()) })?;
+        tx.execute("DELETE FROM triominos_schema", &[])?;
+        tx.execute("INSERT INTO triominos_schema (version) VALUES ($1)", &[&i64::from(v + 1)])?;
+        tx.commit()?;
+    }
+    c.execute("UPDATE triominos_schema SET version = version", &[])
+        .map_err(failed("cannot write to the database (does the user have the rights to write?)"))?;
     Ok(())
 }
 
@@ -387,20 +616,82 @@ impl Store {
     /// read), one that cannot be written to. Nothing is written before these
     /// checks pass.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let mut conn = open_checked(path)?;
-        migrate(&mut conn)?;
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(failed("cannot switch the database to WAL mode (is its folder writable?)"))?;
-        // WAL + FULL: each commit is synced; group commit keeps that cheap.
-        let sync = std::env::var("TRIOMINOS_SQLITE_SYNC").unwrap_or_else(|_| "FULL".into());
-        conn.pragma_update(None, "synchronous", sync).map_err(StoreError::from)?;
-        probe_write(&conn)?;
+        let db = Db::sqlite(open_checked(path)?);
+        if let Some(conn) = db.as_sqlite() {
+            check_damage(conn, &db)?;
+            migrate_sqlite(conn)?;
+            conn.pragma_update(None, "journal_mode", "WAL").map_err(failed::<rusqlite::Error>(
+                "cannot switch the database to WAL mode (is its folder writable?)",
+            ))?;
+            // WAL + FULL: each commit is synced; group commit keeps that cheap.
+            let sync = std::env::var("TRIOMINOS_SQLITE_SYNC").unwrap_or_else(|_| "FULL".into());
+            conn.pragma_update(None, "synchronous", sync).map_err(StoreError::from)?;
+            probe_write(conn)?;
+        }
+        Store::start(db)
+    }
+
+    /// Opens a PostgreSQL database (`postgres://user:password@host:port/name`
+    /// or `postgresql://…`; `?host=/folder` for a unix socket), brings its
+    /// schema up to date ([`pg_migrate`]) and starts the storage thread. The
+    /// database must exist (`createdb`); its tables are made at the first
+    /// start. Refuses, naming the problem: a server that cannot be reached or
+    /// refuses the user, a database newer than this program or not a
+    /// triominos one, a user that may not write.
+    ///
+    /// The connection is made on the storage thread itself: the client of
+    /// the `postgres` crate runs a runtime of its own, which may not run
+    /// inside the server's.
+    pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        let url = url.to_string();
+        let (tx, rx) = mpsc::channel::<Job>();
+        let (opened, open_rx) = mpsc::channel::<Result<(), StoreError>>();
+        std::thread::Builder::new()
+            .name("triominos-store".into())
+            .spawn(move || {
+                let connect =
+                    |e: postgres::Error| StoreError::Connect { url: redact(&url), source: Arc::new(e.into()) };
+                let db = postgres::Client::connect(&url, postgres::NoTls)
+                    .map_err(connect)
+                    .and_then(|mut client| pg_migrate(&mut client).map(|_| client));
+                match db {
+                    Ok(client) => {
+                        let _ = opened.send(Ok(()));
+                        run(Db::postgres(client, url), rx);
+                    }
+                    Err(e) => {
+                        let _ = opened.send(Err(e));
+                    }
+                }
+            })
+            .map_err(|e| StoreError::Thread(Arc::new(e)))?;
+        open_rx.recv().map_err(|_| StoreError::Stopped)??;
+        Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)), engine: Engine::Postgres, leases: None })
+    }
+
+    /// Opens the database `db` names: PostgreSQL for a `postgres://…`
+    /// address ([`Store::open_postgres`]), else the SQLite file at that path
+    /// ([`Store::open`]).
+    pub fn open_any(db: &str) -> Result<Store, StoreError> {
+        match is_postgres_url(db) {
+            true => Store::open_postgres(db),
+            false => Store::open(Path::new(db)),
+        }
+    }
+
+    fn start(db: Db) -> Result<Store, StoreError> {
+        let engine = db.engine();
         let (tx, rx) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("triominos-store".into())
-            .spawn(move || run(conn, rx))
+            .spawn(move || run(db, rx))
             .map_err(|e| StoreError::Thread(Arc::new(e)))?;
-        Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)) })
+        Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)), engine, leases: None })
+    }
+
+    /// Which engine the store writes to.
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// A test seam: the next `n` appends fail on the storage thread, inside
@@ -420,28 +711,34 @@ impl Store {
 
     /// Runs `f` on the storage thread inside a transaction, in a savepoint of
     /// its own that is rolled back when `f` fails; answers once committed.
-    pub(crate) async fn call<T, E>(&self, f: impl FnOnce(&Connection) -> Result<T, E> + Send + 'static) -> Result<T, E>
+    pub async fn call<T, E>(&self, f: impl FnOnce(&Db) -> Result<T, E> + Send + 'static) -> Result<T, E>
     where
         T: Send + 'static,
         E: From<StoreError> + Send + 'static,
     {
         let (reply, rx) = oneshot::channel::<Result<T, E>>();
         let job: Job = Box::new(move |conn| {
-            // Prepared once: a job is often a single small insert.
-            let exec = |c: &Connection, sql: &str| c.prepare_cached(sql).and_then(|mut st| st.execute([]));
             let r = match conn {
                 Err(e) => Err(StoreError::Begin(Box::new(e.clone())).into()),
-                Ok(c) => match exec(c, "SAVEPOINT job") {
+                Ok(c) => match c.control("SAVEPOINT job") {
                     Err(e) => Err(failed("cannot begin a savepoint")(e).into()),
                     Ok(_) => {
                         let r = f(c);
                         let undone = match r.is_err() {
-                            true => exec(c, "ROLLBACK TO job").err(),
+                            true => c.control("ROLLBACK TO SAVEPOINT job").err(),
                             false => None,
                         };
-                        match (undone, exec(c, "RELEASE job")) {
+                        match (undone, c.control("RELEASE SAVEPOINT job")) {
                             (None, Ok(_)) => r,
-                            (Some(e), _) | (None, Err(e)) => Err(failed("cannot end a savepoint")(e).into()),
+                            (Some(e), _) => Err(failed("cannot end a savepoint")(e).into()),
+                            // PostgreSQL: a statement of the job failed and the job
+                            // went on (the transaction is then aborted until the
+                            // savepoint is rolled back): the job is undone, failed.
+                            (None, Err(e)) => {
+                                let _ = c.control("ROLLBACK TO SAVEPOINT job");
+                                let _ = c.control("RELEASE SAVEPOINT job");
+                                Err(failed("cannot end a savepoint")(e).into())
+                            }
                         }
                     }
                 },
@@ -478,13 +775,18 @@ impl Store {
         at: i64,
     ) -> Result<(), StoreError> {
         let failing = self.failing_appends.clone();
+        let leases = self.leases.clone();
         self.call(move |c| {
             if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
                 return Err(StoreError::Injected);
             }
-            c.prepare_cached("INSERT INTO actions (game, v, seat, intent, at) VALUES (?1, ?2, ?3, ?4, ?5)")
-                .and_then(|mut s| s.execute(params![game, v as i64, seat, intent, at]))
-                .map_err(StoreError::from)?;
+            if let Some(l) = &leases {
+                l.fence(c, &game)?;
+            }
+            c.execute(
+                "INSERT INTO actions (game, v, seat, intent, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                &[Val::from(&game), Val::from(v as i64), Val::from(seat), Val::from(&intent), Val::from(at)],
+            )?;
             Ok(())
         })
         .await
@@ -493,14 +795,16 @@ impl Store {
     /// Deletes a game's last action, numbered `v` (a takeback): `Ok(false)`,
     /// deleting nothing, when `v` is not its last.
     pub async fn delete_last(&self, game: String, v: u64) -> Result<bool, StoreError> {
+        let leases = self.leases.clone();
         self.call(move |c| {
-            let n = c
-                .execute(
-                    "DELETE FROM actions WHERE game = ?1 AND v = ?2 \
-                     AND v = (SELECT MAX(v) FROM actions WHERE game = ?1)",
-                    params![game, v as i64],
-                )
-                .map_err(StoreError::from)?;
+            if let Some(l) = &leases {
+                l.fence(c, &game)?;
+            }
+            let n = c.execute(
+                "DELETE FROM actions WHERE game = ?1 AND v = ?2 \
+                 AND v = (SELECT MAX(v) FROM actions WHERE game = ?1)",
+                &[Val::from(&game), Val::from(v as i64)],
+            )?;
             Ok(n == 1)
         })
         .await
@@ -508,9 +812,15 @@ impl Store {
 
     /// Marks a game finished with its summary.
     pub async fn finish(&self, game: String, at: i64, summary: String) -> Result<(), StoreError> {
+        let leases = self.leases.clone();
         self.call(move |c| {
-            c.execute("UPDATE games SET finished = ?2, summary = ?3 WHERE id = ?1", params![game, at, summary])
-                .map_err(StoreError::from)?;
+            if let Some(l) = &leases {
+                l.fence(c, &game)?;
+            }
+            c.execute(
+                "UPDATE games SET finished = ?2, summary = ?3 WHERE id = ?1",
+                &[Val::from(&game), Val::from(at), Val::from(&summary)],
+            )?;
             Ok(())
         })
         .await
@@ -519,8 +829,12 @@ impl Store {
     /// Rewrites a game's setup (the hints used are kept in it: see
     /// [`crate::game::room::Setup::hints_used`]).
     pub async fn update_setup(&self, game: String, setup: String) -> Result<(), StoreError> {
+        let leases = self.leases.clone();
         self.call(move |c| {
-            c.execute("UPDATE games SET setup = ?2 WHERE id = ?1", params![game, setup]).map_err(StoreError::from)?;
+            if let Some(l) = &leases {
+                l.fence(c, &game)?;
+            }
+            c.execute("UPDATE games SET setup = ?2 WHERE id = ?1", &[Val::from(&game), Val::from(&setup)])?;
             Ok(())
         })
         .await
@@ -534,10 +848,8 @@ impl Store {
     /// Ids of the games not finished yet.
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         self.call(|c| {
-            let mut s =
-                c.prepare("SELECT id FROM games WHERE finished IS NULL ORDER BY created").map_err(StoreError::from)?;
-            let rows = s.query_map([], |r| r.get::<_, String>(0)).map_err(StoreError::from)?;
-            rows.collect::<Result<Vec<_>, _>>().map_err(StoreError::from)
+            let rows = c.query("SELECT id FROM games WHERE finished IS NULL ORDER BY created, id", &[])?;
+            Ok(rows.iter().map(|r| r.text(0)).collect::<Result<Vec<_>, _>>()?)
         })
         .await
     }
@@ -545,25 +857,123 @@ impl Store {
     /// The most recently finished games, newest first.
     pub async fn finished(&self, limit: u32) -> Result<Vec<FinishedRow>, StoreError> {
         self.call(move |c| {
-            let mut s = c
-                .prepare(
-                    "SELECT id, created, finished, summary FROM games WHERE finished IS NOT NULL \
-                     ORDER BY finished DESC, id LIMIT ?1",
-                )
-                .map_err(StoreError::from)?;
-            let rows = s
-                .query_map([limit], |r| {
-                    Ok(FinishedRow {
-                        id: r.get(0)?,
-                        created: r.get(1)?,
-                        finished: r.get(2)?,
-                        summary: r.get::<_, Option<String>>(3)?.unwrap_or_default(),
-                    })
+            let rows = c.query(
+                "SELECT id, created, finished, summary FROM games WHERE finished IS NOT NULL \
+                 ORDER BY finished DESC, id LIMIT ?1",
+                &[Val::from(limit)],
+            )?;
+            let row = |r: &db::Row| -> Result<FinishedRow, DbError> {
+                Ok(FinishedRow {
+                    id: r.text(0)?,
+                    created: r.int(1)?,
+                    finished: r.int(2)?,
+                    summary: r.opt_text(3)?.unwrap_or_default(),
                 })
-                .map_err(StoreError::from)?;
-            rows.collect::<Result<Vec<_>, _>>().map_err(StoreError::from)
+            };
+            Ok(rows.iter().map(row).collect::<Result<Vec<_>, _>>()?)
         })
         .await
+    }
+}
+
+/// What taking a game's lease gave ([`Store::take_and_load`]).
+#[derive(Debug)]
+pub enum Taken {
+    /// No such game.
+    NotFound,
+    /// This instance owns the game now (with this epoch; 0 without leases),
+    /// loaded after the lease was taken.
+    Mine(i64, StoredGame),
+    /// Another instance holds a live lease.
+    Elsewhere(lease::Holder),
+}
+
+impl From<lease::LeaseError> for StoreError {
+    fn from(e: lease::LeaseError) -> StoreError {
+        match e {
+            lease::LeaseError::Db(e) => StoreError::from(e),
+            lease::LeaseError::Fenced { game, held } => StoreError::Fenced { game, held },
+        }
+    }
+}
+
+/// The leases of games in play (several instances over one PostgreSQL: see [`lease`]).
+impl Store {
+    /// The leases of this instance, when it is one of several
+    /// ([`Store::with_leases`]).
+    pub fn leases(&self) -> Option<&lease::Leases> {
+        self.leases.as_ref()
+    }
+
+    /// This store with leases: every write of a game checks this instance's
+    /// lease on it (see [`lease`]).
+    pub fn with_leases(mut self, leases: lease::Leases) -> Store {
+        self.leases = Some(leases);
+        self
+    }
+
+    /// Takes a game's lease (when nobody holds a live one) and loads it, in
+    /// one job: the lease row is locked first, so that the instance that had
+    /// it can store nothing more once the game is read. Without leases,
+    /// loads it.
+    pub async fn take_and_load(&self, game: String) -> Result<Taken, StoreError> {
+        let Some(leases) = self.leases.clone() else {
+            return Ok(match self.load(game).await? {
+                Some(g) => Taken::Mine(0, g),
+                None => Taken::NotFound,
+            });
+        };
+        let l = leases.clone();
+        let id = game.clone();
+        let taken = self
+            .call(move |c| {
+                if c.query_opt("SELECT 1 FROM games WHERE id = ?1", &[Val::from(&game)])?.is_none() {
+                    return Ok(Taken::NotFound);
+                }
+                match l.try_take(c, &game, now_ms())? {
+                    Err(holder) => Ok(Taken::Elsewhere(holder)),
+                    Ok(epoch) => match load_game(c, &game) {
+                        Ok(Some(g)) => Ok(Taken::Mine(epoch, g)),
+                        Ok(None) => Ok(Taken::NotFound),
+                        Err(e) => Err(e),
+                    },
+                }
+            })
+            .await;
+        if matches!(taken, Ok(Taken::NotFound) | Err(_)) {
+            leases.forget(&id);
+        }
+        taken
+    }
+
+    /// Renews every lease this instance holds; tells which it still holds,
+    /// which it lost (another took them over: its rooms must go) and which
+    /// another instance asked for.
+    pub async fn renew_leases(&self) -> Result<lease::Renewed, StoreError> {
+        let Some(leases) = self.leases.clone() else { return Ok(lease::Renewed::default()) };
+        self.call(move |c| Ok::<_, StoreError>(leases.renew(c, now_ms())?)).await
+    }
+
+    /// Gives a game's lease back (the game left memory, or is handed over):
+    /// another instance may take it at once.
+    pub async fn release(&self, game: String) -> Result<(), StoreError> {
+        let Some(leases) = self.leases.clone() else { return Ok(()) };
+        let Some(epoch) = leases.forget(&game) else { return Ok(()) };
+        self.call(move |c| Ok::<_, StoreError>(leases.give_back(c, &game, epoch)?)).await
+    }
+
+    /// Gives back every lease of this instance (it stops): the other
+    /// instances may take its games at once, not after their expiry.
+    pub async fn release_all(&self) -> Result<(), StoreError> {
+        let Some(leases) = self.leases.clone() else { return Ok(()) };
+        self.call(move |c| Ok::<_, StoreError>(leases.give_back_all(c)?)).await
+    }
+
+    /// Asks the owner of a game to hand it over (its players are sent to
+    /// this instance): it gives the lease back at its next renewal.
+    pub async fn ask_for(&self, game: String) -> Result<(), StoreError> {
+        let Some(leases) = self.leases.clone() else { return Ok(()) };
+        self.call(move |c| Ok::<_, StoreError>(leases.ask(c, &game)?)).await
     }
 }
 
@@ -602,13 +1012,12 @@ fn open_checked(path: &Path) -> Result<Connection, StoreError> {
     if let Err(e) = schema_version(&conn) {
         return Err(StoreError::NotSqlite(Box::new(e)));
     }
-    check_damage(&conn)?;
     Ok(conn)
 }
 
 /// `PRAGMA quick_check`: on damage, an error with what it found and the games
 /// that cannot be read (the server refuses to start on a damaged database).
-fn check_damage(conn: &Connection) -> Result<(), StoreError> {
+fn check_damage(conn: &Connection, db: &Db) -> Result<(), StoreError> {
     let found: Result<Vec<String>, rusqlite::Error> =
         conn.prepare("PRAGMA quick_check(20)").and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect());
     let problems = match found {
@@ -616,7 +1025,7 @@ fn check_damage(conn: &Connection) -> Result<(), StoreError> {
         Ok(lines) => lines.join("; "),
         Err(e) => e.to_string(),
     };
-    let games = match damaged_games(conn) {
+    let games = match damaged_games(conn, db) {
         Ok(ids) if ids.is_empty() => String::new(),
         Ok(ids) => format!("; the games that cannot be read: {}", name_some(&ids, 20)),
         Err(e) => format!("; the list of games cannot be read: {e}"),
@@ -626,12 +1035,12 @@ fn check_damage(conn: &Connection) -> Result<(), StoreError> {
 
 /// The ids of the games whose rows SQLite cannot read (as far as the list of
 /// games can be read).
-fn damaged_games(conn: &Connection) -> Result<Vec<String>, StoreError> {
+fn damaged_games(conn: &Connection, db: &Db) -> Result<Vec<String>, StoreError> {
     let ids: Vec<String> = conn
         .prepare("SELECT id FROM games ORDER BY id")
         .and_then(|mut s| s.query_map([], |r| r.get::<_, String>(0))?.collect())
         .map_err(StoreError::from)?;
-    let mut bad: Vec<String> = ids.into_iter().filter(|id| load_game(conn, id).is_err()).collect();
+    let mut bad: Vec<String> = ids.into_iter().filter(|id| load_game(db, id).is_err()).collect();
     // Actions of games the list does not hold (its own pages may be the damaged ones).
     let orphans: Result<Vec<String>, _> = conn
         .prepare("SELECT DISTINCT game FROM actions WHERE game NOT IN (SELECT id FROM games) ORDER BY game")
@@ -661,19 +1070,15 @@ fn probe_write(conn: &Connection) -> Result<(), StoreError> {
 }
 
 /// How many games are not finished.
-pub(crate) fn count_unfinished(c: &Connection) -> Result<usize, StoreError> {
-    c.prepare_cached("SELECT count(*) FROM games WHERE finished IS NULL")
-        .and_then(|mut s| s.query_row([], |r| r.get::<_, i64>(0)))
-        .map(|n| n.max(0) as usize)
-        .map_err(StoreError::from)
+pub(crate) fn count_unfinished(c: &Db) -> Result<usize, StoreError> {
+    Ok(c.query_int("SELECT count(*) FROM games WHERE finished IS NULL", &[])?.max(0) as usize)
 }
 
 /// Those of `ids` that are stored and not finished.
-pub(crate) fn unfinished_among(c: &Connection, ids: &[String]) -> Result<Vec<String>, StoreError> {
-    let mut s = c.prepare_cached("SELECT 1 FROM games WHERE id = ?1 AND finished IS NULL").map_err(StoreError::from)?;
+pub(crate) fn unfinished_among(c: &Db, ids: &[String]) -> Result<Vec<String>, StoreError> {
     let mut out = Vec::new();
     for id in ids {
-        if s.exists([id]).map_err(StoreError::from)? {
+        if c.query_opt("SELECT 1 FROM games WHERE id = ?1 AND finished IS NULL", &[Val::from(id)])?.is_some() {
             out.push(id.clone());
         }
     }
@@ -681,33 +1086,43 @@ pub(crate) fn unfinished_among(c: &Connection, ids: &[String]) -> Result<Vec<Str
 }
 
 /// Stores a new game (see [`Store::create_game`]).
-pub(crate) fn insert_game(c: &Connection, id: &str, created: i64, setup: &str) -> Result<(), StoreError> {
-    c.prepare_cached("INSERT INTO games (id, created, setup) VALUES (?1, ?2, ?3)")
-        .and_then(|mut s| s.execute(params![id, created, setup]))
-        .map_err(|e| {
-            note_full(&e);
-            StoreError::Game { id: id.to_string(), source: Arc::new(e) }
-        })?;
+pub(crate) fn insert_game(c: &Db, id: &str, created: i64, setup: &str) -> Result<(), StoreError> {
+    c.execute(
+        "INSERT INTO games (id, created, setup) VALUES (?1, ?2, ?3)",
+        &[Val::from(id), Val::from(created), Val::from(setup)],
+    )
+    .map_err(|e| {
+        note_full(&e);
+        StoreError::Game { id: id.to_string(), source: Arc::new(e) }
+    })?;
     Ok(())
 }
 
-fn load_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
-    let fail = |e: rusqlite::Error| StoreError::Game { id: id.to_string(), source: Arc::new(e) };
-    let head: Option<(String, Option<i64>)> = c
-        .query_row("SELECT setup, finished FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()
-        .map_err(fail)?;
-    let Some((setup, finished)) = head else { return Ok(None) };
-    let mut s = c.prepare_cached("SELECT v, seat, intent, at FROM actions WHERE game = ?1 ORDER BY v").map_err(fail)?;
-    let rows = s
-        .query_map([id], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, Option<u8>>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<i64>>(3)?))
-        })
+fn load_game(c: &Db, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let fail = |e: DbError| StoreError::Game { id: id.to_string(), source: Arc::new(e) };
+    let Some(head) = c.query_opt("SELECT setup, finished FROM games WHERE id = ?1", &[Val::from(id)]).map_err(fail)?
+    else {
+        return Ok(None);
+    };
+    let (setup, finished) = (head.text(0).map_err(fail)?, head.opt_int(1).map_err(fail)?);
+    let rows = c
+        .query("SELECT v, seat, intent, at FROM actions WHERE game = ?1 ORDER BY v", &[Val::from(id)])
         .map_err(fail)?;
     let mut actions = Vec::new();
     let mut times = Vec::new();
-    for (i, row) in rows.enumerate() {
-        let (v, seat, intent, at) = row.map_err(fail)?;
+    for (i, row) in rows.iter().enumerate() {
+        let read = || -> Result<_, DbError> {
+            let seat = match row.opt_int(1)? {
+                None => None,
+                Some(s) => Some(u8::try_from(s).map_err(|_| DbError::Type {
+                    column: 1,
+                    found: "an integer out of range",
+                    expected: "a seat (0 to 255)",
+                })?),
+            };
+            Ok((row.int(0)?, seat, row.text(2)?, row.opt_int(3)?))
+        };
+        let (v, seat, intent, at) = read().map_err(fail)?;
         if v != i as i64 + 1 {
             return Err(StoreError::OutOfSequence { id: id.to_string(), v });
         }
@@ -719,11 +1134,23 @@ fn load_game(c: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError>
 
 /// The storage thread: waits for a job, takes every job already queued (up to
 /// a batch limit), runs them in one transaction, commits, then replies.
-fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
+fn run(conn: Db, rx: mpsc::Receiver<Job>) {
     const BATCH: usize = 512;
     let mut done: Vec<Done> = Vec::with_capacity(BATCH);
     while let Ok(first) = rx.recv() {
-        let began = conn.execute_batch("BEGIN").map_err(StoreError::from);
+        // PostgreSQL: a connection lost (a restart of the server, a network
+        // cut) is opened again for the next batch; the batch fails meanwhile.
+        if conn.is_closed() {
+            match conn.reconnect() {
+                Ok(()) => tracing::warn!("storage: the connection to PostgreSQL was lost; connected again"),
+                Err(e) => {
+                    if let Some(suppressed) = throttle::storage_error() {
+                        tracing::error!(suppressed, "storage: cannot connect to PostgreSQL again: {e}");
+                    }
+                }
+            }
+        }
+        let began = conn.batch("BEGIN").map_err(StoreError::from);
         let c = began.as_ref().map(|_| &conn);
         done.push(first(c));
         while done.len() < BATCH {
@@ -733,8 +1160,8 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
             }
         }
         let committed = began.and_then(|_| {
-            conn.execute_batch("COMMIT").map_err(|e| {
-                let _ = conn.execute_batch("ROLLBACK");
+            conn.batch("COMMIT").map_err(|e| {
+                let _ = conn.batch("ROLLBACK");
                 StoreError::from(e)
             })
         });
@@ -746,7 +1173,9 @@ fn run(conn: Connection, rx: mpsc::Receiver<Job>) {
                 tracing::error!(suppressed, "storage: a batch of {} job(s) was not committed: {e}", done.len());
             }
         }
-        checkpoint_after_full(&conn);
+        if let Some(c) = conn.as_sqlite() {
+            checkpoint_after_full(c);
+        }
         for d in done.drain(..) {
             d(committed.clone());
         }
@@ -811,16 +1240,72 @@ mod tests {
         schema_version(&Connection::open(path).unwrap()).unwrap()
     }
 
+    /// A new database of each engine: a SQLite file (with its folder, kept
+    /// while the test runs) and a PostgreSQL database ([`testpg`]).
+    fn both() -> Vec<(Option<tempfile::TempDir>, String)> {
+        let (dir, path) = db();
+        vec![(Some(dir), path.to_string_lossy().into_owned()), (None, testpg::database())]
+    }
+
+    /// The schema version of a database of either engine.
+    fn version_any(db: &str) -> u32 {
+        match is_postgres_url(db) {
+            true => testpg::sql(db, "SELECT version FROM triominos_schema")[0][0].as_deref().unwrap().parse().unwrap(),
+            false => version_of(Path::new(db)),
+        }
+    }
+
+    fn count(db: &Db, table: &str) -> Result<i64, StoreError> {
+        Ok(db.query_int(&format!("SELECT count(*) FROM {table}"), &[])?)
+    }
+
     #[tokio::test]
     async fn a_new_database_gets_the_current_schema() {
-        let (_dir, path) = db();
-        let store = Store::open(&path).unwrap();
-        store.create_game("g".into(), 1, "{}".into()).await.unwrap();
-        drop(store);
-        assert_eq!(version_of(&path), SCHEMA_VERSION);
-        // Opened again: nothing to migrate, the game is there.
-        let store = Store::open(&path).unwrap();
-        assert_eq!(store.unfinished().await.unwrap(), vec!["g".to_string()]);
+        for (_dir, db) in both() {
+            let store = Store::open_any(&db).unwrap();
+            store.create_game("g".into(), 1, "{}".into()).await.unwrap();
+            drop(store);
+            assert_eq!(version_any(&db), SCHEMA_VERSION, "{db}");
+            // Opened again: nothing to migrate, the game is there.
+            let store = Store::open_any(&db).unwrap();
+            assert_eq!(store.unfinished().await.unwrap(), vec!["g".to_string()]);
+        }
+    }
+
+    #[tokio::test]
+    async fn every_kind_of_row_reads_back_the_same_in_both_engines() {
+        for (_dir, db) in both() {
+            let store = Store::open_any(&db).unwrap();
+            store.create_game("a".into(), 10, "{\"s\":1}".into()).await.unwrap();
+            store.create_game("b".into(), 11, "{}".into()).await.unwrap();
+            store.append("a".into(), 1, Some(2), "{\"kind\":\"draw\"}".into(), 1_700_000_000_123).await.unwrap();
+            store.append("a".into(), 2, None, "{\"kind\":\"next_round\"}".into(), 1_700_000_000_456).await.unwrap();
+            // The same number again is refused, the first kept.
+            let again = store.append("a".into(), 2, Some(0), "{}".into(), 1).await;
+            assert!(again.is_err(), "{db}");
+            assert!(!store.delete_last("a".into(), 1).await.unwrap(), "not the last: kept");
+            store.append("a".into(), 3, Some(1), "{\"kind\":\"pass\"}".into(), 1_700_000_000_789).await.unwrap();
+            assert!(store.delete_last("a".into(), 3).await.unwrap());
+            store.update_setup("a".into(), "{\"s\":2}".into()).await.unwrap();
+            let g = store.load("a".into()).await.unwrap().unwrap();
+            assert_eq!(g.setup, "{\"s\":2}");
+            assert!(!g.finished);
+            assert_eq!(
+                g.actions,
+                vec![(Some(2), "{\"kind\":\"draw\"}".to_string()), (None, "{\"kind\":\"next_round\"}".to_string())]
+            );
+            assert_eq!(g.times, vec![Some(1_700_000_000_123), Some(1_700_000_000_456)]);
+            assert!(store.load("none".into()).await.unwrap().is_none());
+            assert_eq!(store.unfinished().await.unwrap(), vec!["a".to_string(), "b".to_string()]);
+            store.finish("b".into(), 99, "{\"w\":1}".into()).await.unwrap();
+            store.finish("a".into(), 98, "{\"w\":0}".into()).await.unwrap();
+            let f = store.finished(10).await.unwrap();
+            let ids: Vec<_> = f.iter().map(|r| (r.id.as_str(), r.created, r.finished, r.summary.as_str())).collect();
+            assert_eq!(ids, vec![("b", 11, 99, "{\"w\":1}"), ("a", 10, 98, "{\"w\":0}")]);
+            assert_eq!(store.finished(1).await.unwrap().len(), 1);
+            assert!(store.unfinished().await.unwrap().is_empty());
+            assert!(store.load("a".into()).await.unwrap().unwrap().finished);
+        }
     }
 
     #[tokio::test]
@@ -849,10 +1334,7 @@ mod tests {
             let g = store.load("old".into()).await.unwrap().unwrap();
             assert_eq!(g.setup, "{\"preset\":\"goliath\"}");
             assert_eq!(g.actions, vec![(Some(0), "{\"kind\":\"draw\"}".to_string())]);
-            let sheets: i64 = store
-                .call(|c| c.query_row("SELECT count(*) FROM pad_sheets", [], |r| r.get(0)).map_err(StoreError::from))
-                .await
-                .unwrap();
+            let sheets: i64 = store.call(|c| count(c, "pad_sheets")).await.unwrap();
             assert_eq!(sheets, i64::from(with_pad));
             drop(store);
             assert_eq!(version_of(&path), SCHEMA_VERSION);
@@ -878,7 +1360,7 @@ mod tests {
         let g = store.load("old".into()).await.unwrap().unwrap();
         assert_eq!(g.times, vec![None, Some(1_234_567)]);
         drop(store);
-        assert_eq!(version_of(&path), 2);
+        assert_eq!(version_of(&path), SCHEMA_VERSION);
     }
 
     #[test]
@@ -911,18 +1393,211 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_job_changes_nothing_and_the_others_of_its_batch_are_kept() {
-        let (_dir, path) = db();
-        let store = Store::open(&path).unwrap();
-        let failing = store.call(|c| -> Result<(), StoreError> {
-            c.execute("INSERT INTO games (id, created, setup) VALUES ('half', 1, '{}')", [])
-                .map_err(StoreError::from)?;
-            Err(StoreError::Injected)
-        });
-        let good = store.create_game("kept".into(), 2, "{}".into());
-        let (a, b) = tokio::join!(failing, good);
-        assert!(a.is_err());
-        b.unwrap();
-        assert_eq!(store.unfinished().await.unwrap(), vec!["kept".to_string()]);
+        for (_dir, db) in both() {
+            let store = Store::open_any(&db).unwrap();
+            let failing = store.call(|c| -> Result<(), StoreError> {
+                c.execute("INSERT INTO games (id, created, setup) VALUES ('half', 1, '{}')", &[])?;
+                Err(StoreError::Injected)
+            });
+            let good = store.create_game("kept".into(), 2, "{}".into());
+            let (a, b) = tokio::join!(failing, good);
+            assert!(a.is_err());
+            b.unwrap();
+            assert_eq!(store.unfinished().await.unwrap(), vec!["kept".to_string()], "{db}");
+        }
+    }
+
+    /// In PostgreSQL a failed statement aborts the transaction until its
+    /// savepoint is rolled back: a job that fails a statement and goes on
+    /// (answering `Ok`) is undone and failed, and the jobs of its batch
+    /// after it are stored all the same. In SQLite the statement alone fails.
+    #[tokio::test]
+    async fn a_job_that_goes_on_after_a_failed_statement_does_not_spoil_its_batch() {
+        for (_dir, db) in both() {
+            let store = Store::open_any(&db).unwrap();
+            store.create_game("dup".into(), 1, "{}".into()).await.unwrap();
+            let careless = store.call(|c| -> Result<(), StoreError> {
+                c.execute("INSERT INTO games (id, created, setup) VALUES ('careless', 1, '{}')", &[])?;
+                let _ = c.execute("INSERT INTO games (id, created, setup) VALUES ('dup', 1, '{}')", &[]);
+                Ok(())
+            });
+            let good = store.create_game("kept".into(), 2, "{}".into());
+            let (a, b) = tokio::join!(careless, good);
+            b.unwrap();
+            let mut ids = store.unfinished().await.unwrap();
+            ids.sort();
+            match store.engine() {
+                Engine::Postgres => {
+                    assert!(a.is_err(), "undone");
+                    assert_eq!(ids, ["dup", "kept"]);
+                }
+                Engine::Sqlite => {
+                    a.unwrap();
+                    assert_eq!(ids, ["careless", "dup", "kept"]);
+                }
+            }
+        }
+    }
+
+    /// The tables of PostgreSQL's version 1 (as [`PG_MIGRATIONS`] made them).
+    fn pg_at_version_1() -> String {
+        let db = testpg::database();
+        testpg::sql(&db, &format!("{PG_V0_TO_V1} INSERT INTO triominos_schema VALUES (1);"));
+        db
+    }
+
+    #[tokio::test]
+    async fn a_postgresql_database_of_version_1_gets_the_times_of_its_actions_and_keeps_its_rows() {
+        let db = pg_at_version_1();
+        testpg::sql(
+            &db,
+            "INSERT INTO games (id, created, setup) VALUES ('old', 5, '{}');
+             INSERT INTO actions (game, v, seat, intent) VALUES ('old', 1, 0, '{\"kind\":\"draw\"}');
+             INSERT INTO pad_sheets VALUES ('s', 1, 2, 0, '{}', '[]', '{}');",
+        );
+        let store = Store::open_postgres(&db).unwrap();
+        let g = store.load("old".into()).await.unwrap().unwrap();
+        assert_eq!(g.actions, vec![(Some(0), "{\"kind\":\"draw\"}".to_string())]);
+        assert_eq!(g.times, vec![None], "an old row has no time");
+        store.append("old".into(), 2, Some(1), "{\"kind\":\"pass\"}".into(), 1_234_567).await.unwrap();
+        let g = store.load("old".into()).await.unwrap().unwrap();
+        assert_eq!(g.times, vec![None, Some(1_234_567)]);
+        assert_eq!(store.call(|c| count(c, "pad_sheets")).await.unwrap(), 1);
+        drop(store);
+        assert_eq!(version_any(&db), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn a_newer_postgresql_database_is_refused_naming_both_versions_and_left_as_it_is() {
+        let db = pg_at_version_1();
+        testpg::sql(&db, &format!("UPDATE triominos_schema SET version = {}", SCHEMA_VERSION + 1));
+        let e = Store::open_postgres(&db).err().expect("refused");
+        assert!(e.to_string().contains(&format!("version {}", SCHEMA_VERSION + 1)), "{e}");
+        assert!(e.to_string().contains(&format!("version {SCHEMA_VERSION}")), "{e}");
+        assert_eq!(version_any(&db), SCHEMA_VERSION + 1);
+        // The columns of version 2 were not added.
+        let cols = testpg::sql(&db, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'actions'");
+        assert_eq!(cols[0][0].as_deref(), Some("4"));
+    }
+
+    #[test]
+    fn a_postgresql_database_of_something_else_is_refused_and_left_as_it_is() {
+        for schema in
+            ["CREATE TABLE notes (id TEXT)", "CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT, score INTEGER)"]
+        {
+            let db = testpg::database();
+            testpg::sql(&db, schema);
+            let e = Store::open_postgres(&db).err().expect("refused");
+            assert!(e.to_string().contains("not a triominos database"), "{e}");
+            let tables = testpg::sql(&db, "SELECT to_regclass('triominos_schema')::text");
+            assert_eq!(tables[0][0], None, "nothing made");
+        }
+        // A version table with two rows is not guessed at either.
+        let db = pg_at_version_1();
+        testpg::sql(&db, "INSERT INTO triominos_schema VALUES (1)");
+        let e = Store::open_postgres(&db).err().expect("refused");
+        assert!(e.to_string().contains("2 rows"), "{e}");
+    }
+
+    #[test]
+    fn an_unreachable_postgresql_is_refused_naming_it_without_its_password() {
+        let e = Store::open_postgres("postgresql://me:secret@127.0.0.1:1/none").err().expect("refused");
+        let said = e.to_string();
+        assert!(said.contains("cannot connect to PostgreSQL"), "{said}");
+        assert!(said.contains("me:***@127.0.0.1:1/none") && !said.contains("secret"), "{said}");
+    }
+
+    /// Makes a game with this instance's lease on it, as a creation does.
+    async fn create_leased(store: &Store, id: &str) {
+        let (l, id) = (store.leases().cloned().unwrap(), id.to_string());
+        store
+            .call(move |c| {
+                insert_game(c, &id, 1, "{}")?;
+                Ok::<_, StoreError>(l.take_new(c, &id, now_ms())?)
+            })
+            .await
+            .unwrap();
+    }
+
+    /// Issue 37's fencing: an instance paused past its lease (here: its
+    /// lease made to expire, as the clock would) and resumed after another
+    /// took the game over cannot store an action, an end, a setup or a
+    /// takeback for it; it learns at its next renewal that it lost the game.
+    /// The new owner reads every action stored before and goes on.
+    #[tokio::test]
+    async fn an_instance_whose_lease_was_taken_over_stores_nothing_for_that_game() {
+        let db = testpg::database();
+        let a = Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new("a", "127.0.0.1:1", 60_000));
+        let b = Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new("b", "127.0.0.1:2", 60_000));
+        create_leased(&a, "g").await;
+        a.append("g".into(), 1, Some(0), "{\"kind\":\"draw\"}".into(), 1).await.unwrap();
+        // A live lease: B may not take the game, and asks for it.
+        match b.take_and_load("g".into()).await.unwrap() {
+            Taken::Elsewhere(h) => assert_eq!((h.owner.starts_with("a-"), h.addr.as_str()), (true, "127.0.0.1:1")),
+            other => panic!("{other:?}"),
+        }
+        b.ask_for("g".into()).await.unwrap();
+        let renewed = a.renew_leases().await.unwrap();
+        assert_eq!((renewed.kept.len(), renewed.wanted.clone(), renewed.lost.len()), (1, vec!["g".to_string()], 0));
+        // A is paused past its lease; B takes the game over (epoch 2) and reads what A stored.
+        testpg::sql(&db, "UPDATE leases SET expires = 0");
+        let Taken::Mine(epoch, g) = b.take_and_load("g".into()).await.unwrap() else { panic!("taken over") };
+        assert_eq!((epoch, g.actions.len()), (2, 1));
+        // A resumes: nothing it writes for the game is stored.
+        for e in [
+            a.append("g".into(), 2, Some(1), "{\"kind\":\"pass\"}".into(), 2).await.err(),
+            a.finish("g".into(), 3, "{}".into()).await.err(),
+            a.update_setup("g".into(), "{\"x\":1}".into()).await.err(),
+            a.delete_last("g".into(), 1).await.err(),
+        ] {
+            assert!(matches!(e, Some(StoreError::Fenced { .. })), "{e:?}");
+        }
+        let renewed = a.renew_leases().await.unwrap();
+        assert_eq!(renewed.lost, ["g"], "A learns it lost the game");
+        // B goes on.
+        b.append("g".into(), 2, Some(1), "{\"kind\":\"play\"}".into(), 4).await.unwrap();
+        let g = b.load("g".into()).await.unwrap().unwrap();
+        assert_eq!(
+            g.actions.iter().map(|(_, i)| i.as_str()).collect::<Vec<_>>(),
+            ["{\"kind\":\"draw\"}", "{\"kind\":\"play\"}"]
+        );
+        assert_eq!(g.setup, "{}");
+        // Given back, it is free at once for another instance.
+        b.release("g".into()).await.unwrap();
+        let Taken::Mine(epoch, _) = a.take_and_load("g".into()).await.unwrap() else { panic!("free again") };
+        assert_eq!(epoch, 1, "a new lease row");
+    }
+
+    /// Two instances taking one free game at once: exactly one gets it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_instances_taking_one_game_at_once_one_gets_it() {
+        let db = testpg::database();
+        let stores: Vec<Store> = (0..4)
+            .map(|i| Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new(&format!("i{i}"), "x", 60_000)))
+            .collect();
+        stores[0].create_game("g".into(), 1, "{}".into()).await.unwrap();
+        let takes = stores.iter().map(|s| s.take_and_load("g".into()));
+        let got = futures_util::future::join_all(takes).await;
+        let mine = got.iter().filter(|t| matches!(t, Ok(Taken::Mine(..)))).count();
+        let elsewhere = got.iter().filter(|t| matches!(t, Ok(Taken::Elsewhere(_)))).count();
+        assert_eq!((mine, elsewhere), (1, 3), "{got:?}");
+    }
+
+    /// Instances started together over one new database: each migrates under
+    /// the advisory lock, the first makes the tables, the others find them.
+    #[test]
+    fn instances_started_together_migrate_once() {
+        let db = testpg::database();
+        let opened: Vec<_> = (0..4)
+            .map(|_| {
+                let db = db.clone();
+                std::thread::spawn(move || Store::open_postgres(&db).map(|_| ()))
+            })
+            .collect();
+        for o in opened {
+            o.join().unwrap().unwrap();
+        }
+        assert_eq!(version_any(&db), SCHEMA_VERSION);
     }
 
     /// Issue 35: after a full disk the write-ahead log kept the size it had
@@ -941,8 +1616,8 @@ mod tests {
         assert!(size() > 0, "the log holds the last writes");
         store
             .call(|c| {
-                let pages: i64 = c.query_row("PRAGMA page_count", [], |r| r.get(0))?;
-                c.query_row(&format!("PRAGMA max_page_count = {pages}"), [], |_| Ok(()))?;
+                let pages = c.query_int("PRAGMA page_count", &[])?;
+                c.query_opt(&format!("PRAGMA max_page_count = {pages}"), &[])?;
                 Ok::<_, StoreError>(())
             })
             .await
@@ -959,10 +1634,7 @@ mod tests {
         store.flush().await.unwrap();
         assert_eq!(size(), 0, "the log is emptied after the full disk");
         // What was stored before is still there.
-        let n: i64 = store
-            .call(|c| c.query_row("SELECT count(*) FROM games", [], |r| r.get(0)).map_err(StoreError::from))
-            .await
-            .unwrap();
+        let n: i64 = store.call(|c| count(c, "games")).await.unwrap();
         assert!(n >= 20);
     }
 }

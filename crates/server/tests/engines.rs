@@ -1,0 +1,290 @@
+//! The server on each engine of the store: a SQLite file and a real
+//! PostgreSQL (a throwaway cluster, see `triominos_server::store::testpg`).
+//! The same scenarios, the same answers: games stored, played, stopped and
+//! taken up again by a new server; the games where a bot plays resumed at
+//! start and the others left on disk; a game that does not replay set aside;
+//! an ended game not marked finished marked at start; score sheets kept.
+
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+use std::path::Path;
+use triominos_server::game::room::{Room, SeatKind, SeatSetup, Setup};
+use triominos_server::protocol::Intent;
+use triominos_server::store::{testpg, Store};
+
+/// A new database of each engine: `(folder kept while the test runs, --db)`.
+fn engines() -> Vec<(Option<TempDb>, String)> {
+    let file = temp_db();
+    let path = file.to_string_lossy().into_owned();
+    vec![(Some(file), path), (None, tokio::task::block_in_place(testpg::database))]
+}
+
+fn seat(kind: SeatKind, i: usize) -> SeatSetup {
+    match kind {
+        SeatKind::Human => SeatSetup { kind, name: format!("P{i}"), level: None, token: Some(format!("tok{i}")) },
+        SeatKind::Bot => SeatSetup { kind, name: String::new(), level: Some("beginner".into()), token: None },
+    }
+}
+
+/// A game played by the server's own rules (each seat its first legal
+/// action), `moves` intents or until `stop` or the end, and its intents.
+fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(&Room) -> bool) -> Played {
+    let setup = Setup {
+        preset: "goliath".into(),
+        options: vec![("target".into(), target.into())],
+        seed: 5,
+        seats: seats.iter().enumerate().map(|(i, k)| seat(*k, i)).collect(),
+        created: 1,
+        hints: false,
+        hints_used: Vec::new(),
+        pace: Default::default(),
+        stand_in: "casual".into(),
+        rematch: None,
+        takebacks: false,
+    };
+    let mut room = Room::new(id.into(), setup).unwrap();
+    let mut intents = Vec::new();
+    for _ in 0..moves {
+        if room.is_over() || stop(&room) {
+            break;
+        }
+        let (seat, intent) = if room.game.is_round_over() {
+            (None, Intent::NextRound)
+        } else {
+            let s = room.game.to_move();
+            (Some(s), Intent::Act(room.game.observe(s).legal_actions()[0]))
+        };
+        room.check(seat, intent).unwrap();
+        room.commit(seat, intent).unwrap();
+        intents.push((seat, intent));
+    }
+    Played { room, intents }
+}
+
+struct Played {
+    room: Room,
+    intents: Vec<(Option<u8>, Intent)>,
+}
+
+/// Writes games through the store itself (either engine), as the server
+/// would have: `(game, its intents rewritten at action `broken`, if any)`.
+async fn store_games(db: &str, games: &[&Played]) {
+    let store = tokio::task::block_in_place(|| Store::open_any(db)).unwrap();
+    for p in games {
+        let setup = serde_json::to_string(&p.room.setup).unwrap();
+        store.create_game(p.room.id.clone(), 1, setup).await.unwrap();
+        for (v, (seat, intent)) in p.intents.iter().enumerate() {
+            let intent = serde_json::to_string(intent).unwrap();
+            store.append(p.room.id.clone(), v as u64 + 1, *seat, intent, 1).await.unwrap();
+        }
+    }
+}
+
+fn two_humans() -> [SeatKind; 2] {
+    [SeatKind::Human, SeatKind::Human]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stored_games_replay_and_only_those_where_a_bot_plays_are_loaded_at_start_on_both_engines() {
+    for (_dir, db) in engines() {
+        let humans: Vec<Played> =
+            (0..3).map(|i| play(&format!("h{i}"), &two_humans(), "400", 20 + i, |_| false)).collect();
+        let bot_to_play = |r: &Room| !r.game.is_round_over() && r.game.to_move() == 1;
+        let hb = play("hb-bot", &[SeatKind::Human, SeatKind::Bot], "400", 200, bot_to_play);
+        let mut all: Vec<&Played> = humans.iter().collect();
+        all.push(&hb);
+        store_games(&db, &all).await;
+        let server = start(Path::new(&db)).await;
+        let s = &server.state;
+        assert!(s.games.is_in_memory("hb-bot"), "{db}: a bot is to play: resumed");
+        assert!(!s.games.is_in_memory("h0"), "the others wait on disk");
+        let (status, body) = http(&server, "GET", "/api/games/h2", None).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["version"], 22);
+        server.stop().await;
+    }
+}
+
+/// A game played over a socket, the server stopped, a new one started on
+/// the same database: the game goes on from where it was, every acknowledged
+/// action kept, and it plays to its end; its record is offered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_played_stopped_and_taken_up_by_a_new_server_goes_on_to_its_end_on_both_engines() {
+    for (_dir, db) in engines() {
+        let server = start(Path::new(&db)).await;
+        let req = json!({"preset": "goliath", "seed": 7, "options": {"target": "60"},
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]});
+        let created = create(&server, req).await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let tokens = [token_of(&created, 0), token_of(&created, 1)];
+        let acked = {
+            let mut players = [
+                Client::connect(server.addr, &id, Some(&tokens[0])).await,
+                Client::connect(server.addr, &id, Some(&tokens[1])).await,
+            ];
+            play_moves(&mut players, 12).await
+        };
+        server.stop().await;
+        let server = start(Path::new(&db)).await;
+        let mut players = [
+            Client::connect(server.addr, &id, Some(&tokens[0])).await,
+            Client::connect(server.addr, &id, Some(&tokens[1])).await,
+        ];
+        assert_eq!(players[0].v, acked, "{db}: every acknowledged action kept");
+        play_moves(&mut players, 5000).await;
+        assert_eq!(players[0].status["phase"], "game_over", "{db}: played to its end");
+        let (status, body) = http(&server, "GET", &format!("/api/games/{id}/record.tri"), None).await;
+        assert_eq!(status, 200, "{body}");
+        let (status, body) = http(&server, "GET", "/api/games", None).await;
+        assert_eq!(status, 200);
+        assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["games"][0]["id"], id.as_str(), "listed finished");
+        server.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_does_not_replay_is_set_aside_and_one_ended_but_not_marked_is_marked_on_both_engines() {
+    for (_dir, db) in engines() {
+        let good = play("good", &two_humans(), "400", 12, |_| false);
+        let mut broken = play("broken", &two_humans(), "400", 12, |_| false);
+        // Its seventh action is another seat's: it does not replay.
+        broken.intents[6].0 = broken.intents[6].0.map(|s| 1 - s);
+        let ended = play("ended", &two_humans(), "1", 10_000, |_| false);
+        assert!(ended.room.is_over());
+        store_games(&db, &[&good, &broken, &ended]).await;
+        let server = start(Path::new(&db)).await;
+        let damaged: Vec<String> = server.state.games.damaged().into_iter().map(|(id, _)| id).collect();
+        assert_eq!(damaged, ["broken"], "{db}");
+        let (status, body) = http(&server, "GET", "/api/games/broken", None).await;
+        assert_eq!(
+            (status, serde_json::from_str::<Value>(&body).unwrap()["code"].clone()),
+            (500, "game_damaged".into())
+        );
+        let (status, _) = http(&server, "GET", "/api/games/good", None).await;
+        assert_eq!(status, 200);
+        let (_, body) = http(&server, "GET", "/api/games", None).await;
+        let list: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(list["games"][0]["id"], "ended", "marked finished at start");
+        let mut unfinished = server.state.store.unfinished().await.unwrap();
+        unfinished.sort();
+        assert_eq!(unfinished, ["broken", "good"], "the damaged game is kept as it is");
+        server.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn score_sheets_are_kept_on_both_engines() {
+    for (_dir, db) in engines() {
+        let server = start(Path::new(&db)).await;
+        let (s, body) =
+            http(&server, "POST", "/api/pad", Some(&json!({"names": ["Ann", "Bob"], "preset": "goliath"}).to_string()))
+                .await;
+        assert_eq!(s, 201, "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let (id, key) = (v["id"].as_str().unwrap().to_string(), v["key"].as_str().unwrap().to_string());
+        server.stop().await;
+        let server = start(Path::new(&db)).await;
+        let list = json!({"sheets": [{"id": id, "key": key}, {"id": "none", "key": "x"}]}).to_string();
+        let (s, body) = http(&server, "POST", "/api/pad/list", Some(&list)).await;
+        assert_eq!(s, 200, "{body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        let ids: Vec<&str> = v["sheets"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+        assert_eq!(ids, [id.as_str()], "{db}");
+        server.stop().await;
+    }
+}
+
+/// Plays `n` moves of a two-person game (each its best move, the next
+/// round dealt when one ends): the version reached.
+async fn play_moves(players: &mut [Client; 2], n: usize) -> u64 {
+    let mut v = players[0].v.max(players[1].v);
+    for _ in 0..n {
+        players[0].wait_version(v).await;
+        players[1].wait_version(v).await;
+        let phase = players[0].status["phase"].as_str().unwrap_or("").to_string();
+        if phase == "game_over" {
+            break;
+        }
+        v = if phase == "round_over" {
+            players[0].act(json!({"kind": "next_round"})).await.unwrap()
+        } else {
+            let me = usize::from(players[0].me["my_turn"] != true);
+            let intent = players[me].choose();
+            players[me].act(intent).await.unwrap()
+        };
+    }
+    v
+}
+
+/// Issue 37: two instances over one PostgreSQL. A game made on A is A's
+/// (its lease); B, asked for it, answers 503 and asks A for it; at its next
+/// renewal A hands it over (its sockets close), B takes it with every
+/// action and the players go on there; B stops (as a dead instance, its
+/// lease left to expire), and A takes the game over and plays on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_hand_a_game_over_and_take_over_from_one_that_stopped() {
+    use triominos_server::game::lease::tick;
+    let db = tokio::task::block_in_place(testpg::database);
+    // Long leases: the test's own calls of `tick` do the renewals.
+    let long = |c: &mut triominos_server::ServeConfig| c.lease = std::time::Duration::from_secs(600);
+    let a = start_with(Path::new(&db), long).await;
+    let b = start_with(Path::new(&db), long).await;
+    let req = json!({"preset": "goliath", "seed": 3, "options": {"target": "400"},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]});
+    let created = create(&a, req).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens = [token_of(&created, 0), token_of(&created, 1)];
+    let connect = |addr| {
+        let (id, tokens) = (id.clone(), tokens.clone());
+        async move {
+            [Client::connect(addr, &id, Some(&tokens[0])).await, Client::connect(addr, &id, Some(&tokens[1])).await]
+        }
+    };
+    let mut on_a = connect(a.addr).await;
+    let v1 = play_moves(&mut on_a, 4).await;
+    let path = format!("/api/games/{id}");
+    assert_eq!(http(&b, "GET", &path, None).await.0, 503, "A plays it");
+    let t = tick(&a.state).await.unwrap();
+    assert_eq!(t.handed, [id.as_str()], "handed over to B, which asked");
+    assert!(!a.state.games.is_in_memory(&id));
+    for p in &mut on_a {
+        p.closed().await;
+    }
+    let (status, body) = http(&b, "GET", &path, None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["version"], v1, "every action kept");
+    let mut on_b = connect(b.addr).await;
+    assert_eq!(on_b[0].v, v1);
+    let v2 = play_moves(&mut on_b, 4).await;
+    assert!(v2 > v1);
+    assert_eq!(http(&a, "GET", &path, None).await.0, 503, "B plays it now");
+    // B is paused past its lease (made to run out, as the clock would): A's
+    // next round takes the game over.
+    tokio::task::block_in_place(|| testpg::sql(&db, "UPDATE leases SET expires = 0"));
+    let t = tick(&a.state).await.unwrap();
+    assert_eq!(t.taken, [id.as_str()], "taken over from the instance whose lease ran out");
+    // B resumes: it stores nothing more for the game, and drops it at its next round.
+    let stale = b.state.games.get(&id).expect("still in B's memory");
+    let refused = triominos_server::game::play::submit(
+        &b.state,
+        &stale,
+        None,
+        triominos_server::protocol::Intent::NextRound,
+        Default::default(),
+    )
+    .await;
+    assert!(refused.is_err(), "{refused:?}");
+    assert_eq!(tick(&b.state).await.unwrap().lost, [id.as_str()]);
+    assert!(!b.state.games.is_in_memory(&id));
+    for p in &mut on_b {
+        p.closed().await;
+    }
+    b.stop().await;
+    let mut back = connect(a.addr).await;
+    assert_eq!(back[0].v, v2, "every acknowledged action kept");
+    let v3 = play_moves(&mut back, 2).await;
+    assert!(v3 > v2);
+    a.stop().await;
+}
