@@ -56,3 +56,26 @@ fn selfplay_random_game_goliath_2p(b: Bencher) {
         black_box(play_game(RuleSet::preset("goliath").unwrap(), seed, &mut bots, None).placements)
     });
 }
+
+/// The lab's search (feature `lab`) in the middle of a 2-player Goliath
+/// round, as the previous bench: its baseline (`mcts`'s configuration, the
+/// lab's research branches off) and the learned evaluation at a playout's
+/// horizon of 2, 4 and 10 moves (`ve=1`, module `value`).
+/// Run: `cargo bench -p triominos-bots --features lab --bench bots -- lab_`
+#[cfg(feature = "lab")]
+#[divan::bench(args = ["t=10", "t=2~ve=1", "t=4~ve=1", "t=10~ve=1"])]
+fn lab_1000_playouts_goliath_2p_midround(b: Bencher, keys: &str) {
+    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
+    let mut greedy: Vec<Box<dyn Bot>> = (0..2).map(|s| make_bot("greedy", s, Budget::default()).unwrap()).collect();
+    for _ in 0..16 {
+        let seat = g.to_move();
+        let a = greedy[seat as usize].choose(&g.observe(seat));
+        g.play(a).unwrap();
+    }
+    let obs = g.observe(g.to_move());
+    let spec = format!("mcts~g=100~i=1~l=10~a=1~n=3~{keys}");
+    b.counter(divan::counter::ItemsCount::new(1000usize)).bench_local(|| {
+        let mut bot = make_bot(&spec, 1, Budget::iterations(1000)).unwrap();
+        black_box(bot.choose(&obs))
+    });
+}

@@ -17,6 +17,7 @@ pub mod levels;
 pub mod mcts;
 pub mod play;
 pub mod review;
+pub mod value;
 
 pub use greedy::Greedy;
 pub use heuristic::Heuristic;

@@ -224,6 +224,11 @@ pub struct Config {
     /// it fits the node budget (the iterations times
     /// `endgame::NODES_PER_ITERATION`), else search as usual.
     pub endgame: bool,
+    /// Weight of the learned evaluation (module `crate::value`) where a
+    /// 2-player playout stops at its horizon with the round still on: the
+    /// model's predicted rest-of-round margin, times this, is added to the
+    /// margin played (0: off, the raw margin as before).
+    pub value: f64,
 }
 
 impl Config {
@@ -263,6 +268,7 @@ impl Config {
         rave: 0.0,
         fixed_deal: false,
         endgame: false,
+        value: 0.0,
     };
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
@@ -309,7 +315,8 @@ impl Config {
     /// and at `j` moves, om: the other seats move in the tree by the soft
     /// choice model 0/1, rt: independent trees sharing the iterations, hp:
     /// heuristic playouts 0/1, ra: RAVE's equivalence constant, 0 off, fd:
-    /// one deal a tree 0/1, eg: exact endgames 0/1).
+    /// one deal a tree 0/1, eg: exact endgames 0/1, ve: the learned
+    /// evaluation's weight at the horizon, 0 off).
     pub fn parse(changes: &str) -> Result<Config, String> {
         let mut c = Config::V2;
         for kv in changes.split('~').filter(|s| !s.is_empty()) {
@@ -347,6 +354,7 @@ impl Config {
                 "ra" => c.rave = f,
                 "fd" => c.fixed_deal = f != 0.0,
                 "eg" => c.endgame = f != 0.0,
+                "ve" => c.value = f,
                 _ => return Err(format!("unknown mcts option {k:?}")),
             }
         }
@@ -909,6 +917,11 @@ fn playout(
         gained[p] = (pts[p] - start[p]) as f64;
         if cut {
             gained[p] -= cfg.hand_weight * g.hands()[p].len() as f64;
+        }
+    }
+    if cfg.value != 0.0 && n == 2 && g.public().round() == round {
+        if let Some(f) = crate::value::Features::of(g) {
+            gained[0] += cfg.value * crate::value::Model::builtin().margin(&f);
         }
     }
     let mut out = [0.5; 6];
@@ -1827,6 +1840,7 @@ pub(crate) mod tests {
         assert_eq!(Config::parse("hp=1").unwrap(), Config { heuristic_playout: true, ..Config::V2 });
         assert_eq!(Config::parse("om=1").unwrap(), Config { opponent_model: true, ..Config::V2 });
         assert_eq!(Config::parse("eg=1").unwrap(), Config { endgame: true, ..Config::V2 });
+        assert_eq!(Config::parse("ve=0.5").unwrap(), Config { value: 0.5, ..Config::V2 });
         for bad in ["y=1", "g", "g=fast"] {
             assert!(Config::parse(bad).is_err(), "{bad}");
         }
@@ -1865,6 +1879,41 @@ pub(crate) mod tests {
             &GREEDY,
         );
         assert_ne!(ended.public().phase(), Phase::Playing);
+        assert_eq!(r1, r0);
+    }
+
+    #[test]
+    fn the_learned_evaluation_adds_the_models_margin_where_a_playout_stops_with_the_round_on() {
+        let valued = Config::parse("g=100~t=3~ve=1").unwrap();
+        assert_eq!((valued.horizon, valued.value), (3, 1.0));
+        let plain = Config { value: 0.0, ..valued };
+        let model = crate::value::Model::builtin();
+        let mut legal = Vec::new();
+        let mut shifted = 0;
+        for seed in 1..20 {
+            let game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
+            let start = round_points(&game);
+            let (mut a, mut b) = (game.clone(), game.clone());
+            let without = playout(&mut a, &mut seeded(seed), &mut legal, &start, &plain, &GREEDY);
+            let with = playout(&mut b, &mut seeded(seed), &mut legal, &start, &valued, &GREEDY);
+            assert_eq!(a.public().events().len(), b.public().events().len(), "the same moves");
+            assert_eq!(b.public().phase(), Phase::Playing, "stopped by the horizon");
+            let m = model.margin(&crate::value::Features::of(&b).unwrap());
+            for p in 0..2 {
+                let sign = if p == 0 { 1.0 } else { -1.0 };
+                let expect = (without[p] + sign * m / (2.0 * valued.scale)).clamp(0.0, 1.0);
+                assert!((with[p] - expect).abs() < 1e-9, "seat {p}: {with:?} {without:?} {m}");
+            }
+            shifted += (with[0] != without[0]) as u32;
+        }
+        assert!(shifted >= 15, "the model moved only {shifted} of 19 rewards");
+        // A round played to its end is scored as it ended.
+        let game = Game::new(RuleSet::of(Preset::Goliath), 2, 3).unwrap();
+        let start = round_points(&game);
+        let full = Config { horizon: 0, ..valued };
+        let r1 = playout(&mut game.clone(), &mut seeded(2), &mut legal, &start, &full, &GREEDY);
+        let r0 =
+            playout(&mut game.clone(), &mut seeded(2), &mut legal, &start, &Config { value: 0.0, ..full }, &GREEDY);
         assert_eq!(r1, r0);
     }
 
