@@ -62,6 +62,9 @@ else
 fi
 test -x "$bin" || { echo "no $bin after the tests" >&2; exit 1; }
 
+step "several instances: PostgreSQL, three servers and nginx (docs/deploy/nginx.conf), kill -9 twice, SIGSTOP (scripts/cluster-test.sh)"
+bash scripts/cluster-test.sh "$bin"
+
 step "the bots' lab: its tests (the lab's baseline plays as the shipped mcts) and its probes compiled"
 cargo test -p triominos-bots --features lab --profile "$profile" --lib --tests --examples
 

@@ -288,3 +288,38 @@ async fn two_instances_hand_a_game_over_and_take_over_from_one_that_stopped() {
     assert!(v3 > v2);
     a.stop().await;
 }
+
+/// Issue 37: a game of bots alone handed over, or given back by an instance
+/// that stops, is not left without an owner when nobody asks for it again
+/// (no page is open on a game of bots alone): the instance that asked takes
+/// it at its next round, and when an instance stops, another takes its games
+/// at its next round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_bots_handed_over_or_given_back_plays_on_without_being_asked_for_again() {
+    use triominos_server::game::lease::tick;
+    let db = tokio::task::block_in_place(testpg::database);
+    // Long leases (the test's calls of `tick` renew them), slow bots (the game
+    // stays unfinished while the instances pass it around).
+    let slow = |c: &mut triominos_server::ServeConfig| {
+        c.lease = std::time::Duration::from_secs(600);
+        c.bot_delay = std::time::Duration::from_secs(600);
+    };
+    let a = start_with(Path::new(&db), slow).await;
+    let b = start_with(Path::new(&db), slow).await;
+    let req = json!({"preset": "goliath", "seed": 5,
+        "seats": [{"kind": "bot", "name": "X", "level": "greedy"}, {"kind": "bot", "name": "Y", "level": "greedy"}]});
+    let id = create(&a, req).await["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}");
+    assert_eq!(http(&b, "GET", &path, None).await.0, 503, "A plays it");
+    assert_eq!(tick(&a.state).await.unwrap().handed, [id.as_str()], "handed over to B, which asked");
+    assert!(!a.state.games.is_in_memory(&id));
+    // Nobody asks again: A's round leaves it to B, B's round takes it.
+    assert!(tick(&a.state).await.unwrap().taken.is_empty(), "left to the instance that asked for it");
+    assert_eq!(tick(&b.state).await.unwrap().taken, [id.as_str()], "the instance that asked takes it");
+    assert!(b.state.games.is_in_memory(&id));
+    // B stops (SIGTERM): its leases given back, A takes the game at its next round.
+    b.stop().await;
+    assert_eq!(tick(&a.state).await.unwrap().taken, [id.as_str()], "taken from the instance that stopped");
+    assert!(a.state.games.is_in_memory(&id));
+    a.stop().await;
+}

@@ -66,7 +66,7 @@ pub async fn tick(state: &Arc<AppState>) -> Result<Ticked, crate::store::StoreEr
             tracing::info!(game = %id, "handed over to the instance its players are sent to");
             done.handed.push(id.clone());
         }
-        state.store.release(id).await?;
+        state.store.hand_over(id).await?;
     }
     let every = state.store.leases().map_or(0, |l| l.ttl_ms / 3).max(100) as u64;
     let settled = |id: &str| state.store.leases().is_some_and(|l| l.held_for(id).as_millis() as u64 > every);
@@ -77,15 +77,20 @@ pub async fn tick(state: &Arc<AppState>) -> Result<Ticked, crate::store::StoreEr
             done.released.push(id);
         }
     }
-    // The games of a dead instance: its leases expired, nobody took them.
+    // The games of a dead or stopped instance: its leases expired, nobody
+    // took them. A game handed over is left to the instance that asked for
+    // it (`wanted`) for a lease length.
     let now = crate::store::now_ms();
+    let Some(leases) = state.store.leases() else { return Ok(done) };
+    let (me, ttl) = (leases.instance.clone(), leases.ttl_ms);
     let orphans: Vec<String> = state
         .store
         .call(move |c| {
             let rows = c.query(
                 "SELECT l.game FROM leases l JOIN games g ON g.id = l.game \
-                 WHERE l.expires < ?1 AND g.finished IS NULL ORDER BY l.game LIMIT 100",
-                &[Val::from(now)],
+                 WHERE l.expires < ?1 AND g.finished IS NULL \
+                 AND (l.wanted IS NULL OR l.wanted = ?2 OR l.expires < ?3) ORDER BY l.game LIMIT 100",
+                &[Val::from(now), Val::from(&me), Val::from(now - ttl)],
             )?;
             Ok::<_, crate::store::StoreError>(rows.iter().map(|r| r.text(0)).collect::<Result<Vec<_>, _>>()?)
         })

@@ -214,9 +214,29 @@ impl Leases {
         Ok(())
     }
 
-    /// Gives back every lease of this instance.
-    pub fn give_back_all(&self, c: &Db) -> Result<(), DbError> {
-        c.execute("DELETE FROM leases WHERE owner = ?1", &[Val::from(&self.instance)])?;
+    /// Hands a lease (taken with `epoch`) over at `now` to the instance that
+    /// asked for it: the row stays, expired, owned by nobody (`''`: no
+    /// renewal extends it, no fencing check passes) with the asker named in
+    /// `wanted`, so that the asker takes the game at its next round even if
+    /// nobody asks for it again (a game of bots alone has no page to ask),
+    /// and any other instance a lease length later (the asker died).
+    pub fn hand_over(&self, c: &Db, game: &str, epoch: i64, now: i64) -> Result<(), DbError> {
+        c.execute(
+            "UPDATE leases SET owner = '', expires = ?4 WHERE game = ?1 AND owner = ?2 AND epoch = ?3",
+            &[Val::from(game), Val::from(&self.instance), Val::from(epoch), Val::from(now)],
+        )?;
+        Ok(())
+    }
+
+    /// Gives back every lease of this instance at `now` (it stops): the rows
+    /// stay, expired, owned and wanted by nobody, so that the other instances take
+    /// the games at their next round (a deleted row would leave a game of
+    /// bots alone unplayed until someone asks for it).
+    pub fn give_back_all(&self, c: &Db, now: i64) -> Result<(), DbError> {
+        c.execute(
+            "UPDATE leases SET owner = '', expires = ?2, wanted = NULL WHERE owner = ?1",
+            &[Val::from(&self.instance), Val::from(now)],
+        )?;
         self.fences().clear();
         Ok(())
     }

@@ -966,7 +966,15 @@ impl Store {
     /// instances may take its games at once, not after their expiry.
     pub async fn release_all(&self) -> Result<(), StoreError> {
         let Some(leases) = self.leases.clone() else { return Ok(()) };
-        self.call(move |c| Ok::<_, StoreError>(leases.give_back_all(c)?)).await
+        self.call(move |c| Ok::<_, StoreError>(leases.give_back_all(c, now_ms())?)).await
+    }
+
+    /// Hands a game over to the instance that asked for it (see
+    /// [`lease::Leases::hand_over`]).
+    pub async fn hand_over(&self, game: String) -> Result<(), StoreError> {
+        let Some(leases) = self.leases.clone() else { return Ok(()) };
+        let Some(epoch) = leases.forget(&game) else { return Ok(()) };
+        self.call(move |c| Ok::<_, StoreError>(leases.hand_over(c, &game, epoch, now_ms())?)).await
     }
 
     /// Asks the owner of a game to hand it over (its players are sent to
