@@ -189,3 +189,28 @@ fn a_lesson_offers_the_draw_and_the_pass_the_judge_accepts() {
         assert_eq!((blocked["can_pass"].as_bool(), blocked["can_draw"].as_bool()), (Some(true), Some(false)));
     }
 }
+
+/// Issue 38: "Show me" names the answer in the move notation. The name is
+/// core's writer's on the lesson's board, and core's reader reads it back,
+/// on that board and hand, as the lesson's solution (every lesson of every
+/// set), so a player who reads the board as text can type it.
+#[test]
+fn every_solution_is_named_in_the_notation_and_reads_back_as_itself() {
+    let mut named = 0;
+    for preset in ["goliath", "pressman", "dominos-triangles"] {
+        let rules = RuleSet::preset(preset).unwrap();
+        for v in set_view(preset).unwrap().lessons {
+            let (_, l) = lesson(preset, &v.name).unwrap();
+            let game = l.game(rules).unwrap();
+            let hand = game.hand(0).unwrap_or_default();
+            let read = triominos_core::notation::parse(&v.solution_notation, game.public().board(), hand)
+                .unwrap_or_else(|e| panic!("{preset} {}: {:?} does not read: {e}", v.name, v.solution_notation));
+            assert_eq!(read, l.solution, "{preset} {}: {}", v.name, v.solution_notation);
+            if matches!(l.solution, triominos_core::Action::Play { .. }) {
+                assert!(v.solution_notation.chars().any(|c| c.is_ascii_digit()), "{}", v.solution_notation);
+                named += 1;
+            }
+        }
+    }
+    assert!(named > 20, "placements named: {named}");
+}

@@ -246,7 +246,7 @@ export function showLesson(main, set, index, done) {
     if (a.kind === 'play') {
       st.sel = a.tile; st.rot = a.rotation; st.preview = a.cell; shown = a;
       renderAll();
-      say('info', h('p', {}, t('learn.shown_play', { tile: a.tile })));
+      say('info', h('p', {}, t('learn.shown_play', { tile: a.tile, move: lesson.solution_notation })));
     } else {
       const b = a.kind === 'draw' ? btnDraw : btnPass;
       b.classList.add('shown');

@@ -1002,7 +1002,13 @@ can_draw: boolean,
 /**
  * Whether the player may pass now, as the engine says.
  */
-can_pass: boolean, };
+can_pass: boolean, 
+/**
+ * The answer in the move notation (docs/notation.md: `345^2`, `144L124`,
+ * `draw`), written on the lesson's board by core's writer: "Show me"
+ * names it, so a player who reads the board as text has it too.
+ */
+solution_notation: string, };
 
 /**
  * One named bot level in [`Meta`], with how strong it measured:

@@ -81,6 +81,9 @@ async function playTutorial(locale, words) {
           await page.waitForSelector('#feedback:not([hidden])[data-state="info"]');
           assert.equal(await page.getAttribute('#rack .racktile[aria-pressed="true"]', 'data-tile'), lesson.solution.tile);
           assert.equal((await page.$$('#board .ghostlayer .tile')).length, 1, 'the answer is drawn on the board');
+          // ... and named in the move notation, as typed at the screen-reader table (issue 38).
+          assert.ok(lesson.solution_notation, 'the lesson names its answer in the notation');
+          assert.ok((await page.textContent('#feedback')).includes(lesson.solution_notation), 'Show me names the answer in the notation');
         } else await page.waitForSelector('#feedback[hidden]', { state: 'attached' });
         // The position is back as it was: no tile of the wrong try on the board.
         assert.equal(await page.$$eval('#board .tiles .tile', (t) => t.length), lesson.board.length, lesson.name);

@@ -17,6 +17,7 @@ use crate::protocol::Refusal;
 use crate::rules::options_of;
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use triominos_core::notation;
 use triominos_core::position::{Position, PositionError};
 use triominos_core::{Action, Game, IllegalAction, Placement, RoundEnd, RuleSet, Tile, TileSet};
 
@@ -116,6 +117,14 @@ pub enum LessonError {
         index: usize,
         /// The engine's refusal.
         source: IllegalAction,
+    },
+    /// The solution cannot be written in the move notation on the lesson's board.
+    #[error("the solution of {path} cannot be written in the notation: {source}")]
+    Notation {
+        /// The lesson file.
+        path: &'static str,
+        /// The writer's refusal.
+        source: notation::NotationError,
     },
 }
 
@@ -264,6 +273,8 @@ pub fn set_view(preset: &str) -> Result<SetView, LessonError> {
             open: p.board().frontier().iter().map(|f| f.cell).collect(),
             can_draw: legal.contains(&Action::Draw),
             can_pass: legal.contains(&Action::Pass),
+            solution_notation: notation::write(l.solution, p.board())
+                .map_err(|source| LessonError::Notation { path, source })?,
         });
     }
     Ok(SetView { preset: preset.to_string(), options: options_of(&rules), lessons })

@@ -135,6 +135,10 @@ pub struct LessonView {
     pub can_draw: bool,
     /// Whether the player may pass now, as the engine says.
     pub can_pass: bool,
+    /// The answer in the move notation (docs/notation.md: `345^2`, `144L124`,
+    /// `draw`), written on the lesson's board by core's writer: "Show me"
+    /// names it, so a player who reads the board as text has it too.
+    pub solution_notation: String,
 }
 
 /// A lesson set, ready to draw.
