@@ -323,3 +323,37 @@ async fn a_game_of_bots_handed_over_or_given_back_plays_on_without_being_asked_f
     assert!(a.state.games.is_in_memory(&id));
     a.stop().await;
 }
+
+/// Issue 37: every instance answers a finished game (its record), even while
+/// the instance that played it still holds its lease: a finished game takes
+/// no more actions, so it is read without the lease (it answered 503 before).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_read_by_every_instance_while_another_holds_its_lease() {
+    let db = tokio::task::block_in_place(testpg::database);
+    let long = |c: &mut triominos_server::ServeConfig| {
+        c.lease = std::time::Duration::from_secs(600);
+        c.bot_delay = std::time::Duration::ZERO;
+    };
+    let a = start_with(Path::new(&db), long).await;
+    let b = start_with(Path::new(&db), long).await;
+    let req = json!({"preset": "goliath", "seed": 9, "options": {"target": "100"},
+        "seats": [{"kind": "bot", "name": "X", "level": "greedy"}, {"kind": "bot", "name": "Y", "level": "greedy"}]});
+    let id = create(&a, req).await["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/record.tri");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let on_a = loop {
+        let (status, body) = http(&a, "GET", &path, None).await;
+        if status == 200 {
+            break body;
+        }
+        assert!(std::time::Instant::now() < deadline, "the game of bots did not finish: {status} {body}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(a.state.games.is_in_memory(&id), "A still holds the finished game");
+    let (status, on_b) = http(&b, "GET", &path, None).await;
+    assert_eq!(status, 200, "{on_b}");
+    assert_eq!(on_b, on_a, "the same record from either instance");
+    assert!(!b.state.games.is_in_memory(&id), "B read it without taking it");
+    a.stop().await;
+    b.stop().await;
+}

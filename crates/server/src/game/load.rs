@@ -39,6 +39,18 @@ impl AppState {
             Ok(Taken::Mine(_, s)) => s,
             Ok(Taken::NotFound) => return Err(GameError::NotFound),
             Ok(Taken::Elsewhere(holder)) => {
+                // A finished game is read by every instance (its record,
+                // replay, review): it takes no more actions, so it needs no
+                // lease. It is replayed for this request and not kept.
+                if let Ok(Some(stored)) = self.store.load(id.to_string()).await {
+                    if stored.finished {
+                        if let Ok(room) = play::rebuild(&stored) {
+                            if room.is_over() {
+                                return Ok(std::sync::Arc::new(tokio::sync::Mutex::new(room)));
+                            }
+                        }
+                    }
+                }
                 if let Err(e) = self.store.ask_for(id.to_string()).await {
                     tracing::warn!(game = %id, "cannot ask for a game played elsewhere: {e}");
                 }
