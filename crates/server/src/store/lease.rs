@@ -223,7 +223,9 @@ impl Leases {
     pub fn hand_over(&self, c: &Db, game: &str, epoch: i64, now: i64) -> Result<(), DbError> {
         c.execute(
             "UPDATE leases SET owner = '', expires = ?4 WHERE game = ?1 AND owner = ?2 AND epoch = ?3",
-            &[Val::from(game), Val::from(&self.instance), Val::from(epoch), Val::from(now)],
+            // Expired strictly before `now`: an instance taking it in the same
+            // millisecond finds it expired (`expires < now`).
+            &[Val::from(game), Val::from(&self.instance), Val::from(epoch), Val::from(now - 1)],
         )?;
         Ok(())
     }
@@ -235,7 +237,8 @@ impl Leases {
     pub fn give_back_all(&self, c: &Db, now: i64) -> Result<(), DbError> {
         c.execute(
             "UPDATE leases SET owner = '', expires = ?2, wanted = NULL WHERE owner = ?1",
-            &[Val::from(&self.instance), Val::from(now)],
+            // Expired strictly before `now`, as in `hand_over`.
+            &[Val::from(&self.instance), Val::from(now - 1)],
         )?;
         self.fences().clear();
         Ok(())
