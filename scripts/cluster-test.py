@@ -2,126 +2,32 @@
 """Issue 37's test of real processes (run by scripts/cluster-test.sh, which
 starts PostgreSQL and sets PG_URL, PG_DIR and PSQL): three instances of
 `triominos serve` over one PostgreSQL behind nginx with docs/deploy/nginx.conf,
-30 games of bots alone, two `kill -9`, a SIGSTOP past the lease. Standard
-library only. Exits non-zero, saying why, on the first failed check."""
+30 games of scripted people (the load example's client with --join, over
+WebSockets through nginx) and bots, two `kill -9`, a SIGSTOP past the lease.
+Standard library only (and scripts/cluster.py). Exits non-zero, saying why, on the first failed check."""
 
 import json
 import os
-import re
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.error
-import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cluster  # noqa: E402
+from cluster import (WORK, check_nginx_doc, cleanup, counts, fail, free_port, http, now_ms,  # noqa: E402
+                     owners, ports, procs, sql, start_instance, start_nginx, unfinished)
 
 sys.stdout.reconfigure(line_buffering=True)
-BIN = sys.argv[1]
-PG_URL = os.environ["PG_URL"]
-PG_DIR = os.environ["PG_DIR"]
-PSQL = os.environ["PSQL"]
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LEASE_MS = 2000  # a dead instance's games move after 2 s (renewed every 667 ms)
-BOT_DELAY_MS = 100  # games of about 30 s, so that the kills land mid-game
+cluster.BIN = BIN = sys.argv[1]
+# The scripted people: crates/server/examples/load.rs with --join (built with the tests).
+LOAD = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(BIN), "examples", "load")
+LEASE_MS = cluster.LEASE_MS
+BOT_DELAY_MS = cluster.BOT_DELAY_MS
+PG_URL = cluster.PG_URL
 GAMES = 30
+PEOPLE_THINK_MS = 150  # about a bot's pace (BOT_DELAY_MS), so that the kills land mid-game
 RESUME_LIMIT_S = 15.0
-WORK = tempfile.mkdtemp(prefix="triominos-cluster.")
-procs = {}  # name -> Popen
-ports = {}  # name -> port
-nginx_proc = None
-
-
-def fail(msg):
-    print(f"FAILED: {msg}", file=sys.stderr)
-    for name in ports:
-        log = os.path.join(WORK, f"{name}.log")
-        if os.path.exists(log):
-            print(f"--- last lines of {name}.log", file=sys.stderr)
-            print("".join(open(log, errors="replace").readlines()[-15:]), file=sys.stderr)
-    cleanup()
-    sys.exit(1)
-
-
-def cleanup():
-    for p in procs.values():
-        if p.poll() is None:
-            try:
-                p.send_signal(signal.SIGCONT)
-                p.kill()
-            except ProcessLookupError:
-                pass
-            p.wait()
-    if nginx_proc is not None and nginx_proc.poll() is None:
-        nginx_proc.terminate()
-        nginx_proc.wait()
-    if os.environ.get("KEEP_CLUSTER_LOGS"):
-        print(f"logs kept in {WORK}")
-    else:
-        shutil.rmtree(WORK, ignore_errors=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def now_ms():
-    return int(time.time() * 1000)
-
-
-def sql(query):
-    out = subprocess.run(
-        [PSQL, "-h", PG_DIR, "-U", "postgres", "-d", "triominos_cluster", "-At", "-F", "\t", "-c", query],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return [line.split("\t") for line in out.splitlines() if line]
-
-
-def http(method, port, path, body=None, timeout=10):
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method)
-    if data:
-        req.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as r:
-            return r.status, r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read()
-    except (urllib.error.URLError, ConnectionError, TimeoutError, socket.timeout) as e:
-        return 0, str(e).encode()
-
-
-def start_instance(name):
-    log = open(os.path.join(WORK, f"{name}.log"), "a")
-    procs[name] = subprocess.Popen(
-        [BIN, "serve", "--addr", f"127.0.0.1:{ports[name]}", "--database-url", PG_URL,
-         "--instance", name, "--lease-ms", str(LEASE_MS), "--bot-delay-ms", str(BOT_DELAY_MS),
-         "--max-bot-games", "100", "--max-games-per-client", "0", "--create-per-minute", "0", "--max-connections-per-client", "0"],
-        stdout=log, stderr=subprocess.STDOUT,
-    )
-    deadline = time.time() + 30
-    while http("GET", ports[name], "/api/meta", timeout=2)[0] != 200:
-        if procs[name].poll() is not None or time.time() > deadline:
-            fail(f"instance {name} did not start")
-        time.sleep(0.1)
-
-
-def owners():
-    """game -> the instance name (without its random part) holding its lease."""
-    return {g: o.rsplit("-", 1)[0] for g, o in sql("SELECT game, owner FROM leases")}
-
-
-def unfinished(ids):
-    rows = sql("SELECT id FROM games WHERE finished IS NULL")
-    return {r[0] for r in rows} & set(ids)
-
-
-def counts():
-    return {g: int(n) for g, n in sql("SELECT game, count(*) FROM actions GROUP BY game")}
 
 
 def first_action_after(game, t):
@@ -173,52 +79,8 @@ def poll_through_nginx(ids, port):
     return seen
 
 
-def check_nginx_doc():
-    conf = open(os.path.join(ROOT, "docs/deploy/nginx.conf")).read()
-    doc = open(os.path.join(ROOT, "docs/deploy.md")).read()
-    m = re.search(r"```nginx\n(.*?)```", doc, re.S)
-    if not m or m.group(1) != conf:
-        fail("docs/deploy.md does not show docs/deploy/nginx.conf as it is (copy the file into the doc)")
-    return conf
 
 
-def start_nginx(conf):
-    global nginx_proc
-    for port_doc, name in zip((8081, 8082, 8083), ("c1", "c2", "c3")):
-        conf = conf.replace(f"127.0.0.1:{port_doc} ", f"127.0.0.1:{ports[name]} ")
-    conf = conf.replace("listen 80;", f"listen 127.0.0.1:{ports['nginx']};")
-    open(os.path.join(WORK, "triominos.conf"), "w").write(conf)
-    for d in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
-        os.makedirs(os.path.join(WORK, "tmp", d), exist_ok=True)
-    main = f"""
-daemon off;
-pid {WORK}/nginx.pid;
-error_log {WORK}/nginx-error.log warn;
-events {{ worker_connections 1024; }}
-http {{
-    access_log {WORK}/nginx-access.log;
-    client_body_temp_path {WORK}/tmp/client_body;
-    proxy_temp_path {WORK}/tmp/proxy;
-    fastcgi_temp_path {WORK}/tmp/fastcgi;
-    uwsgi_temp_path {WORK}/tmp/uwsgi;
-    scgi_temp_path {WORK}/tmp/scgi;
-    include {WORK}/triominos.conf;
-}}
-"""
-    open(os.path.join(WORK, "nginx.conf"), "w").write(main)
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    if os.geteuid() == 0:
-        main = main.replace("daemon off;", "daemon off;\nuser nobody nogroup;")
-        open(os.path.join(WORK, "nginx.conf"), "w").write(main)
-    nginx_proc = subprocess.Popen([nginx, "-p", WORK, "-c", os.path.join(WORK, "nginx.conf"), "-e",
-                                   os.path.join(WORK, "nginx-error.log")],
-                                  stdout=subprocess.DEVNULL, stderr=open(os.path.join(WORK, "nginx.out"), "w"))
-    deadline = time.time() + 10
-    while http("GET", ports["nginx"], "/api/meta", timeout=2)[0] != 200:
-        if nginx_proc.poll() is not None or time.time() > deadline:
-            print(open(os.path.join(WORK, "nginx.out")).read(), file=sys.stderr)
-            fail("nginx did not start")
-        time.sleep(0.1)
 
 
 def check_records(ids, port):
@@ -312,6 +174,57 @@ def fencing_test(stopped, ids_all):
     return g, taken
 
 
+def start_people(people, port):
+    """The scripted people: one client process plays every person's seat over
+    WebSockets through nginx, opening a closed socket again and sending an
+    unacknowledged action again with its id, and writes what was acknowledged."""
+    seats = os.path.join(WORK, "people.txt")
+    with open(seats, "w") as f:
+        f.write("".join(f"{g} {t}\n" for g, t in people))
+    log = open(os.path.join(WORK, "people.log"), "w")
+    procs["people"] = subprocess.Popen(
+        [LOAD, "--addr", f"127.0.0.1:{port}", "--join", seats, "--acks", os.path.join(WORK, "acks.jsonl"),
+         "--think-ms", str(PEOPLE_THINK_MS), "--seconds", "300"],
+        stdout=log, stderr=subprocess.STDOUT)
+
+
+def check_people(people):
+    """The people's client saw every game end, and every action it was
+    acknowledged is stored: at its version, for its seat, with its message id,
+    as sent. Returns how many actions were acknowledged."""
+    p = procs["people"]
+    try:
+        p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        fail("the scripted people did not stop within 60 s of the last game's end")
+    log = open(os.path.join(WORK, "people.log")).read()
+    if p.returncode != 0:
+        fail(f"the scripted people's client exited with {p.returncode}:\n{log[-2000:]}")
+    games = sorted({g for g, _ in people})
+    rows = sql("SELECT game, v, seat, intent FROM actions WHERE game IN (%s)" % ",".join(f"'{g}'" for g in games))
+    stored = {(g, int(v)): (int(seat) if seat else None, json.loads(intent)) for g, v, seat, intent in rows}
+    acks = [json.loads(line) for line in open(os.path.join(WORK, "acks.jsonl"))]
+    per_game = {g: 0 for g in games}
+    for a in acks:
+        row = stored.get((a["game"], a["v"]))
+        if row is None:
+            fail(f"an acknowledged action is not stored: {a}")
+        seat, intent = row
+        client_id = intent.pop("client_id", None)
+        if seat != a["seat"] or client_id != a["id"] or intent != a["action"]:
+            fail(f"the action stored at {a['game']} v{a['v']} (seat {seat}, id {client_id}, {intent}) "
+                 f"is not the one acknowledged: {a}")
+        per_game[a["game"]] += 1
+    if min(per_game.values()) == 0:
+        fail(f"a game with people had none of their actions acknowledged: {per_game}")
+    duplicates = sum(1 for a in acks if a["duplicate"])
+    summary = [line for line in log.splitlines() if line.startswith(("played:", "seats:"))]
+    print(f"scripted people: {len(acks)} actions acknowledged in {len(games)} games, each stored at its version "
+          f"with its seat, id and action; {duplicates} sent again and acknowledged as duplicates; "
+          + "; ".join(summary))
+    return len(acks)
+
+
 def main():
     conf = check_nginx_doc()
     for name in ("c1", "c2", "c3", "nginx"):
@@ -325,17 +238,29 @@ def main():
           f"(--lease-ms {LEASE_MS}, --bot-delay-ms {BOT_DELAY_MS}); nginx :{port} with docs/deploy/nginx.conf")
 
     ids = []
+    people = []  # (game, token) of every seat a scripted person plays
     levels = ["greedy", "random", "heuristic"]
     presets = ["goliath", "pressman", "dominos-triangles"]
     for i in range(GAMES):
-        seats = [{"kind": "bot", "name": f"B{k}", "level": levels[(i + k) % 3]} for k in range(2 + i % 3)]
+        # Every other game has people: one at first, two at every fourth game
+        # (a table of two people alone among them); the rest are bots.
+        n = 2 + i % 3
+        humans = 0 if i % 2 else 1 + (i % 4 == 0)
+        seats = [{"kind": "human", "name": f"P{k}"} if k < humans else
+                 {"kind": "bot", "name": f"B{k}", "level": levels[(i + k) % 3]} for k in range(n)]
         s, body = http("POST", port, "/api/games", {"preset": presets[i % 3], "seats": seats})
         if s != 201:
             fail(f"creating game {i} through nginx: {s} {body[:200]!r}")
-        ids.append(json.loads(body)["id"])
+        g = json.loads(body)
+        ids.append(g["id"])
+        for k in range(humans):
+            people.append((g["id"], g["seats"][k]["link"].rsplit("/", 1)[1]))
     created_on = owners()
     spread = {n: sum(1 for g in ids if created_on.get(g) == n) for n in ("c1", "c2", "c3")}
-    print(f"{GAMES} games of 2-4 bots created through nginx, on {spread}")
+    with_people = len({g for g, _ in people})
+    print(f"{GAMES} games of 2-4 seats created through nginx, on {spread}: {with_people} with "
+          f"{len(people)} scripted people, {GAMES - with_people} of bots alone")
+    start_people(people, port)
     # The pages ask for their games through nginx: each game goes to the
     # instance the hash names (503 from it until the holder hands it over).
     deadline = time.time() + 15
@@ -363,6 +288,7 @@ def main():
     resume += kill_and_measure("c2", ids, restart=False)
     print(f"  through nginx with c2 dead: {poll_through_nginx(ids, port)} answers")
     wait_finished(ids, 240)
+    acked = check_people(people)
     total = check_records(ids, port)
     print(f"all {GAMES} games finished: {total} actions stored, each game numbered without gap or repeat, "
           f"every record passes triominos check (fetched through nginx)")
@@ -371,7 +297,7 @@ def main():
     check_records([fenced_game], port)
     print(f"fencing: game {fenced_game} finished, its record passes triominos check, the paused c3 dropped it")
     resume.sort()
-    print(f"figures: {GAMES} games, {total} actions; resume after a kill -9 (lease {LEASE_MS} ms): "
+    print(f"figures: {GAMES} games, {total} actions ({acked} acknowledged to the people); resume after a kill -9 (lease {LEASE_MS} ms): "
           f"{len(resume)} games, min {resume[0]:.1f} s, median {resume[len(resume) // 2]:.1f} s, "
           f"max {resume[-1]:.1f} s; after the SIGSTOP {taken:.1f} s; the whole test {time.time() - t0:.0f} s")
     cleanup()
