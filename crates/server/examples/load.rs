@@ -157,6 +157,8 @@ struct Msg {
     #[serde(default)]
     duplicate: bool,
     #[serde(default)]
+    code: Option<String>,
+    #[serde(default)]
     log: Option<Vec<DeltaHead>>,
     #[serde(default)]
     deltas: Option<Vec<DeltaHead>>,
@@ -219,6 +221,8 @@ struct Played {
     refused: u32,
     /// Sockets opened again.
     reconnects: u32,
+    /// Actions tried again after a `storage_failed` refusal.
+    retried: u32,
     acks: Vec<Acked>,
     /// Whether the seat saw its game end.
     over: bool,
@@ -375,8 +379,13 @@ async fn play(mut seat: Seat, deadline: Instant, think: Duration) -> Played {
             }
             "error" if pending.as_ref().is_some_and(|p| m.id == Some(p.id)) => {
                 let p = pending.take().expect("pending");
-                // Another seat dealt the next round first: not a refusal that counts.
-                if p.action["kind"] != "next_round" {
+                if m.code.as_deref() == Some("storage_failed") {
+                    // Not stored (the instance lost the game, or its database
+                    // failed): a person tries again in a moment.
+                    out.retried += 1;
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                } else if p.action["kind"] != "next_round" {
+                    // Another seat dealt the next round first: not a refusal that counts.
                     out.refused += 1;
                 }
             }
@@ -562,9 +571,11 @@ async fn run(a: Args) {
     }
     barrier.wait().await;
     let connected = setup.elapsed();
+    // Printed at once: scripts/load-figures.py starts its CPU count here.
+    println!("setup: {n_games} games, {n_seats_wanted} sockets connected in {:.1} s; playing", connected.as_secs_f64());
     let start = Instant::now();
     let mut lat: Vec<u32> = Vec::new();
-    let (mut refused, mut reconnects, mut over, mut n_seats, mut n_acks) = (0, 0, 0, 0, 0);
+    let (mut refused, mut reconnects, mut retried, mut over, mut n_seats, mut n_acks) = (0, 0, 0, 0, 0, 0);
     let mut games_played = std::collections::HashSet::new();
     let mut acks_out = a.acks.as_ref().map(|p| std::io::BufWriter::new(std::fs::File::create(p).expect("--acks FILE")));
     for t in tasks {
@@ -576,6 +587,7 @@ async fn run(a: Args) {
         lat.extend(p.lat);
         refused += p.refused;
         reconnects += p.reconnects;
+        retried += p.retried;
         over += p.over as usize;
         n_acks += p.acks.len();
         if let Some(out) = acks_out.as_mut() {
@@ -590,7 +602,6 @@ async fn run(a: Args) {
     }
     let secs = start.elapsed().as_secs_f64();
     lat.sort_unstable();
-    println!("setup: {n_games} games, {n_seats} sockets connected in {:.1} s", connected.as_secs_f64());
     println!(
         "played: {} actions in {:.1} s = {:.0} actions/s ({} games played, {} refusals)",
         n_acks,
@@ -607,7 +618,9 @@ async fn run(a: Args) {
         percentile(&lat, 0.999),
         percentile(&lat, 1.0)
     );
-    println!("seats: {over} of {n_seats} saw their game end; {reconnects} sockets opened again");
+    println!(
+        "seats: {over} of {n_seats} saw their game end; {reconnects} sockets opened again; {retried} actions tried again after storage_failed"
+    );
     if let Some(server) = _server {
         server.stop().await;
     }

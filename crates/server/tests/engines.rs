@@ -265,27 +265,40 @@ async fn two_instances_hand_a_game_over_and_take_over_from_one_that_stopped() {
     tokio::task::block_in_place(|| testpg::sql(&db, "UPDATE leases SET expires = 0"));
     let t = tick(&a.state).await.unwrap();
     assert_eq!(t.taken, [id.as_str()], "taken over from the instance whose lease ran out");
-    // B resumes: it stores nothing more for the game, and drops it at its next round.
-    let stale = b.state.games.get(&id).expect("still in B's memory");
-    let refused = triominos_server::game::play::submit(
-        &b.state,
-        &stale,
-        None,
-        triominos_server::protocol::Intent::NextRound,
-        Default::default(),
-    )
-    .await;
-    assert!(refused.is_err(), "{refused:?}");
-    assert_eq!(tick(&b.state).await.unwrap().lost, [id.as_str()]);
-    assert!(!b.state.games.is_in_memory(&id));
+    // B resumes: a player's move there is refused (fenced: nothing stored),
+    // and B drops the game at once, without waiting for its next round: the
+    // sockets close and the pages find the game on A.
+    on_b[0].wait_version(v2).await;
+    on_b[1].wait_version(v2).await;
+    let (me, intent) = if on_b[0].status["phase"] == "round_over" {
+        (0, json!({"kind": "next_round"}))
+    } else {
+        let me = usize::from(on_b[0].me["my_turn"] != true);
+        (me, on_b[me].choose())
+    };
+    let refused = on_b[me].act(intent).await.expect_err("fenced");
+    assert_eq!(refused["code"], "storage_failed", "{refused}");
+    assert!(!b.state.games.is_in_memory(&id), "dropped at the fenced store");
     for p in &mut on_b {
         p.closed().await;
     }
+    assert_eq!(tick(&b.state).await.unwrap().lost, Vec::<String>::new(), "nothing left to drop");
     b.stop().await;
     let mut back = connect(a.addr).await;
     assert_eq!(back[0].v, v2, "every acknowledged action kept");
     let v3 = play_moves(&mut back, 2).await;
     assert!(v3 > v2);
+    // A socket that reached A for the game and says its hello only after A
+    // lost it (a third instance took it over): closed with 1013 `moved`, not
+    // joined to a game nobody plays here any more.
+    let mut early = Client::open(a.addr, &id).await;
+    let c = start_with(Path::new(&db), long).await;
+    tokio::task::block_in_place(|| testpg::sql(&db, "UPDATE leases SET expires = 0"));
+    assert_eq!(tick(&c.state).await.unwrap().taken, [id.as_str()]);
+    assert_eq!(tick(&a.state).await.unwrap().lost, [id.as_str()]);
+    early.send(json!({"type": "hello", "token": tokens[0]})).await;
+    assert_eq!(early.closed().await, (1013, "moved".to_string()));
+    c.stop().await;
     a.stop().await;
 }
 

@@ -59,7 +59,14 @@ pub async fn submit(
     let stored = stored_intent(intent, client_id)?;
     let at = crate::store::now_ms();
     if let Err(e) = state.store.append(r.id.clone(), v, seat, stored, at).await {
-        if let Some(suppressed) = crate::store::throttle::storage_error() {
+        if let crate::store::StoreError::Fenced { .. } = e {
+            // Another instance owns the game now (this one's lease lapsed):
+            // nothing more here; the sockets close at once and the pages
+            // connect again, through the proxy, to the owner.
+            tracing::warn!(game = %r.id, "another instance took this game over: dropped from memory ({e})");
+            r.drop_connections();
+            state.games.drop_lost(&r.id);
+        } else if let Some(suppressed) = crate::store::throttle::storage_error() {
             tracing::error!(game = %r.id, suppressed, "cannot store an action: {e}");
         }
         return Err(Refused::StorageFailed.into());

@@ -45,6 +45,9 @@ const QUEUE: usize = 1024;
 pub const CLOSE_RESTARTING: u16 = 4000;
 /// The reason of [`CLOSE_RESTARTING`].
 pub const RESTARTING: &str = "server restarting";
+/// The reason of a socket closed with 1013 because its game left this
+/// instance's memory while it connected (another instance plays it now).
+pub const MOVED: &str = "moved";
 
 /// `GET /ws/{id}`: a game's socket; the first message (a hello) says whose.
 pub(crate) async fn upgrade(
@@ -185,6 +188,17 @@ async fn session(
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
     let (conn, game_id, rematch) = {
         let mut r = room.lock().await;
+        // The game left memory since this socket asked for it (another
+        // instance took it over, or it finished and was forgotten): this room
+        // is not played any more. Closed with 1013 `moved`; the page connects
+        // again and finds the game where it is now.
+        if !state.games.holds(&r.id, &room) {
+            tracing::info!(game = %r.id, seat, "the game left memory while this socket connected: closed (moved)");
+            drop(r);
+            let frame = CloseFrame { code: close_code::AGAIN, reason: MOVED.into() };
+            let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(Message::Close(Some(frame)))).await;
+            return;
+        }
         let conn = r.connect(seat, tx);
         r.send_to(conn, r.snapshot(seat));
         r.send_presence();

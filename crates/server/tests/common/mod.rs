@@ -157,8 +157,10 @@ impl Client {
     /// The close frame the server ends with: `(code, reason)`, after any text
     /// messages (kept in `received`).
     pub async fn closed(&mut self) -> (u16, String) {
+        // One limit for the whole wait: the server's pings alone must not keep it going.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
         loop {
-            let m = tokio::time::timeout(Duration::from_secs(120), self.ws.next()).await.expect("closed within 120 s");
+            let m = tokio::time::timeout_at(deadline, self.ws.next()).await.expect("closed within 120 s");
             match m {
                 Some(Ok(Message::Text(t))) => self.received.push(t.to_string()),
                 Some(Ok(Message::Close(Some(f)))) => return (u16::from(f.code), f.reason.to_string()),
