@@ -357,3 +357,35 @@ async fn a_finished_game_is_read_by_every_instance_while_another_holds_its_lease
     a.stop().await;
     b.stop().await;
 }
+
+/// Issue 37 (32's leftover) with two instances: a slow table sleeping out of
+/// A's memory has no lease once A has given its leases back (stopped); B's
+/// start puts it to sleep in B's memory and gives its lease back too; a page
+/// asking B for it gets it, with its clock counted from the stored time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sleeping_slow_table_of_an_instance_that_stopped_sleeps_at_the_next_start_without_a_lease() {
+    let db = tokio::task::block_in_place(testpg::database);
+    let config = |c: &mut triominos_server::ServeConfig| {
+        c.lease = std::time::Duration::from_secs(600);
+        c.evict_after = std::time::Duration::ZERO;
+        c.sweep_every = std::time::Duration::from_secs(60);
+    };
+    let a = start_with(Path::new(&db), config).await;
+    let req = json!({"preset": "goliath", "pace": {"kind": "slow", "move_seconds": 259_200},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]});
+    let id = create(&a, req).await["id"].as_str().unwrap().to_string();
+    assert_eq!(a.state.games.evict_idle(), 1);
+    let deadline = a.state.games.sleeping(&id).expect("sleeps in A's memory");
+    a.stop().await;
+    let leases =
+        || tokio::task::block_in_place(|| testpg::sql(&db, &format!("SELECT owner FROM leases WHERE game = '{id}'")));
+    let b = start_with(Path::new(&db), config).await;
+    assert!(!b.state.games.is_in_memory(&id));
+    assert_eq!(b.state.games.sleeping(&id), Some(deadline), "asleep at B's start, the same deadline");
+    assert_eq!(leases(), Vec::<Vec<Option<String>>>::new(), "its lease given back");
+    let (status, body) = http(&b, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(b.state.games.is_in_memory(&id) && b.state.games.sleeping(&id).is_none());
+    assert_eq!(leases().len(), 1, "B's now");
+    b.stop().await;
+}
