@@ -10,8 +10,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::path::Path;
-use triominos_server::game::room::{Room, SeatKind, SeatSetup, Setup};
-use triominos_server::protocol::Intent;
+use triominos_server::game::room::{Room, SeatKind};
 use triominos_server::store::{testpg, Store};
 
 /// A new database of each engine: `(folder kept while the test runs, --db)`.
@@ -19,53 +18,6 @@ fn engines() -> Vec<(Option<TempDb>, String)> {
     let file = temp_db();
     let path = file.to_string_lossy().into_owned();
     vec![(Some(file), path), (None, tokio::task::block_in_place(testpg::database))]
-}
-
-fn seat(kind: SeatKind, i: usize) -> SeatSetup {
-    match kind {
-        SeatKind::Human => SeatSetup { kind, name: format!("P{i}"), level: None, token: Some(format!("tok{i}")) },
-        SeatKind::Bot => SeatSetup { kind, name: String::new(), level: Some("beginner".into()), token: None },
-    }
-}
-
-/// A game played by the server's own rules (each seat its first legal
-/// action), `moves` intents or until `stop` or the end, and its intents.
-fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(&Room) -> bool) -> Played {
-    let setup = Setup {
-        preset: "goliath".into(),
-        options: vec![("target".into(), target.into())],
-        seed: 5,
-        seats: seats.iter().enumerate().map(|(i, k)| seat(*k, i)).collect(),
-        created: 1,
-        hints: false,
-        hints_used: Vec::new(),
-        pace: Default::default(),
-        stand_in: "casual".into(),
-        rematch: None,
-        takebacks: false,
-    };
-    let mut room = Room::new(id.into(), setup).unwrap();
-    let mut intents = Vec::new();
-    for _ in 0..moves {
-        if room.is_over() || stop(&room) {
-            break;
-        }
-        let (seat, intent) = if room.game.is_round_over() {
-            (None, Intent::NextRound)
-        } else {
-            let s = room.game.to_move();
-            (Some(s), Intent::Act(room.game.observe(s).legal_actions()[0]))
-        };
-        room.check(seat, intent).unwrap();
-        room.commit(seat, intent).unwrap();
-        intents.push((seat, intent));
-    }
-    Played { room, intents }
-}
-
-struct Played {
-    room: Room,
-    intents: Vec<(Option<u8>, Intent)>,
 }
 
 /// Writes games through the store itself (either engine), as the server
