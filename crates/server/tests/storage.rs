@@ -42,9 +42,9 @@ fn store(c: &Connection, p: &Played, finished: bool) {
 
 /// A new database with the server's schema.
 fn schema(db: &Path) -> Connection {
-    let mut c = Connection::open(db).unwrap();
-    triominos_server::store::migrate(&mut c).unwrap();
-    c
+    let c = triominos_server::store::db::Db::sqlite(Connection::open(db).unwrap());
+    triominos_server::store::migrate(&c).unwrap();
+    Connection::open(db).unwrap()
 }
 
 fn two_humans() -> [SeatKind; 2] {
