@@ -12,23 +12,18 @@ fn main() {
     divan::main();
 }
 
-/// 1,000 ISMCTS iterations for the first decision after the opening of a
-/// 2-player Goliath round (each iteration plays the round out).
-#[divan::bench]
-fn mcts_1000_playouts_goliath_2p(b: Bencher) {
-    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
-    g.play(g.legal_actions()[0]).unwrap();
+/// 1,000 iterations of the search `spec` for the decision of the seat to
+/// move in `g` (a new bot each time).
+fn bench_1000(b: Bencher, g: &Game, spec: &str) {
     let obs = g.observe(g.to_move());
     b.counter(divan::counter::ItemsCount::new(1000usize)).bench_local(|| {
-        let mut bot = make_bot("mcts", 1, Budget::iterations(1000)).unwrap();
+        let mut bot = make_bot(spec, 1, Budget::iterations(1000)).unwrap();
         black_box(bot.choose(&obs))
     });
 }
 
-/// 1,000 ISMCTS iterations in the middle of a 2-player Goliath round (after
-/// 16 greedy moves): a bigger board, more legal actions, shorter playouts.
-#[divan::bench]
-fn mcts_1000_playouts_goliath_2p_midround(b: Bencher) {
+/// A 2-player Goliath round (deal 3) after 16 greedy moves.
+fn midround() -> Game {
     let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
     let mut greedy: Vec<Box<dyn Bot>> = (0..2).map(|s| make_bot("greedy", s, Budget::default()).unwrap()).collect();
     for _ in 0..16 {
@@ -37,11 +32,23 @@ fn mcts_1000_playouts_goliath_2p_midround(b: Bencher) {
         g.play(a).unwrap();
     }
     assert!(!g.is_round_over());
-    let obs = g.observe(g.to_move());
-    b.counter(divan::counter::ItemsCount::new(1000usize)).bench_local(|| {
-        let mut bot = make_bot("mcts", 1, Budget::iterations(1000)).unwrap();
-        black_box(bot.choose(&obs))
-    });
+    g
+}
+
+/// 1,000 ISMCTS iterations for the first decision after the opening of a
+/// 2-player Goliath round (each iteration plays the round out).
+#[divan::bench]
+fn mcts_1000_playouts_goliath_2p(b: Bencher) {
+    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
+    g.play(g.legal_actions()[0]).unwrap();
+    bench_1000(b, &g, "mcts");
+}
+
+/// 1,000 ISMCTS iterations in the middle of a 2-player Goliath round (after
+/// 16 greedy moves): a bigger board, more legal actions, shorter playouts.
+#[divan::bench]
+fn mcts_1000_playouts_goliath_2p_midround(b: Bencher) {
+    bench_1000(b, &midround(), "mcts");
 }
 
 /// A whole 2-player Goliath game between two random bots through the `Bot`
@@ -65,17 +72,5 @@ fn selfplay_random_game_goliath_2p(b: Bencher) {
 #[cfg(feature = "lab")]
 #[divan::bench(args = ["t=10", "t=2~ve=1", "t=4~ve=1", "t=10~ve=1"])]
 fn lab_1000_playouts_goliath_2p_midround(b: Bencher, keys: &str) {
-    let mut g = Game::new(RuleSet::preset("goliath").unwrap(), 2, 3).unwrap();
-    let mut greedy: Vec<Box<dyn Bot>> = (0..2).map(|s| make_bot("greedy", s, Budget::default()).unwrap()).collect();
-    for _ in 0..16 {
-        let seat = g.to_move();
-        let a = greedy[seat as usize].choose(&g.observe(seat));
-        g.play(a).unwrap();
-    }
-    let obs = g.observe(g.to_move());
-    let spec = format!("mcts~g=100~i=1~l=10~a=1~n=3~{keys}");
-    b.counter(divan::counter::ItemsCount::new(1000usize)).bench_local(|| {
-        let mut bot = make_bot(&spec, 1, Budget::iterations(1000)).unwrap();
-        black_box(bot.choose(&obs))
-    });
+    bench_1000(b, &midround(), &format!("mcts~g=100~i=1~l=10~a=1~n=3~{keys}"));
 }

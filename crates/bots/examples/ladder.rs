@@ -136,17 +136,7 @@ fn run(a: Args) -> Result<(), String> {
             }
         };
         let rung = pool.install(|| ladder::measure(rules, spec, &a.against, deals, a.seed, &done))?;
-        eprintln!(
-            "\r{}: {:.1}% ({:.1}-{:.1}%) of {} games, {} CPU a move ({} wall), {:.0} s",
-            rung.label,
-            100.0 * rung.win_rate,
-            100.0 * rung.ci95.0,
-            100.0 * rung.ci95.1,
-            rung.games,
-            ladder::human_time(rung.cpu_ms),
-            ladder::human_time(rung.think_ms),
-            rung.seconds
-        );
+        eprintln!("\r{}, {:.0} s", rung.summary(), rung.seconds);
         ladder.rungs.push(rung);
         write(&stem, &ladder, true)?;
     }

@@ -4,34 +4,14 @@
 
 use triominos_bots::{make_bot, Bot, Budget};
 use triominos_core::scoring::Bonuses;
-use triominos_core::{Action, Game, Observation, Preset, RuleSet};
+use triominos_core::{Action, Game, Observation};
 
 /// Small, so that the tests are quick and a search that misjudges shows.
 const ITERATIONS: u32 = 300;
 
-/// Every decision of greedy games from `seeds` (2-player Goliath to 400) for
-/// which `keep` says yes, with the game at that point.
-fn positions(seeds: std::ops::Range<u64>, keep: impl Fn(&Game) -> bool, max: usize) -> Vec<Game> {
-    let mut found = Vec::new();
-    for seed in seeds {
-        let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
-        let mut bots: Vec<Box<dyn Bot>> =
-            (0..2).map(|s| make_bot("greedy", seed * 2 + s, Budget::default()).unwrap()).collect();
-        while !game.is_over() && found.len() < max {
-            if game.is_round_over() {
-                game.next_round().unwrap();
-                continue;
-            }
-            if keep(&game) {
-                found.push(game.clone());
-            }
-            let seat = game.to_move();
-            let a = bots[seat as usize].choose(&game.observe(seat));
-            game.play(a).unwrap();
-        }
-    }
-    found
-}
+#[path = "support/positions.rs"]
+mod support;
+use support::positions;
 
 fn is_play(a: &Action) -> bool {
     matches!(a, Action::Play { .. })

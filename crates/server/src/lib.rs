@@ -135,11 +135,12 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
     let db = db();
     let state = AppState::new(config, store);
     let done = game::load::resume_unfinished(&state).await.map_err(|source| StartError::Store { db, source })?;
-    let game::load::Resumed { resumed, waiting, marked } = done;
-    if resumed + waiting + marked > 0 {
+    let game::load::Resumed { resumed, waiting, sleeping, marked } = done;
+    if resumed + waiting + sleeping + marked > 0 {
         tracing::info!(
-            "resumed {resumed} unfinished game(s) where a bot plays; {waiting} wait on disk for their players; \
-             {marked} ended game(s) marked finished"
+            "resumed {resumed} unfinished game(s) where a bot plays or a clock is due soon; {waiting} wait on disk \
+             for their players; {sleeping} timed game(s) wait on disk until their clock is due; {marked} ended \
+             game(s) marked finished"
         );
     }
     game::lease::start(&state);
@@ -154,6 +155,7 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
                 tick.tick().await;
                 let Some(state) = weak.upgrade() else { return };
                 state.games.evict_idle();
+                game::load::wake_sleepers(&state).await;
                 pad::sweep(&state).await;
             }
         });

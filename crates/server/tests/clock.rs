@@ -312,3 +312,98 @@ fn the_stand_in_decides_from_the_seats_observation_only() {
     };
     assert_eq!(choose(&game), choose(&other));
 }
+
+/// When the game was created, in milliseconds since 1970 (the clock of its
+/// first turn counts from it).
+fn created_ms(db: &Path, id: &str) -> i64 {
+    let c = Connection::open(db).unwrap();
+    c.query_row("SELECT created FROM games WHERE id = ?1", [id], |r| r.get::<_, i64>(0)).unwrap() * 1000
+}
+
+/// Whether a log line of this game says `what`.
+fn logged(id: &str, what: &str) -> bool {
+    logs().iter().any(|l| l.contains(what) && l.contains(id))
+}
+
+/// Issue 37 (32's leftover): a slow table nobody is at leaves memory and
+/// sleeps; a sweep before its clock runs out it is loaded again, and the
+/// clock acts as it would have in memory: its twin (same seed), kept in
+/// memory by a spectator, gets the same stand-in and the same moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_table_nobody_is_at_sleeps_out_of_memory_and_its_clock_acts_on_time() {
+    let db = temp_db();
+    // A turn of 3 s; a sweep every 100 ms (a table sleeps when its clock is
+    // more than 100 ms away, and is woken 100 ms before it).
+    let server = start_with(&db, |c| {
+        c.test_move_ms = Some(3000);
+        c.evict_after = std::time::Duration::ZERO;
+        c.sweep_every = std::time::Duration::from_millis(100);
+    })
+    .await;
+    let slow = json!({"kind": "slow", "move_seconds": 86_400});
+    let (asleep, _) = people(&server, 2, slow.clone()).await;
+    let (awake, _) = people(&server, 2, slow).await;
+    let mut watcher = Client::connect(server.addr, &awake, None).await;
+    let opener = watcher.status["to_move"].as_u64().unwrap() as u8;
+    until("the table nobody is at sleeps", || logged(&asleep, "a timed game sleeps out of memory")).await;
+    // The sweep wakes it before its clock runs out; the stand-in takes the
+    // opener's seat and plays for it.
+    until("both stand-ins played", || rows(&db, &asleep).len() >= 2 && rows(&db, &awake).len() >= 2).await;
+    assert!(logged(&asleep, "a sleeping timed game woken"), "woken by the sweep");
+    assert!(!logged(&awake, "a timed game sleeps out of memory"), "a spectator keeps the twin in memory");
+    let (a, b) = (rows(&db, &asleep), rows(&db, &awake));
+    assert_eq!(a[0].1, None, "the server's intent");
+    assert_eq!(a[0].2, json!({"kind": "stand_in", "seat": opener}));
+    assert!(a[0].3.unwrap() >= created_ms(&db, &asleep) + 3000, "not before its deadline");
+    assert_eq!(a[1].1, Some(opener as i64), "the stand-in plays for the seat");
+    let what =
+        |r: &[(i64, Option<i64>, Value, Option<i64>)]| r[..2].iter().map(|r| (r.1, r.2.clone())).collect::<Vec<_>>();
+    assert_eq!(what(&a), what(&b), "as if it had stayed in memory");
+    watcher.wait_version(2).await;
+    let mut late = Client::connect(server.addr, &asleep, None).await;
+    late.wait_version(2).await;
+    assert!(late.status["stand_in"].as_array().unwrap().contains(&json!(opener)), "{}", late.status);
+    server.stop().await;
+}
+
+/// A page or socket asking for a sleeping table gets it (loaded, no longer
+/// sleeping); at a restart a slow table nobody is at sleeps at once, its
+/// clock counted from the stored time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_asking_for_a_sleeping_table_gets_it_and_a_restart_puts_it_to_sleep() {
+    let db = temp_db();
+    // A sweep every minute: a day's clock is far; the test sweeps by itself.
+    let config = |c: &mut triominos_server::ServeConfig| {
+        c.evict_after = std::time::Duration::ZERO;
+        c.sweep_every = std::time::Duration::from_secs(60);
+    };
+    let server = start_with(&db, config).await;
+    let (id, tokens) = people(&server, 2, json!({"kind": "slow", "move_seconds": 86_400})).await;
+    let state = server.state.clone();
+    assert_eq!(state.games.evict_idle(), 1);
+    assert!(!state.games.is_in_memory(&id));
+    let deadline = state.games.sleeping(&id).expect("sleeping until its clock is due");
+    assert_eq!(deadline, created_ms(&db, &id) + 86_400_000);
+    let (status, body) = http(&server, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(state.games.is_in_memory(&id) && state.games.sleeping(&id).is_none(), "loaded, no longer sleeping");
+    let c = Client::connect(server.addr, &id, Some(&tokens[0])).await;
+    let snap: Value = serde_json::from_str(c.received.iter().find(|m| m.contains("\"snapshot\"")).unwrap()).unwrap();
+    assert_eq!(snap["clock"]["move_ms"], json!(86_400_000));
+    drop(c);
+    // Sleeps again once nobody is at it; the socket asking wakes it.
+    until("asleep again", || {
+        state.games.evict_idle();
+        state.games.sleeping(&id).is_some()
+    })
+    .await;
+    let c = Client::connect(server.addr, &id, Some(&tokens[1])).await;
+    assert_eq!((c.v, state.games.sleeping(&id)), (0, None));
+    drop(c);
+    server.stop().await;
+    // At a restart: straight to sleep, not in memory, the same deadline.
+    let server = start_with(&db, config).await;
+    assert!(!server.state.games.is_in_memory(&id));
+    assert_eq!(server.state.games.sleeping(&id), Some(deadline));
+    server.stop().await;
+}

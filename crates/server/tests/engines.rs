@@ -10,8 +10,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use std::path::Path;
-use triominos_server::game::room::{Room, SeatKind, SeatSetup, Setup};
-use triominos_server::protocol::Intent;
+use triominos_server::game::room::{Room, SeatKind};
 use triominos_server::store::{testpg, Store};
 
 /// A new database of each engine: `(folder kept while the test runs, --db)`.
@@ -19,53 +18,6 @@ fn engines() -> Vec<(Option<TempDb>, String)> {
     let file = temp_db();
     let path = file.to_string_lossy().into_owned();
     vec![(Some(file), path), (None, tokio::task::block_in_place(testpg::database))]
-}
-
-fn seat(kind: SeatKind, i: usize) -> SeatSetup {
-    match kind {
-        SeatKind::Human => SeatSetup { kind, name: format!("P{i}"), level: None, token: Some(format!("tok{i}")) },
-        SeatKind::Bot => SeatSetup { kind, name: String::new(), level: Some("beginner".into()), token: None },
-    }
-}
-
-/// A game played by the server's own rules (each seat its first legal
-/// action), `moves` intents or until `stop` or the end, and its intents.
-fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(&Room) -> bool) -> Played {
-    let setup = Setup {
-        preset: "goliath".into(),
-        options: vec![("target".into(), target.into())],
-        seed: 5,
-        seats: seats.iter().enumerate().map(|(i, k)| seat(*k, i)).collect(),
-        created: 1,
-        hints: false,
-        hints_used: Vec::new(),
-        pace: Default::default(),
-        stand_in: "casual".into(),
-        rematch: None,
-        takebacks: false,
-    };
-    let mut room = Room::new(id.into(), setup).unwrap();
-    let mut intents = Vec::new();
-    for _ in 0..moves {
-        if room.is_over() || stop(&room) {
-            break;
-        }
-        let (seat, intent) = if room.game.is_round_over() {
-            (None, Intent::NextRound)
-        } else {
-            let s = room.game.to_move();
-            (Some(s), Intent::Act(room.game.observe(s).legal_actions()[0]))
-        };
-        room.check(seat, intent).unwrap();
-        room.commit(seat, intent).unwrap();
-        intents.push((seat, intent));
-    }
-    Played { room, intents }
-}
-
-struct Played {
-    room: Room,
-    intents: Vec<(Option<u8>, Intent)>,
 }
 
 /// Writes games through the store itself (either engine), as the server
@@ -368,5 +320,37 @@ async fn a_finished_game_is_read_by_every_instance_while_another_holds_its_lease
     assert_eq!(on_b, on_a, "the same record from either instance");
     assert!(!b.state.games.is_in_memory(&id), "B read it without taking it");
     a.stop().await;
+    b.stop().await;
+}
+
+/// Issue 37 (32's leftover) with two instances: a slow table sleeping out of
+/// A's memory has no lease once A has given its leases back (stopped); B's
+/// start puts it to sleep in B's memory and gives its lease back too; a page
+/// asking B for it gets it, with its clock counted from the stored time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sleeping_slow_table_of_an_instance_that_stopped_sleeps_at_the_next_start_without_a_lease() {
+    let db = tokio::task::block_in_place(testpg::database);
+    let config = |c: &mut triominos_server::ServeConfig| {
+        c.lease = std::time::Duration::from_secs(600);
+        c.evict_after = std::time::Duration::ZERO;
+        c.sweep_every = std::time::Duration::from_secs(60);
+    };
+    let a = start_with(Path::new(&db), config).await;
+    let req = json!({"preset": "goliath", "pace": {"kind": "slow", "move_seconds": 259_200},
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]});
+    let id = create(&a, req).await["id"].as_str().unwrap().to_string();
+    assert_eq!(a.state.games.evict_idle(), 1);
+    let deadline = a.state.games.sleeping(&id).expect("sleeps in A's memory");
+    a.stop().await;
+    let leases =
+        || tokio::task::block_in_place(|| testpg::sql(&db, &format!("SELECT owner FROM leases WHERE game = '{id}'")));
+    let b = start_with(Path::new(&db), config).await;
+    assert!(!b.state.games.is_in_memory(&id));
+    assert_eq!(b.state.games.sleeping(&id), Some(deadline), "asleep at B's start, the same deadline");
+    assert_eq!(leases(), Vec::<Vec<Option<String>>>::new(), "its lease given back");
+    let (status, body) = http(&b, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(b.state.games.is_in_memory(&id) && b.state.games.sleeping(&id).is_none());
+    assert_eq!(leases().len(), 1, "B's now");
     b.stop().await;
 }

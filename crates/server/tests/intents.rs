@@ -9,7 +9,7 @@ mod common;
 use common::*;
 use serde_json::{json, Value};
 use triominos_server::game::play::{read_stored_intent, stored_intent};
-use triominos_server::game::room::{Room, SeatKind, SeatSetup, Setup, INTENT_IDS};
+use triominos_server::game::room::{Room, SeatKind, INTENT_IDS};
 use triominos_server::protocol::Intent;
 use triominos_server::Server;
 
@@ -126,20 +126,7 @@ fn the_stored_form_keeps_the_client_id_and_old_rows_read_the_same() {
 
 #[test]
 fn a_seat_remembers_its_last_ids_only() {
-    let human = |name: &str| SeatSetup { kind: SeatKind::Human, name: name.into(), level: None, token: None };
-    let setup = Setup {
-        preset: "goliath".into(),
-        options: Vec::new(),
-        seed: 1,
-        seats: vec![human("a"), human("b")],
-        created: 0,
-        hints: false,
-        hints_used: Vec::new(),
-        pace: Default::default(),
-        stand_in: "casual".into(),
-        rematch: None,
-        takebacks: false,
-    };
+    let setup = setup(1, &[], vec![seat(SeatKind::Human, 0), seat(SeatKind::Human, 1)]);
     let mut room = Room::new("g".into(), setup).unwrap();
     for i in 0..=INTENT_IDS as u64 {
         room.remember_id(0, 100 + i, i + 1);

@@ -10,8 +10,7 @@ use common::*;
 use rusqlite::Connection;
 use serde_json::Value;
 use std::path::Path;
-use triominos_server::game::room::{Room, SeatKind, SeatSetup, Setup};
-use triominos_server::protocol::Intent;
+use triominos_server::game::room::{Room, SeatKind};
 use triominos_server::ServeConfig;
 
 /// A server on `db` with the tests' settings, or why it did not start.
@@ -20,54 +19,6 @@ async fn try_start(db: &Path) -> Result<triominos_server::Server, String> {
     c.bot_delay = std::time::Duration::ZERO;
     c.round_delay = std::time::Duration::ZERO;
     triominos_server::start(c).await.map_err(|e| e.to_string())
-}
-
-fn seat(kind: SeatKind, i: usize) -> SeatSetup {
-    match kind {
-        SeatKind::Human => SeatSetup { kind, name: format!("P{i}"), level: None, token: Some(format!("tok{i}")) },
-        SeatKind::Bot => SeatSetup { kind, name: String::new(), level: Some("beginner".into()), token: None },
-    }
-}
-
-/// A game played by the server's own rules (each seat its first legal
-/// action) and the intents it took, in order.
-struct Played {
-    room: Room,
-    intents: Vec<(Option<u8>, Intent)>,
-}
-
-/// Plays `moves` intents, or until `stop` says so, or until the game ends.
-fn play(id: &str, seats: &[SeatKind], target: &str, moves: usize, stop: impl Fn(&Room) -> bool) -> Played {
-    let setup = Setup {
-        preset: "goliath".into(),
-        options: vec![("target".into(), target.into())],
-        seed: 5,
-        seats: seats.iter().enumerate().map(|(i, k)| seat(*k, i)).collect(),
-        created: 1,
-        hints: false,
-        hints_used: Vec::new(),
-        pace: Default::default(),
-        stand_in: "casual".into(),
-        rematch: None,
-        takebacks: false,
-    };
-    let mut room = Room::new(id.into(), setup).unwrap();
-    let mut intents = Vec::new();
-    for _ in 0..moves {
-        if room.is_over() || stop(&room) {
-            break;
-        }
-        let (seat, intent) = if room.game.is_round_over() {
-            (None, Intent::NextRound)
-        } else {
-            let s = room.game.to_move();
-            (Some(s), Intent::Act(room.game.observe(s).legal_actions()[0]))
-        };
-        room.check(seat, intent).unwrap();
-        room.commit(seat, intent).unwrap();
-        intents.push((seat, intent));
-    }
-    Played { room, intents }
 }
 
 /// Writes a game as the server would have stored it (marked finished or not).
@@ -91,9 +42,9 @@ fn store(c: &Connection, p: &Played, finished: bool) {
 
 /// A new database with the server's schema.
 fn schema(db: &Path) -> Connection {
-    let mut c = Connection::open(db).unwrap();
-    triominos_server::store::migrate(&mut c).unwrap();
-    c
+    let c = triominos_server::store::db::Db::sqlite(Connection::open(db).unwrap());
+    triominos_server::store::migrate(&c).unwrap();
+    Connection::open(db).unwrap()
 }
 
 fn two_humans() -> [SeatKind; 2] {

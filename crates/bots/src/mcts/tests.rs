@@ -6,27 +6,13 @@ use triominos_core::rng::seeded;
 use triominos_core::scoring::Bonuses;
 use triominos_core::{Action, Game, Phase, Placement, Preset, RuleSet, MAX_PLAYERS};
 
-/// Every decision of seeded greedy games (2-player Goliath) where `keep` says yes.
+#[path = "../../tests/support/positions.rs"]
+mod support;
+
+/// Every decision of seeded greedy games (2-player Goliath, seeds 1 to 199)
+/// where `keep` says yes, `max` at most.
 pub(crate) fn positions(keep: impl Fn(&Game) -> bool, max: usize) -> Vec<Game> {
-    let mut found = Vec::new();
-    for seed in 1..200 {
-        let mut game = Game::new(RuleSet::of(Preset::Goliath), 2, seed).unwrap();
-        let mut bots: Vec<Box<dyn Bot>> =
-            (0..2).map(|s| make_bot("greedy", seed * 2 + s, Budget::default()).unwrap()).collect();
-        while !game.is_over() && found.len() < max {
-            if game.is_round_over() {
-                game.next_round().unwrap();
-                continue;
-            }
-            if keep(&game) {
-                found.push(game.clone());
-            }
-            let seat = game.to_move();
-            let a = bots[seat as usize].choose(&game.observe(seat));
-            game.play(a).unwrap();
-        }
-    }
-    found
+    support::positions(1..200, keep, max)
 }
 
 fn plays(g: &Game) -> Vec<Placement> {

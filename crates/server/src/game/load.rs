@@ -1,6 +1,7 @@
 //! A game asked for that is not in memory is loaded from storage and
 //! replayed ([`super::play::rebuild`]); at start, the unfinished games are
-//! looked at once ([`resume_unfinished`]).
+//! looked at once ([`resume_unfinished`]); at each sweep, the timed games
+//! sleeping out of memory whose clock is due are loaded ([`wake_sleepers`]).
 
 use super::error::GameError;
 use super::play;
@@ -23,6 +24,12 @@ impl AppState {
     /// replay (then set aside, logged once). A game whose last stored action
     /// ended it but that is not marked finished is marked so.
     pub async fn game(self: &Arc<Self>, id: &str) -> Result<RoomRef, GameError> {
+        self.load_game(id, true).await
+    }
+
+    /// [`AppState::game`]; a game another instance plays is asked for only
+    /// when `ask` (a page or socket wants it here).
+    async fn load_game(self: &Arc<Self>, id: &str, ask: bool) -> Result<RoomRef, GameError> {
         if id.len() > 64 {
             return Err(GameError::NotFound);
         }
@@ -51,7 +58,11 @@ impl AppState {
                         }
                     }
                 }
-                if let Err(e) = self.store.ask_for(id.to_string()).await {
+                let asked = match ask {
+                    true => self.store.ask_for(id.to_string()).await,
+                    false => Ok(()),
+                };
+                if let Err(e) = asked {
                     tracing::warn!(game = %id, "cannot ask for a game played elsewhere: {e}");
                 }
                 return Err(GameError::Elsewhere { owner: holder.owner, addr: holder.addr });
@@ -107,16 +118,23 @@ async fn mark_finished(
 /// What [`resume_unfinished`] did.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Resumed {
-    /// Games where a bot is to play, back in memory and playing.
+    /// Games where a bot is to play or a clock is due soon, back in memory
+    /// and playing.
     pub resumed: usize,
     /// Games waiting on disk for their players.
     pub waiting: usize,
+    /// Timed games out of memory until their clock is due (sleepers, see
+    /// [`super::registry::Registry::evict_idle`]).
+    pub sleeping: usize,
     /// Ended games marked finished.
     pub marked: usize,
 }
 
 /// Looks at every unfinished game once: one where a bot is to play (every
-/// game of bots alone) is resumed and stays in memory; one that ended but
+/// game of bots alone) or whose turn clock runs out within
+/// [`crate::config::ServeConfig::evict_after`] and a sweep is resumed and
+/// stays in memory; a timed game whose clock runs out later sleeps out of
+/// memory until it is due (woken by [`wake_sleepers`]); one that ended but
 /// was not marked finished is marked; one that does not replay is set aside
 /// with a loud log line naming it; the others wait on disk until asked for.
 pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreError> {
@@ -127,30 +145,37 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
         // with several instances, keep their lease; a game another instance
         // plays is left to it).
         let Taken::Mine(_, stored) = state.store.take_and_load(id.clone()).await? else { continue };
-        match play::rebuild(&stored) {
+        let mut room = match play::rebuild(&stored) {
+            Ok(room) => room,
             Err(why) => {
                 state.games.set_aside(id, why);
                 state.store.release(id.clone()).await?;
+                continue;
             }
-            Ok(room) if room.is_over() => {
-                mark_finished(state, room.id.clone(), serde_json::to_string(&room.summary())).await?;
-                state.store.release(id.clone()).await?;
-                done.marked += 1;
+        };
+        // The tests' short clocks, as `play::schedule` sets them.
+        room.move_override = state.config.test_move_ms;
+        let deadline = room.deadline();
+        if room.is_over() {
+            mark_finished(state, room.id.clone(), serde_json::to_string(&room.summary())).await?;
+            state.store.release(id.clone()).await?;
+            done.marked += 1;
+        } else if let Some(d) = deadline.filter(|d| !room.bot_due() && state.games.may_sleep(*d, store::now_ms())) {
+            state.games.sleep(id, d);
+            state.store.release(id.clone()).await?;
+            done.sleeping += 1;
+        } else if room.bot_due() || deadline.is_some() {
+            let bots_alone = !room.has_humans();
+            let arc = state.games.insert(room);
+            let mut r = arc.lock().await;
+            if bots_alone {
+                state.games.resume_bot_game(id);
             }
-            Ok(room) if room.bot_due() || room.deadline().is_some() => {
-                let bots_alone = !room.has_humans();
-                let arc = state.games.insert(room);
-                let mut r = arc.lock().await;
-                if bots_alone {
-                    state.games.resume_bot_game(id);
-                }
-                play::schedule(state, &arc, &mut r);
-                done.resumed += 1;
-            }
-            Ok(_) => {
-                state.store.release(id.clone()).await?;
-                done.waiting += 1;
-            }
+            play::schedule(state, &arc, &mut r);
+            done.resumed += 1;
+        } else {
+            state.store.release(id.clone()).await?;
+            done.waiting += 1;
         }
     }
     let damaged: Vec<String> = state.games.damaged().into_iter().map(|(id, _)| id).collect();
@@ -162,4 +187,30 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
         );
     }
     Ok(done)
+}
+
+/// Loads the sleepers whose turn clock runs out within a sweep
+/// ([`super::registry::Registry::wake_due`]): replayed, their clock set, so
+/// that it acts on time (at once if it ran out already). A game another
+/// instance plays now is left to it (its clock runs there); one that cannot
+/// be read sleeps on, to be tried again at the next sweep. Returns how many
+/// were loaded. Runs every [`crate::config::ServeConfig::sweep_every`].
+pub async fn wake_sleepers(state: &Arc<AppState>) -> usize {
+    let mut woken = 0;
+    for (id, deadline) in state.games.wake_due(store::now_ms()) {
+        match state.load_game(&id, false).await {
+            Ok(_) => {
+                tracing::debug!(game = %id, deadline, "a sleeping timed game woken: its clock is due");
+                woken += 1;
+            }
+            Err(GameError::Unreadable { source, .. }) => {
+                if let Some(suppressed) = store::throttle::storage_error() {
+                    tracing::error!(game = %id, suppressed, "cannot wake a sleeping timed game: {source}");
+                }
+                state.games.sleep(&id, deadline);
+            }
+            Err(e) => tracing::info!(game = %id, "a sleeping timed game not woken: {e}"),
+        }
+    }
+    woken
 }

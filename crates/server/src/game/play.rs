@@ -122,6 +122,9 @@ pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
     }
 }
 
+/// How often a waiting turn clock looks whether its game is still in memory.
+pub const CLOCK_LOOKS_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 /// A person's turn clock, set at version `v` for `deadline` (milliseconds
 /// since 1970; one already past fires at once). When it runs out and the
 /// game is still at `v`: between rounds, the next round is dealt; in a turn,
@@ -129,10 +132,20 @@ pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
 /// stand-in takes it if nobody is connected to it), otherwise the table's
 /// stand-in bot plays the seat from now on. The room is held weakly while
 /// the clock waits (a slow table's days): a game that moved on, ended or left
-/// memory is not kept for it.
+/// memory is not kept for it, and the clock of a game that left memory ends
+/// within [`CLOCK_LOOKS_EVERY`] (a sleeper woken gets a new one, see
+/// [`super::registry::Registry::evict_idle`]).
 async fn clock(state: Arc<AppState>, room: std::sync::Weak<Mutex<Room>>, v: u64, deadline: i64) {
-    let wait = deadline.saturating_sub(crate::store::now_ms()).max(0) as u64;
-    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    loop {
+        let wait = deadline.saturating_sub(crate::store::now_ms()).max(0) as u64;
+        if wait == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(wait).min(CLOCK_LOOKS_EVERY)).await;
+        if room.strong_count() == 0 {
+            return;
+        }
+    }
     let Some(room) = room.upgrade() else { return };
     let (intent, seat) = {
         let r = room.lock().await;

@@ -1,5 +1,6 @@
 //! The registry of live games: the games in memory (and when each was last
-//! seen in use), the games of bots alone playing, the stored games set aside
+//! seen in use), the sleepers (timed games out of memory until their clock
+//! is due), the games of bots alone playing, the stored games set aside
 //! because they do not replay, and the caps on creating games (per client
 //! and in all). Loading a game that is not in memory is [`super::load`]'s.
 
@@ -27,6 +28,7 @@ struct Held {
 #[derive(Clone, Copy, Debug)]
 struct Caps {
     evict_after: Duration,
+    sweep_every: Duration,
     max_bot_games: usize,
     max_games: usize,
     max_games_per_client: usize,
@@ -39,6 +41,10 @@ struct Caps {
 pub struct Registry {
     /// Games in memory.
     rooms: Mutex<HashMap<String, Held>>,
+    /// Timed games out of memory until their clock is due (see
+    /// [`Registry::evict_idle`]): id and deadline (ms since 1970). Locked
+    /// after `rooms` when both are.
+    sleepers: Mutex<HashMap<String, i64>>,
     /// The games of bots alone not over yet.
     bot_games: Mutex<HashSet<String>>,
     /// Stored games that do not replay, set aside: id and why.
@@ -58,11 +64,13 @@ impl Registry {
     pub fn new(config: &ServeConfig) -> Registry {
         Registry {
             rooms: Mutex::new(HashMap::new()),
+            sleepers: Mutex::new(HashMap::new()),
             bot_games: Mutex::new(HashSet::new()),
             damaged: Mutex::new(HashMap::new()),
             clients: Arc::new(Mutex::new(Clients::default())),
             caps: Caps {
                 evict_after: config.evict_after,
+                sweep_every: config.sweep_every,
                 max_bot_games: config.max_bot_games,
                 max_games: config.max_games,
                 max_games_per_client: config.max_games_per_client,
@@ -85,7 +93,9 @@ impl Registry {
     pub fn insert(&self, room: Room) -> RoomRef {
         let id = room.id.clone();
         let arc = Arc::new(tokio::sync::Mutex::new(room));
-        locked(&self.rooms).insert(id, Held { room: arc.clone(), seen: Instant::now() });
+        let mut rooms = locked(&self.rooms);
+        locked(&self.sleepers).remove(&id);
+        rooms.insert(id, Held { room: arc.clone(), seen: Instant::now() });
         arc
     }
 
@@ -93,6 +103,7 @@ impl Registry {
     /// meanwhile: the game in memory, and whether it is this one.
     pub fn insert_loaded(&self, room: Room) -> (RoomRef, bool) {
         let mut rooms = locked(&self.rooms);
+        locked(&self.sleepers).remove(&room.id);
         let held = rooms.entry(room.id.clone());
         let new = matches!(held, std::collections::hash_map::Entry::Vacant(_));
         let h = held.or_insert_with(|| Held { room: Arc::new(tokio::sync::Mutex::new(room)), seen: Instant::now() });
@@ -130,34 +141,104 @@ impl Registry {
     }
 
     /// Drops from memory every game that nothing uses (no connection, no bot
-    /// to play, no task or request holding it) and that has not been seen in
+    /// to play, no task or request holding it, no turn clock due within
+    /// [`ServeConfig::evict_after`] and a sweep) and that has not been seen in
     /// use for [`ServeConfig::evict_after`]; it stays stored and is loaded
-    /// again when asked for. Also forgets the creation buckets of clients not
-    /// seen for a while. Returns how many games were dropped. Runs every
+    /// again when asked for. A timed game dropped (a slow table's days a
+    /// turn) becomes a sleeper: [`Registry::wake_due`] hands it back to be
+    /// loaded a sweep before its clock runs out, so the clock acts on time.
+    /// Without a sweep ([`ServeConfig::sweep_every`] zero) a timed game stays
+    /// in memory. The sleepers live in this instance's memory only: with
+    /// several instances, one that dies takes its sleepers with it, and a
+    /// sleeper's clock then acts when a page asks for the game or another
+    /// instance starts ([`super::load::resume_unfinished`]), at once if its
+    /// time ran out meanwhile (docs/server.md, the limits).
+    ///
+    /// Also forgets the creation buckets of clients not seen for a while.
+    /// Returns how many games were dropped. Runs every
     /// [`ServeConfig::sweep_every`].
     pub fn evict_idle(&self) -> usize {
         let now = Instant::now();
+        let now_ms = store::now_ms();
         let after = self.caps.evict_after;
+        let mut asleep = Vec::new();
         let mut rooms = locked(&self.rooms);
         let before = rooms.len();
-        rooms.retain(|_, h| {
+        rooms.retain(|id, h| {
             // Tasks, connections and requests hold a clone; new clones are
-            // only made from this map, under this lock.
-            let busy = Arc::strong_count(&h.room) > 1
-                || h.room.try_lock().map_or(true, |r| !r.is_idle() || r.bot_due() || r.deadline().is_some());
+            // only made from this map, under this lock. A turn clock holds
+            // the game weakly.
+            let (busy, deadline) = match h.room.try_lock() {
+                Ok(r) if Arc::strong_count(&h.room) == 1 => {
+                    let deadline = r.deadline();
+                    let due_soon = deadline.is_some_and(|d| !self.may_sleep(d, now_ms));
+                    (!r.is_idle() || r.bot_due() || due_soon, deadline)
+                }
+                _ => (true, None),
+            };
             if busy {
                 h.seen = now;
+                return true;
             }
-            busy || now.saturating_duration_since(h.seen) < after
+            let keep = now.saturating_duration_since(h.seen) < after;
+            if let (false, Some(d)) = (keep, deadline) {
+                asleep.push((id.clone(), d));
+            }
+            keep
         });
         let dropped = before - rooms.len();
+        let sleeping = asleep.len();
+        for (id, deadline) in asleep {
+            self.sleep(&id, deadline);
+        }
         drop(rooms);
         locked(&self.clients).prune(now, self.caps.create_burst, self.caps.create_per_minute);
         locked(&self.clients).prune_sheets(now, self.caps.sheets_per_hour);
         if dropped > 0 {
-            tracing::debug!(dropped, "idle games dropped from memory");
+            tracing::debug!(dropped, sleeping, "idle games dropped from memory");
         }
         dropped
+    }
+
+    /// Whether a timed game whose clock runs out at `deadline` (ms since
+    /// 1970) may leave memory at `now` (ms): there is a sweep to wake it, and
+    /// its clock is due later than [`ServeConfig::evict_after`] and a sweep
+    /// from now.
+    pub fn may_sleep(&self, deadline: i64, now: i64) -> bool {
+        let sweep = self.caps.sweep_every;
+        let margin = (self.caps.evict_after + sweep).as_millis().min(i64::MAX as u128) as i64;
+        !sweep.is_zero() && deadline > now.saturating_add(margin)
+    }
+
+    /// Remembers a timed game out of memory whose clock runs out at
+    /// `deadline` (ms since 1970), to wake it when due ([`Registry::wake_due`]).
+    pub fn sleep(&self, id: &str, deadline: i64) {
+        tracing::debug!(game = %id, deadline, "a timed game sleeps out of memory until its clock is due");
+        locked(&self.sleepers).insert(id.to_string(), deadline);
+    }
+
+    /// Takes out the sleepers whose clock runs out within a sweep of `now`
+    /// (ms since 1970), to be loaded: `(id, deadline)`, soonest first.
+    pub fn wake_due(&self, now: i64) -> Vec<(String, i64)> {
+        let by = now.saturating_add(self.caps.sweep_every.as_millis().min(i64::MAX as u128) as i64);
+        let mut sleepers = locked(&self.sleepers);
+        let mut due: Vec<(String, i64)> =
+            sleepers.iter().filter(|(_, d)| **d <= by).map(|(k, d)| (k.clone(), *d)).collect();
+        for (id, _) in &due {
+            sleepers.remove(id);
+        }
+        due.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+        due
+    }
+
+    /// The deadline of a sleeping game (ms since 1970), if it sleeps.
+    pub fn sleeping(&self, id: &str) -> Option<i64> {
+        locked(&self.sleepers).get(id).copied()
+    }
+
+    /// How many games sleep out of memory.
+    pub fn sleepers(&self) -> usize {
+        locked(&self.sleepers).len()
     }
 
     /// Whether `room` is the game `id` in memory (not one dropped since:
@@ -304,5 +385,91 @@ impl Registry {
     /// How many games of bots alone are playing.
     pub fn bot_games(&self) -> usize {
         locked(&self.bot_games).len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::room::{SeatKind, SeatSetup, Setup};
+    use crate::protocol::Pace;
+
+    /// A table of two people of `pace`, created now.
+    fn room(id: &str, pace: Pace) -> Room {
+        let seat = |i: usize| SeatSetup {
+            kind: SeatKind::Human,
+            name: format!("P{i}"),
+            level: None,
+            token: Some(format!("t{i}")),
+        };
+        let setup = Setup {
+            preset: "goliath".into(),
+            options: Vec::new(),
+            seed: 1,
+            seats: vec![seat(0), seat(1)],
+            created: store::now(),
+            hints: false,
+            hints_used: Vec::new(),
+            pace,
+            stand_in: "casual".into(),
+            rematch: None,
+            takebacks: false,
+        };
+        Room::new(id.into(), setup).unwrap()
+    }
+
+    fn registry(evict_after_s: u64, sweep_every_s: u64) -> Registry {
+        let mut c = ServeConfig::new("127.0.0.1:0", "unused.db");
+        c.evict_after = Duration::from_secs(evict_after_s);
+        c.sweep_every = Duration::from_secs(sweep_every_s);
+        Registry::new(&c)
+    }
+
+    #[test]
+    fn a_timed_game_far_from_its_deadline_sleeps_and_is_woken_a_sweep_before_it() {
+        let reg = registry(0, 60);
+        reg.insert(room("slow", Pace::Slow { move_seconds: Pace::SLOW[0] }));
+        reg.insert(room("live", Pace::Live { move_seconds: 30 }));
+        reg.insert(room("untimed", Pace::Untimed));
+        // The slow table and the untimed one leave memory; the live one's
+        // clock is due within a sweep: it stays.
+        assert_eq!(reg.evict_idle(), 2);
+        assert!(reg.is_in_memory("live") && !reg.is_in_memory("slow") && !reg.is_in_memory("untimed"));
+        assert_eq!(reg.sleeping("untimed"), None, "no clock: it waits on disk until asked for");
+        let deadline = reg.sleeping("slow").expect("the slow table sleeps");
+        let now = store::now_ms();
+        assert!(deadline > now + 86_000_000 && deadline <= now + 86_400_000, "{deadline} at {now}");
+        assert_eq!(reg.sleepers(), 1);
+        // Not yet: more than a sweep before its deadline.
+        assert_eq!(reg.wake_due(deadline - 60_001), vec![]);
+        // A sweep before: handed out once, no longer sleeping.
+        assert_eq!(reg.wake_due(deadline - 60_000), vec![("slow".to_string(), deadline)]);
+        assert_eq!((reg.sleeping("slow"), reg.wake_due(deadline)), (None, vec![]));
+    }
+
+    #[test]
+    fn a_sleeper_loaded_by_a_page_no_longer_sleeps_and_the_soonest_wake_first() {
+        let reg = registry(0, 60);
+        reg.sleep("b", 5_000_000);
+        reg.sleep("a", 1_000_000);
+        reg.sleep("c", 9_000_000);
+        let (_, new) = reg.insert_loaded(room("c", Pace::Slow { move_seconds: Pace::SLOW[1] }));
+        assert!(new);
+        assert_eq!(reg.sleeping("c"), None, "in memory now: its clock runs there");
+        assert_eq!(reg.wake_due(i64::MAX - 1), vec![("a".to_string(), 1_000_000), ("b".to_string(), 5_000_000)]);
+    }
+
+    #[test]
+    fn without_a_sweep_or_within_evict_after_and_a_sweep_a_timed_game_stays() {
+        let now = 1_000_000_000;
+        let reg = registry(600, 60);
+        assert!(!reg.may_sleep(now + 660_000, now));
+        assert!(reg.may_sleep(now + 660_001, now));
+        let no_sweep = registry(600, 0);
+        assert!(!no_sweep.may_sleep(now + 86_400_000, now), "nothing would wake it");
+        let no_wait = registry(0, 0);
+        no_wait.insert(room("slow", Pace::Slow { move_seconds: Pace::SLOW[0] }));
+        assert_eq!(no_wait.evict_idle(), 0);
+        assert!(no_wait.is_in_memory("slow"));
     }
 }

@@ -444,27 +444,47 @@ pub fn schema_version(conn: &Connection) -> Result<u32, StoreError> {
         .and_then(|v| u32::try_from(v).map_err(|_| StoreError::BadSchemaVersion(v)))
 }
 
-/// Checks that a version-0 database holds only the tables (and columns) that
-/// the server wrote before migrations existed.
-fn check_v0(conn: &Connection) -> Result<(), StoreError> {
-    let mut s = conn
-        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-        .map_err(StoreError::from)?;
-    let tables = s
-        .query_map([], |r| r.get::<_, String>(0))
-        .map_err(StoreError::from)?
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(StoreError::from)?;
-    for table in tables {
+/// The schema version of a database of either engine: SQLite's
+/// `user_version` ([`schema_version`]), PostgreSQL's one row of
+/// `triominos_schema` (0 when it has no such table).
+fn version_of(db: &Db) -> Result<u32, StoreError> {
+    if let Some(conn) = db.as_sqlite() {
+        return schema_version(conn);
+    }
+    let has = db.query_opt("SELECT to_regclass('triominos_schema')::text", &[])?;
+    if has.map(|r| r.opt_text(0)).transpose()?.flatten().is_none() {
+        return Ok(0);
+    }
+    let v = match db.query("SELECT version FROM triominos_schema", &[])?.as_slice() {
+        [r] => r.int(0)?,
+        rows => return Err(StoreError::SchemaRows(rows.len())),
+    };
+    u32::try_from(v).map_err(|_| StoreError::BadSchemaVersion(v))
+}
+
+/// Checks that a version-0 database (of either engine) holds only the tables
+/// (and columns) that the server wrote before migrations existed.
+fn check_v0(db: &Db) -> Result<(), StoreError> {
+    let (tables, columns) = match db.engine() {
+        Engine::Sqlite => (
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+            "SELECT name FROM pragma_table_info(?1) ORDER BY cid",
+        ),
+        Engine::Postgres => (
+            "SELECT table_name::text FROM information_schema.tables \
+             WHERE table_schema = current_schema() ORDER BY table_name",
+            "SELECT column_name::text FROM information_schema.columns \
+             WHERE table_schema = current_schema() AND table_name = ?1 ORDER BY ordinal_position",
+        ),
+    };
+    let texts = |sql: &str, args: &[Val<'_>]| -> Result<Vec<String>, StoreError> {
+        Ok(db.query(sql, args)?.iter().map(|r| r.text(0)).collect::<Result<_, _>>()?)
+    };
+    for table in texts(tables, &[])? {
         let Some((_, expected)) = V0_TABLES.iter().find(|(n, _)| *n == table) else {
             return Err(StoreError::ForeignTable(table));
         };
-        let mut s = conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid").map_err(StoreError::from)?;
-        let columns = s
-            .query_map([&table], |r| r.get::<_, String>(0))
-            .map_err(StoreError::from)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(StoreError::from)?;
+        let columns = texts(columns, &[Val::from(&table)])?;
         if columns != *expected {
             return Err(StoreError::ForeignColumns { table, columns, expected });
         }
@@ -472,26 +492,45 @@ fn check_v0(conn: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Brings a database to [`SCHEMA_VERSION`], each step in a transaction of its
-/// own; refuses a database newer than this program or one it does not recognise.
-pub fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
-    migrate_sqlite(conn)
+/// Writes the schema version `v` (in the migration's transaction).
+fn set_version(db: &Db, v: u32) -> Result<(), StoreError> {
+    match db.engine() {
+        Engine::Sqlite => db.batch(&format!("PRAGMA user_version = {v}"))?,
+        Engine::Postgres => {
+            db.execute("DELETE FROM triominos_schema", &[])?;
+            db.execute("INSERT INTO triominos_schema (version) VALUES (?1)", &[Val::from(i64::from(v))])?;
+        }
+    }
+    Ok(())
 }
 
-fn migrate_sqlite(conn: &Connection) -> Result<(), StoreError> {
-    let found = schema_version(conn)?;
+/// Brings a database of either engine to [`SCHEMA_VERSION`] ([`MIGRATIONS`]
+/// on SQLite, [`PG_MIGRATIONS`] on PostgreSQL), each step in a transaction
+/// of its own; refuses a database newer than this program or one it does not
+/// recognise. On PostgreSQL, [`pg_migrate`] runs it under its lock.
+pub fn migrate(db: &Db) -> Result<(), StoreError> {
+    let found = version_of(db)?;
     if found > SCHEMA_VERSION {
         return Err(StoreError::Newer { found });
     }
     if found == 0 {
-        check_v0(conn)?;
+        check_v0(db)?;
     }
+    let steps = match db.engine() {
+        Engine::Sqlite => &MIGRATIONS,
+        Engine::Postgres => &PG_MIGRATIONS,
+    };
     for v in found..SCHEMA_VERSION {
-        let tx = conn.unchecked_transaction().map_err(StoreError::from)?;
-        tx.execute_batch(MIGRATIONS[v as usize])
-            .map_err(|e| StoreError::Migration { from: v, source: Arc::new(e.into()) })?;
-        tx.pragma_update(None, "user_version", v + 1).map_err(StoreError::from)?;
-        tx.commit().map_err(StoreError::from)?;
+        db.batch("BEGIN")?;
+        let step = db
+            .batch(steps[v as usize])
+            .map_err(|e| StoreError::Migration { from: v, source: Arc::new(e) })
+            .and_then(|()| set_version(db, v + 1))
+            .and_then(|()| Ok(db.batch("COMMIT")?));
+        if step.is_err() {
+            let _ = db.batch("ROLLBACK");
+        }
+        step?;
     }
     Ok(())
 }
@@ -521,87 +560,21 @@ pub fn redact(url: &str) -> String {
     }
 }
 
-/// The schema version of a PostgreSQL database (0 when it has no
-/// `triominos_schema` table).
-pub fn pg_schema_version(c: &mut postgres::Client) -> Result<u32, StoreError> {
-    let has: Option<String> = c.query_one("SELECT to_regclass('triominos_schema')::text", &[])?.get(0);
-    if has.is_none() {
-        return Ok(0);
-    }
-    let rows = c.query("SELECT version FROM triominos_schema", &[])?;
-    match rows.as_slice() {
-        [r] => {
-            let v: i64 = r.try_get(0)?;
-            u32::try_from(v).map_err(|_| StoreError::BadSchemaVersion(v))
-        }
-        rows => Err(StoreError::SchemaRows(rows.len())),
-    }
-}
-
-/// [`check_v0`] for PostgreSQL: the tables of the current schema.
-fn pg_check_v0(c: &mut postgres::Client) -> Result<(), StoreError> {
-    let tables: Vec<String> = c
-        .query(
-            "SELECT table_name::text FROM information_schema.tables \
-             WHERE table_schema = current_schema() ORDER BY table_name",
-            &[],
-        )?
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
-    for table in tables {
-        let Some((_, expected)) = V0_TABLES.iter().find(|(n, _)| *n == table) else {
-            return Err(StoreError::ForeignTable(table));
-        };
-        let columns: Vec<String> = c
-            .query(
-                "SELECT column_name::text FROM information_schema.columns \
-                 WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
-                &[&table],
-            )?
-            .iter()
-            .map(|r| r.get(0))
-            .collect();
-        if columns != *expected {
-            return Err(StoreError::ForeignColumns { table, columns, expected });
-        }
-    }
-    Ok(())
-}
-
-/// Brings a PostgreSQL database to [`SCHEMA_VERSION`] under the advisory
-/// lock [`PG_MIGRATION_LOCK`] (instances started together migrate once, one
-/// after the other: the later ones find the work done), each step in a
-/// transaction of its own; refuses a database newer than this program or one
-/// it does not recognise, and a user that may not write (a probe write of the
-/// version, unchanged).
-pub fn pg_migrate(c: &mut postgres::Client) -> Result<(), StoreError> {
-    c.execute("SELECT pg_advisory_lock($1)", &[&PG_MIGRATION_LOCK])?;
-    let done = pg_migrate_locked(c);
-    let unlocked = c.execute("SELECT pg_advisory_unlock($1)", &[&PG_MIGRATION_LOCK]);
+/// Brings a PostgreSQL database to [`SCHEMA_VERSION`] ([`migrate`]) under
+/// the advisory lock [`PG_MIGRATION_LOCK`] (instances started together
+/// migrate once, one after the other: the later ones find the work done);
+/// refuses a user that may not write (a probe write of the version,
+/// unchanged).
+pub fn pg_migrate(db: &Db) -> Result<(), StoreError> {
+    let lock = [Val::from(PG_MIGRATION_LOCK)];
+    db.execute("SELECT pg_advisory_lock(?1)", &lock)?;
+    let done = migrate(db).and_then(|()| {
+        db.execute("UPDATE triominos_schema SET version = version", &[])
+            .map_err(failed("cannot write to the database (does the user have the rights to write?)"))
+    });
+    let unlocked = db.execute("SELECT pg_advisory_unlock(?1)", &lock);
     done?;
     unlocked?;
-    Ok(())
-}
-
-fn pg_migrate_locked(c: &mut postgres::Client) -> Result<(), StoreError> {
-    let found = pg_schema_version(c)?;
-    if found > SCHEMA_VERSION {
-        return Err(StoreError::Newer { found });
-    }
-    if found == 0 {
-        pg_check_v0(c)?;
-    }
-    for v in found..SCHEMA_VERSION {
-        let mut tx = c.transaction()?;
-        tx.batch_execute(PG_MIGRATIONS[v as usize])
-            .map_err(|e| StoreError::Migration { from: v, source: Arc::new(e.into()) })?;
-        tx.execute("DELETE FROM triominos_schema", &[])?;
-        tx.execute("INSERT INTO triominos_schema (version) VALUES ($1)", &[&i64::from(v + 1)])?;
-        tx.commit()?;
-    }
-    c.execute("UPDATE triominos_schema SET version = version", &[])
-        .map_err(failed("cannot write to the database (does the user have the rights to write?)"))?;
     Ok(())
 }
 
@@ -619,7 +592,7 @@ impl Store {
         let db = Db::sqlite(open_checked(path)?);
         if let Some(conn) = db.as_sqlite() {
             check_damage(conn, &db)?;
-            migrate_sqlite(conn)?;
+            migrate(&db)?;
             conn.pragma_update(None, "journal_mode", "WAL").map_err(failed::<rusqlite::Error>(
                 "cannot switch the database to WAL mode (is its folder writable?)",
             ))?;
@@ -653,11 +626,12 @@ impl Store {
                     |e: postgres::Error| StoreError::Connect { url: redact(&url), source: Arc::new(e.into()) };
                 let db = postgres::Client::connect(&url, postgres::NoTls)
                     .map_err(connect)
-                    .and_then(|mut client| pg_migrate(&mut client).map(|_| client));
+                    .map(|client| Db::postgres(client, url.clone()))
+                    .and_then(|db| pg_migrate(&db).map(|()| db));
                 match db {
-                    Ok(client) => {
+                    Ok(db) => {
                         let _ = opened.send(Ok(()));
-                        run(Db::postgres(client, url), rx);
+                        run(db, rx);
                     }
                     Err(e) => {
                         let _ = opened.send(Err(e));

@@ -1,8 +1,13 @@
 //! Helpers for the API tests: a server on a free loopback port with a fresh
 //! database in a temporary folder, HTTP requests answered by the server's
 //! router (`tower::ServiceExt::oneshot`), a WebSocket client on a real socket
-//! that records every message, and every log line captured.
+//! that records every message, every log line captured, and games played
+//! without a server to store ([`played`]).
 #![allow(dead_code)]
+
+mod played;
+#[allow(unused_imports)] // Not every test program plays games without a server.
+pub use played::*;
 
 use axum::body::Body;
 use axum::http::Request;
