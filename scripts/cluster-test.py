@@ -304,9 +304,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except SystemExit:
-        raise
-    except BaseException as e:
-        fail(f"{type(e).__name__}: {e}")
+    cluster.run_main(main)

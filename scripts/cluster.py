@@ -174,3 +174,14 @@ http {{
             print(open(os.path.join(WORK, "nginx.out")).read(), file=sys.stderr)
             fail("nginx did not start")
         time.sleep(0.1)
+
+
+def run_main(main):
+    """Runs a driver's `main`; any exception is a failure that stops every
+    process started (and prints their last log lines)."""
+    try:
+        main()
+    except SystemExit:
+        raise
+    except BaseException as e:
+        fail(f"{type(e).__name__}: {e}")
