@@ -63,7 +63,10 @@ fi
 test -x "$bin" || { echo "no $bin after the tests" >&2; exit 1; }
 
 step "several instances: PostgreSQL, three servers and nginx (docs/deploy/nginx.conf), kill -9 twice, SIGSTOP (scripts/cluster-test.sh)"
-bash scripts/cluster-test.sh "$bin"
+# The scripted people are the load example's client (built by the tests, but
+# under a hashed name: built here under its own).
+cargo build --profile "$profile" -p triominos-server --example load
+bash scripts/cluster-test.sh "$bin" "$(dirname "$bin")/examples/load"
 
 step "the bots' lab: its tests (the lab's baseline plays as the shipped mcts) and its probes compiled"
 cargo test -p triominos-bots --features lab --profile "$profile" --lib --tests --examples
