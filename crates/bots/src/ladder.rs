@@ -33,7 +33,7 @@
 //! assert!(svg(&ladder).contains(">mcts@1000 88%<"));
 //! ```
 
-use crate::play::{arena, standings, ArenaGame};
+use crate::play::{arena_with, standings, ArenaGame, Clocks};
 use crate::{levels, Budget};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
@@ -183,7 +183,7 @@ pub fn measure(
 ) -> Result<Rung, String> {
     let specs = [spec.to_string(), against.to_string()];
     let started = Instant::now();
-    let games = arena(rules, &specs, deals, seed, Budget::default(), done)?;
+    let games = arena_with(rules, &specs, deals, seed, Budget::default(), Clocks::WallAndCpu, done)?;
     let seconds = started.elapsed().as_secs_f64();
     let table = standings(&specs, &games);
     // (wall time, CPU time, decisions) of one bot over all games.

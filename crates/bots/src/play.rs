@@ -32,8 +32,11 @@ pub struct GameResult {
     pub deal: Vec<TileSet>,
     /// Wall-clock time each seat's bot spent choosing over the game.
     pub think: Vec<Duration>,
-    /// CPU time the choosing thread of each seat's bot used over the game
-    /// (zero where the system does not tell a thread's CPU time). Unlike
+    /// CPU time the choosing thread of each seat's bot used over the game,
+    /// measured only when asked for ([`Clocks::WallAndCpu`]: reading a
+    /// thread's CPU clock is a system call a decision, which costs random
+    /// self-play most of its speed); zero when not asked for or where the
+    /// system does not tell a thread's CPU time. Unlike
     /// [`GameResult::think`] it does not grow when other work shares the
     /// processor; a bot thinking on several threads uses more than this.
     pub cpu: Vec<Duration>,
@@ -42,8 +45,34 @@ pub struct GameResult {
     pub decisions: Vec<u32>,
 }
 
-/// Plays one game from `seed` with one bot per seat.
+/// Which clocks a game reads around each decision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Clocks {
+    /// The wall clock only (a read without a system call where the system has
+    /// a fast clock): [`GameResult::cpu`] stays zero.
+    #[default]
+    Wall,
+    /// The wall clock and the choosing thread's CPU clock (a system call each
+    /// time): what the strength ladder reports as CPU a move.
+    WallAndCpu,
+}
+
+/// Plays one game from `seed` with one bot per seat, reading the wall clock
+/// around each decision ([`play_game_with`] to read the CPU clock too).
 pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Option<&[String]>) -> GameResult {
+    play_game_with(rules, seed, bots, names, Clocks::Wall)
+}
+
+/// Plays one game from `seed` with one bot per seat, reading `clocks` around
+/// each decision.
+pub fn play_game_with(
+    rules: RuleSet,
+    seed: u64,
+    bots: &mut [Box<dyn Bot>],
+    names: Option<&[String]>,
+    clocks: Clocks,
+) -> GameResult {
+    let cpu_clock = || if clocks == Clocks::WallAndCpu { thread_cpu() } else { None };
     let players = bots.len();
     let mut game = match Game::new(rules, players, seed) {
         Ok(g) => g,
@@ -80,10 +109,10 @@ pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Op
         let seat = game.to_move();
         // The observation shares the game's public part: drop it before playing
         // so the game need not copy that part.
-        let (started, cpu_started) = (Instant::now(), thread_cpu());
+        let (started, cpu_started) = (Instant::now(), cpu_clock());
         let choice = bots[seat as usize].try_choose(&game.observe(seat));
         think[seat as usize] += started.elapsed();
-        if let (Some(a), Some(b)) = (cpu_started, thread_cpu()) {
+        if let (Some(a), Some(b)) = (cpu_started, cpu_clock()) {
             cpu[seat as usize] += b.saturating_sub(a);
         }
         decisions[seat as usize] += 1;
@@ -256,13 +285,27 @@ pub struct ArenaGame {
 
 /// Plays paired deals: for each of `deals` seeds, one game per rotation of the
 /// seats, so every bot plays every seat of the same deal and the luck of the
-/// deal cancels. `bots[i]` sits in seat `(i + rotation) % n`.
+/// deal cancels. `bots[i]` sits in seat `(i + rotation) % n`. Each game
+/// reads the wall clock around a decision ([`arena_with`] for the CPU clock).
 pub fn arena(
     rules: RuleSet,
     specs: &[String],
     deals: u64,
     seed: u64,
     budget: Budget,
+    done: &(dyn Fn(&ArenaGame) + Sync),
+) -> Result<Vec<ArenaGame>, String> {
+    arena_with(rules, specs, deals, seed, budget, Clocks::Wall, done)
+}
+
+/// [`arena`], reading `clocks` around each decision.
+pub fn arena_with(
+    rules: RuleSet,
+    specs: &[String],
+    deals: u64,
+    seed: u64,
+    budget: Budget,
+    clocks: Clocks,
     done: &(dyn Fn(&ArenaGame) + Sync),
 ) -> Result<Vec<ArenaGame>, String> {
     let n = specs.len();
@@ -279,7 +322,7 @@ pub fn arena(
                 .enumerate()
                 .map(|(seat, &b)| build_bot(&specs[b], bot_seed(s, seat * 31 + rot), budget))
                 .collect::<Result<_, _>>()?;
-            let result = play_game(rules, s, &mut bots, None);
+            let result = play_game_with(rules, s, &mut bots, None, clocks);
             let g = ArenaGame { seating, result };
             done(&g);
             Ok(g)

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 use std::time::Duration;
-use triominos_bots::play::{arena, play_game, selfplay, standings};
+use triominos_bots::play::{arena, play_game, play_game_with, selfplay, standings, Clocks};
 use triominos_bots::{make_bot, Bot, Budget, LEVELS};
 
 /// The levels under test: the shipped ones, and with the feature `lab` the
@@ -238,4 +238,25 @@ fn lab_levels_need_the_lab_feature_and_say_so() {
     }
     let e = make_bot("mcts-fast", 1, Budget::default()).err().unwrap();
     assert!(e.contains("unknown bot level") && e.contains("expert"), "{e}");
+}
+
+/// The CPU clock, a system call a read, is read only where asked for (issue
+/// 46: random self-play lost most of its speed to it); the same game is played
+/// either way.
+#[test]
+fn the_cpu_clock_is_read_only_when_asked_for() {
+    let mut rules = RuleSet::of(Preset::Goliath);
+    rules.set_option("target", "none").unwrap();
+    let play = |clocks| {
+        let mut bots: Vec<Box<dyn Bot>> =
+            (0..2).map(|s| make_bot("mcts", s as u64 + 1, Budget::iterations(200)).unwrap()).collect();
+        play_game_with(rules, 9, &mut bots, None, clocks)
+    };
+    let (wall, both) = (play(Clocks::Wall), play(Clocks::WallAndCpu));
+    assert_eq!((&wall.totals, wall.actions), (&both.totals, both.actions), "the clocks change no decision");
+    assert!(wall.cpu.iter().all(|d| d.is_zero()), "CPU time read without being asked: {:?}", wall.cpu);
+    assert!(wall.think.iter().all(|d| !d.is_zero()), "the wall clock is always read: {:?}", wall.think);
+    if cfg!(target_os = "linux") {
+        assert!(both.cpu.iter().all(|d| !d.is_zero()), "CPU time asked for and not read: {:?}", both.cpu);
+    }
 }
