@@ -30,13 +30,14 @@ pub struct GameResult {
     pub record: Option<Result<String, record::WriteError>>,
     /// The first round's hands, by seat (to verify paired deals).
     pub deal: Vec<TileSet>,
-    /// Wall-clock time each seat's bot spent choosing over the game.
+    /// Wall-clock time each seat's bot spent choosing over the game, measured
+    /// only when asked for ([`Clocks::WallAndCpu`]); zero otherwise.
     pub think: Vec<Duration>,
     /// CPU time the choosing thread of each seat's bot used over the game,
     /// measured only when asked for ([`Clocks::WallAndCpu`]: reading a
-    /// thread's CPU clock is a system call a decision, which costs random
-    /// self-play most of its speed); zero when not asked for or where the
-    /// system does not tell a thread's CPU time. Unlike
+    /// thread's CPU clock is a system call, which cost random self-play most
+    /// of its speed when read at every decision); zero when not asked for or
+    /// where the system does not tell a thread's CPU time. Unlike
     /// [`GameResult::think`] it does not grow when other work shares the
     /// processor; a bot thinking on several threads uses more than this.
     pub cpu: Vec<Duration>,
@@ -48,19 +49,20 @@ pub struct GameResult {
 /// Which clocks a game reads around each decision.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Clocks {
-    /// The wall clock only (a read without a system call where the system has
-    /// a fast clock): [`GameResult::cpu`] stays zero.
+    /// None: [`GameResult::think`] and [`GameResult::cpu`] stay zero. Even
+    /// the wall clock's read, without a system call, was a seventh of random
+    /// self-play's time.
     #[default]
-    Wall,
+    Off,
     /// The wall clock and the choosing thread's CPU clock (a system call each
-    /// time): what the strength ladder reports as CPU a move.
+    /// time): what the strength ladder reports as time a move.
     WallAndCpu,
 }
 
-/// Plays one game from `seed` with one bot per seat, reading the wall clock
-/// around each decision ([`play_game_with`] to read the CPU clock too).
+/// Plays one game from `seed` with one bot per seat, reading no clock
+/// ([`play_game_with`] to time the decisions).
 pub fn play_game(rules: RuleSet, seed: u64, bots: &mut [Box<dyn Bot>], names: Option<&[String]>) -> GameResult {
-    play_game_with(rules, seed, bots, names, Clocks::Wall)
+    play_game_with(rules, seed, bots, names, Clocks::Off)
 }
 
 /// Plays one game from `seed` with one bot per seat, reading `clocks` around
@@ -72,7 +74,7 @@ pub fn play_game_with(
     names: Option<&[String]>,
     clocks: Clocks,
 ) -> GameResult {
-    let cpu_clock = || if clocks == Clocks::WallAndCpu { thread_cpu() } else { None };
+    let timed = clocks == Clocks::WallAndCpu;
     let players = bots.len();
     let mut game = match Game::new(rules, players, seed) {
         Ok(g) => g,
@@ -109,11 +111,13 @@ pub fn play_game_with(
         let seat = game.to_move();
         // The observation shares the game's public part: drop it before playing
         // so the game need not copy that part.
-        let (started, cpu_started) = (Instant::now(), cpu_clock());
+        let started = timed.then(|| (Instant::now(), thread_cpu()));
         let choice = bots[seat as usize].try_choose(&game.observe(seat));
-        think[seat as usize] += started.elapsed();
-        if let (Some(a), Some(b)) = (cpu_started, cpu_clock()) {
-            cpu[seat as usize] += b.saturating_sub(a);
+        if let Some((wall, cpu_started)) = started {
+            think[seat as usize] += wall.elapsed();
+            if let (Some(a), Some(b)) = (cpu_started, thread_cpu()) {
+                cpu[seat as usize] += b.saturating_sub(a);
+            }
         }
         decisions[seat as usize] += 1;
         let action = match choice {
@@ -285,8 +289,8 @@ pub struct ArenaGame {
 
 /// Plays paired deals: for each of `deals` seeds, one game per rotation of the
 /// seats, so every bot plays every seat of the same deal and the luck of the
-/// deal cancels. `bots[i]` sits in seat `(i + rotation) % n`. Each game
-/// reads the wall clock around a decision ([`arena_with`] for the CPU clock).
+/// deal cancels. `bots[i]` sits in seat `(i + rotation) % n`. No clock is
+/// read ([`arena_with`] to time the decisions).
 pub fn arena(
     rules: RuleSet,
     specs: &[String],
@@ -295,7 +299,7 @@ pub fn arena(
     budget: Budget,
     done: &(dyn Fn(&ArenaGame) + Sync),
 ) -> Result<Vec<ArenaGame>, String> {
-    arena_with(rules, specs, deals, seed, budget, Clocks::Wall, done)
+    arena_with(rules, specs, deals, seed, budget, Clocks::Off, done)
 }
 
 /// [`arena`], reading `clocks` around each decision.
