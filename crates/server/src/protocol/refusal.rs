@@ -275,6 +275,26 @@ pub enum Refused {
     TakebackPending,
     /// An answer to a takeback nobody asked for (it was answered, or lapsed).
     NoTakebackAsked,
+    /// This placement's takeback was refused (or lapsed): it may not be
+    /// asked again.
+    TakebackRefused,
+    /// This seat asked takebacks faster than its rate (a few at once, then
+    /// one every few seconds).
+    TakebackBusy {
+        /// Seconds until the seat may ask again.
+        retry_after: u64,
+    },
+    /// This seat answered "play again" faster than its rate (as reactions).
+    RematchBusy {
+        /// Seconds until the seat may answer again.
+        retry_after: u64,
+    },
+    /// This client asked takebacks or answered "play again" faster than its
+    /// rate, all its seats together.
+    AsksTooFast {
+        /// Seconds until the client may again.
+        retry_after: u64,
+    },
 }
 
 impl Refused {
@@ -484,8 +504,44 @@ impl NotationRefused {
     }
 }
 
+/// The most characters of what a player typed a refusal echoes (issue 44:
+/// a 4 KB move is not sent back twice); longer is cut, with `…`.
+pub const ECHO_CHARS: usize = 24;
+
+/// At most [`ECHO_CHARS`] characters of `s`, with `…` when cut.
+pub fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(ECHO_CHARS) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// The error with what it echoes of the player's text cut to an excerpt.
+fn bounded(e: &NotationError) -> NotationError {
+    match e {
+        NotationError::Tile(TileParseError::Syntax(s)) => NotationError::Tile(TileParseError::Syntax(excerpt(s))),
+        NotationError::Tile(TileParseError::OutOfRange(s)) => {
+            NotationError::Tile(TileParseError::OutOfRange(excerpt(s)))
+        }
+        NotationError::Tile(TileParseError::NotCanonical { written, rotation_of }) => {
+            NotationError::Tile(TileParseError::NotCanonical { written: excerpt(written), rotation_of: *rotation_of })
+        }
+        NotationError::Unexpected { after, found, expected } => {
+            NotationError::Unexpected { after: excerpt(after), found: excerpt(found), expected: *expected }
+        }
+        NotationError::BadTurn(turn) => NotationError::BadTurn(excerpt(turn)),
+        NotationError::Ambiguous { written, candidates } => {
+            NotationError::Ambiguous { written: excerpt(written), candidates: candidates.clone() }
+        }
+        other => other.clone(),
+    }
+}
+
 impl From<&NotationError> for NotationRefused {
+    /// What the player typed is echoed as an excerpt ([`excerpt`]), in the
+    /// fields and in core's sentence alike.
     fn from(e: &NotationError) -> NotationRefused {
+        let e = &bounded(e);
         let text = e.to_string();
         let moves = |ms: &[Move]| -> Vec<String> { ms.iter().map(Move::to_string).collect() };
         match e {
