@@ -299,6 +299,7 @@ impl Room {
         let turn_key =
             (game.public().phase(), game.public().round(), game.to_move(), bots[game.to_move() as usize].is_some());
         Ok(Room {
+            owner: super::think::owner_of(&id),
             id,
             game,
             log: vec![first],
@@ -320,7 +321,6 @@ impl Room {
             takeback_from: None,
             takeback_buckets: vec![None; n],
             rematch_buckets: vec![None; n],
-            owner: super::think::owner_of(&id),
             move_override: None,
             rematch_agreed: Seats::EMPTY,
             reactions: vec![None; n],

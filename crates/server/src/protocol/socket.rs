@@ -256,7 +256,7 @@ pub struct HintUse {
     pub count: u32,
     /// Takebacks made (issue 45: counted as hints are).
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[ts(optional)]
+    #[ts(as = "Option<u32>", optional)]
     pub takebacks: u32,
 }
 
