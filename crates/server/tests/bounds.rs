@@ -70,6 +70,7 @@ async fn a_takeback_loop_leaves_one_clock_and_no_lapse_task() {
     next_of(&mut c[other], &["takeback"]).await;
     assert_eq!(timers.lapses(), 1, "the takeback's lapse");
     c[other].send(json!({"type": "takeback_answer", "accept": false})).await;
+    assert_eq!(next_of(&mut c[mover], &["takeback"]).await["outcome"], "asked");
     assert_eq!(next_of(&mut c[mover], &["takeback"]).await["outcome"], "refused");
     for _ in 0..200 {
         assert_eq!(refusal(&mut c[mover], json!({"type": "takeback"})).await, "takeback_refused");
@@ -107,7 +108,8 @@ async fn the_time_spent_answering_a_takeback_is_given_back() {
         p.since -= 600_000;
     }
     c[other].send(json!({"type": "takeback_answer", "accept": false})).await;
-    next_of(&mut c[mover], &["takeback"]).await;
+    assert_eq!(next_of(&mut c[mover], &["takeback"]).await["outcome"], "asked");
+    assert_eq!(next_of(&mut c[mover], &["takeback"]).await["outcome"], "refused");
     let r = room.lock().await;
     let after = r.deadline().unwrap();
     assert!(after >= before + 600_000, "the deadline moved by the time waited: {before} -> {after}");

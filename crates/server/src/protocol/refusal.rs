@@ -593,6 +593,27 @@ mod tests {
     use crate::protocol::ServerMsg;
     use serde_json::json;
 
+
+    /// Issue 44: a 3.9 KB turn was refused with a 7.98 KB `bad_turn` that
+    /// echoed it twice (in `turn` and in the sentence). Now both hold a
+    /// 24-character excerpt.
+    #[test]
+    fn a_refusal_echoes_a_bounded_excerpt_of_what_was_typed() {
+        let long = format!("{}", "2".repeat(3900));
+        for e in [
+            NotationError::BadTurn(long.clone()),
+            NotationError::Unexpected { after: long.clone(), found: long.clone(), expected: "a spot" },
+            NotationError::Tile(TileParseError::Syntax(long.clone())),
+        ] {
+            let text = ServerMsg::Error { refusal: notation_refusal(&e), id: Some(1) }.text();
+            assert!(text.len() < 600, "{} bytes: {text}", text.len());
+            assert!(text.contains(&format!("{}…", "2".repeat(ECHO_CHARS))), "{text}");
+        }
+        // Short texts are echoed whole.
+        let short = notation_refusal(&NotationError::BadTurn("9".into()));
+        assert_eq!(short.params["params"]["turn"], "9");
+    }
+
     #[test]
     fn every_refusal_is_code_and_params() {
         let r = Refusal::from(Refused::NotYourTurn { expected: 1, got: 0 });
