@@ -433,7 +433,9 @@ async fn play_seat(mut ws: Ws, accept: Option<bool>, moved: Arc<AtomicU64>, stop
             // Refused (the table waits for a takeback): try again at the next message.
             view.my_turn = view.me["my_turn"].as_bool().unwrap_or(false);
         }
-        if let (Some(a), "takeback", "asked") = (accept, m["type"].as_str().unwrap_or(""), m["outcome"].as_str().unwrap_or("")) {
+        if let (Some(a), "takeback", "asked") =
+            (accept, m["type"].as_str().unwrap_or(""), m["outcome"].as_str().unwrap_or(""))
+        {
             let msg = json!({"type": "takeback_answer", "accept": a});
             let _ = ws.send(Message::Text(msg.to_string().into())).await;
         }

@@ -40,8 +40,11 @@ pub struct ServeConfig {
     /// Bot decisions of one client (its games' bots, its hints and reviews)
     /// computed at once (see [`crate::game::think`]); half of
     /// `max_thinking` (at least 1) when unset; 0: no share.
-    #[arg(long, value_name = "N",
-          help = "Bot decisions of one client (its games' bots, hints, reviews) computed at once; default: half of --max-thinking (at least 1); 0: no share")]
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Bot decisions of one client (its games' bots, hints, reviews) computed at once; default: half of --max-thinking (at least 1); 0: no share"
+    )]
     pub max_thinking_per_client: Option<usize>,
     /// Games of bots alone playing at once; creating one more is refused
     /// (`too_many_bot_games`).

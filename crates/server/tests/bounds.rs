@@ -74,7 +74,10 @@ async fn a_takeback_loop_leaves_one_clock_and_no_lapse_task() {
     assert_eq!(next_of(&mut c[mover], &["takeback"]).await["outcome"], "refused");
     for _ in 0..200 {
         assert_eq!(refusal(&mut c[mover], json!({"type": "takeback"})).await, "takeback_refused");
-        assert_eq!(refusal(&mut c[other], json!({"type": "takeback_answer", "accept": false})).await, "no_takeback_asked");
+        assert_eq!(
+            refusal(&mut c[other], json!({"type": "takeback_answer", "accept": false})).await,
+            "no_takeback_asked"
+        );
     }
     // An aborted task ends when the runtime next looks at it.
     until("the lapse task ends and the old clock with it", || timers.lapses() == 0 && timers.clocks() == 1).await;
@@ -148,11 +151,17 @@ async fn a_game_of_stand_ins_counts_as_a_game_of_bots_alone() {
         &server,
         "POST",
         "/api/games",
-        Some(&json!({"preset": "goliath", "seats": [{"kind": "bot", "level": "beginner"},
-            {"kind": "bot", "level": "beginner"}]}).to_string()),
+        Some(
+            &json!({"preset": "goliath", "seats": [{"kind": "bot", "level": "beginner"},
+            {"kind": "bot", "level": "beginner"}]})
+            .to_string(),
+        ),
     )
     .await;
-    assert_eq!((status, serde_json::from_str::<Value>(&body).unwrap()["code"].clone()), (429, json!("too_many_bot_games")));
+    assert_eq!(
+        (status, serde_json::from_str::<Value>(&body).unwrap()["code"].clone()),
+        (429, json!("too_many_bot_games"))
+    );
     server.stop().await;
 }
 

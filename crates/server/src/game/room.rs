@@ -871,14 +871,24 @@ impl Room {
     /// Takes one of the seat's takebacks at `now` (a bucket of
     /// [`super::react::BURST`], one back every `every`): refused with
     /// `takeback_busy` beyond it.
-    pub fn take_takeback(&mut self, seat: u8, now: std::time::Instant, every: std::time::Duration) -> Result<(), Refused> {
+    pub fn take_takeback(
+        &mut self,
+        seat: u8,
+        now: std::time::Instant,
+        every: std::time::Duration,
+    ) -> Result<(), Refused> {
         take(&mut self.takeback_buckets, seat, now, every)
             .map_err(|wait| Refused::TakebackBusy { retry_after: super::react::seconds(wait) })
     }
 
     /// Takes one of the seat's "play again" answers at `now` (as reactions
     /// are limited): refused with `rematch_busy` beyond it.
-    pub fn take_rematch(&mut self, seat: u8, now: std::time::Instant, every: std::time::Duration) -> Result<(), Refused> {
+    pub fn take_rematch(
+        &mut self,
+        seat: u8,
+        now: std::time::Instant,
+        every: std::time::Duration,
+    ) -> Result<(), Refused> {
         take(&mut self.rematch_buckets, seat, now, every)
             .map_err(|wait| Refused::RematchBusy { retry_after: super::react::seconds(wait) })
     }

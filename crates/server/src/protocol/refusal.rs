@@ -593,7 +593,6 @@ mod tests {
     use crate::protocol::ServerMsg;
     use serde_json::json;
 
-
     /// Issue 44: a 3.9 KB turn was refused with a 7.98 KB `bad_turn` that
     /// echoed it twice (in `turn` and in the sentence). Now both hold a
     /// 24-character excerpt.
