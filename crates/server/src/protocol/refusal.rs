@@ -527,7 +527,7 @@ fn bounded(e: &NotationError) -> NotationError {
             NotationError::Tile(TileParseError::NotCanonical { written: excerpt(written), rotation_of: *rotation_of })
         }
         NotationError::Unexpected { after, found, expected } => {
-            NotationError::Unexpected { after: excerpt(after), found: excerpt(found), expected: *expected }
+            NotationError::Unexpected { after: excerpt(after), found: excerpt(found), expected }
         }
         NotationError::BadTurn(turn) => NotationError::BadTurn(excerpt(turn)),
         NotationError::Ambiguous { written, candidates } => {
@@ -598,7 +598,7 @@ mod tests {
     /// 24-character excerpt.
     #[test]
     fn a_refusal_echoes_a_bounded_excerpt_of_what_was_typed() {
-        let long = format!("{}", "2".repeat(3900));
+        let long = "2".repeat(3900);
         for e in [
             NotationError::BadTurn(long.clone()),
             NotationError::Unexpected { after: long.clone(), found: long.clone(), expected: "a spot" },

@@ -789,7 +789,7 @@ impl Store {
                  AND ?3 = (SELECT MAX(v) FROM actions WHERE game = ?1)",
                 &[Val::from(&game), Val::from(from as i64), Val::from(last as i64)],
             )?;
-            Ok(n as u64 == last - from + 1)
+            Ok(n == last - from + 1)
         })
         .await
     }
