@@ -275,6 +275,7 @@ async fn a_takeback_against_bots_undoes_the_placement_and_the_bots_replies() {
         // Played again (the same move), to go on.
         a.act(play).await.unwrap();
     }
+    assert_eq!(taken, 3, "seed 9: three placements taken back before the round ends");
     // Three in a row, then the seat waits (an hour here).
     a.wait_turn().await;
     if a.status["phase"] == "playing" && a.choose()["kind"] == "play" {
