@@ -572,14 +572,18 @@ async fn takeback_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<At
 async fn expert_jam(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
     let from = "127.0.0.43";
     let mut tasks = Vec::new();
+    let body = json!({"preset": "goliath", "stand_in": "expert", "pace": {"kind": "live", "move_seconds": 30},
+        "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "name": "E", "level": "expert"}]})
+    .to_string();
     for i in 0..30 {
-        let g = create(
-            from,
-            addr,
-            json!({"preset": "goliath", "stand_in": "expert", "pace": {"kind": "live", "move_seconds": 30},
-            "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "name": "E", "level": "expert"}]}),
-        )
-        .await;
+        // As many as the creation limits let through (the others refused, counted).
+        let g: Value = match request(from, addr, "POST", "/api/games", &body).await {
+            Some((201, b)) => serde_json::from_str(&b).unwrap_or_default(),
+            _ => {
+                got[1].fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+        };
         if i >= 10 {
             continue;
         }
@@ -860,8 +864,9 @@ async fn run(seconds: u64, only: Option<String>) {
                 got[1].load(Ordering::Relaxed)
             ),
             "expert-jam" => format!(
-                "{} moves against Expert; games of bots alone counted: {}; the attacker's decisions running at most {}",
+                "{} moves against Expert, {} of 30 tables refused; games of bots alone counted: {}; the attacker's decisions running at most {}",
                 got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
                 state.games.bot_games(),
                 state.thinking.share()
             ),
