@@ -15,7 +15,8 @@
 //! slow tables of one address asking and refusing a takeback in a loop),
 //! `takeback-flood` (a takeback asked again at each refusal against an
 //! opponent who tries to move), `expert-jam` (ten games against Expert moving
-//! at once and twenty never joined, their Expert stand-ins playing),
+//! at once from one address and twenty never joined from two others, their
+//! Expert stand-ins playing),
 //! `rematch` (resign and "play again" in a loop), `toggles` ("play again" and
 //! decline in a loop before ten spectators). The server has the defaults of
 //! `triominos serve`, creation limits included (the canary resigns each game
@@ -566,36 +567,38 @@ async fn takeback_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<At
 }
 
 /// Issue 44, attack 8: Expert bots at people's tables. 127.0.0.43 plays 10
-/// games against Expert, moving at once, and makes 20 live tables (30 s)
-/// against Expert with Expert stand-ins it never joins (their stand-ins take
-/// over after 30 s, the phase's warm-up). Counts its moves (`got[0]`).
+/// games against Expert, moving at once, and 127.0.0.47 and 127.0.0.48 make
+/// 10 live tables (30 s) each against Expert with Expert stand-ins, never
+/// joined (their stand-ins take over after 30 s, the phase's warm-up).
+/// Counts the moves against Expert (`got[0]`) and the tables the creation
+/// limits refused (`got[1]`).
 async fn expert_jam(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
-    let from = "127.0.0.43";
-    let mut tasks = Vec::new();
     let body = json!({"preset": "goliath", "stand_in": "expert", "pace": {"kind": "live", "move_seconds": 30},
         "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "name": "E", "level": "expert"}]})
     .to_string();
-    for i in 0..30 {
-        // As many as the creation limits let through (the others refused, counted).
-        let g: Value = match request(from, addr, "POST", "/api/games", &body).await {
-            Some((201, b)) => serde_json::from_str(&b).unwrap_or_default(),
-            _ => {
-                got[1].fetch_add(1, Ordering::Relaxed);
+    let moved = Arc::new(AtomicU64::new(0));
+    let mut tasks = Vec::new();
+    for from in ["127.0.0.43", "127.0.0.47", "127.0.0.48"] {
+        for _ in 0..10 {
+            // As many as the creation limits let through (the others refused, counted).
+            let g: Value = match request(from, addr, "POST", "/api/games", &body).await {
+                Some((201, b)) => serde_json::from_str(&b).unwrap_or_default(),
+                _ => {
+                    got[1].fetch_add(1, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            if from != "127.0.0.43" {
                 continue;
             }
-        };
-        if i >= 10 {
-            continue;
+            let id = g["id"].as_str().expect("id").to_string();
+            let Some(ws) = socket(from, addr, &id, Some(&token(&g, 0))).await else { continue };
+            tasks.push(tokio::spawn(play_seat(ws, None, moved.clone(), stop.clone())));
         }
-        let id = g["id"].as_str().expect("id").to_string();
-        let Some(ws) = socket(from, addr, &id, Some(&token(&g, 0))).await else { continue };
-        let moved = Arc::new(AtomicU64::new(0));
-        let (stop, got) = (stop.clone(), got.clone());
-        tasks.push(tokio::spawn(async move {
-            let counter = tokio::spawn(play_seat(ws, None, moved.clone(), stop.clone()));
-            let _ = counter.await;
-            got[0].fetch_add(moved.load(Ordering::Relaxed), Ordering::Relaxed);
-        }));
+    }
+    while !stop.load(Ordering::Relaxed) {
+        got[0].store(moved.load(Ordering::Relaxed), Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
     for t in tasks {
         let _ = t.await;
@@ -864,7 +867,7 @@ async fn run(seconds: u64, only: Option<String>) {
                 got[1].load(Ordering::Relaxed)
             ),
             "expert-jam" => format!(
-                "{} moves against Expert, {} of 30 tables refused; games of bots alone counted: {}; the attacker's decisions running at most {}",
+                "{} moves against Expert, {} of 30 tables refused; games of bots alone counted: {}; a client's decisions running at most {}",
                 got[0].load(Ordering::Relaxed),
                 got[1].load(Ordering::Relaxed),
                 state.games.bot_games(),
