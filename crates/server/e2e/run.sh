@@ -37,13 +37,14 @@ export TRIOMINOS_BIN
 E2E_WORKERS="${E2E_WORKERS:-3}"
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 tmp="$(mktemp -d)"
-# Every game of the tests comes from this one loopback client: no per-client caps.
+# Every game of the tests comes from this one loopback client: no per-client caps (nor
+# a client's share of the thinking).
 # The test files running side by side share this server's thinking: games of bots
 # alone, hints and reviews take turns on `max-thinking - 1` slots (think.rs), so with the
 # default of one a core, one file's review would wait behind another file's games.
 # One slot a file: no file's bots wait in line behind another file's.
 "$TRIOMINOS_BIN" serve --addr "127.0.0.1:$port" --db "$tmp/e2e.db" --bot-delay-ms 30 --fixed-seeds --quiet \
-  --max-games-per-client 0 --create-per-minute 0 --max-thinking "$((E2E_WORKERS + 1))" \
+  --max-games-per-client 0 --create-per-minute 0 --max-thinking "$((E2E_WORKERS + 1))" --max-thinking-per-client 0 \
   --max-connections-per-client 0 --max-spectators-per-client 0 --max-hints-per-client 0 \
   --max-reviews-per-client 0 --sheets-per-hour 0 &
 pid=$!

@@ -11,7 +11,16 @@
 //! another), `reviews` (300 review requests held open from one address),
 //! `big-reviews` (40 reviews of 20,000 iterations from 20 addresses while a
 //! game of two Casual bots plays), `sheets` (one address creating score
-//! sheets as fast as it can). Each phase prints the canary bot's answer time
+//! sheets as fast as it can); and those of issue 44: `takeback-loop` (ten
+//! slow tables of one address asking and refusing a takeback in a loop),
+//! `takeback-flood` (a takeback asked again at each refusal against an
+//! opponent who tries to move), `expert-jam` (ten games against Expert moving
+//! at once from one address and twenty never joined from two others, their
+//! Expert stand-ins playing),
+//! `rematch` (resign and "play again" in a loop), `toggles` ("play again" and
+//! decline in a loop before ten spectators). The server has the defaults of
+//! `triominos serve`, creation limits included (the canary resigns each game
+//! it leaves). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
 //! requests' times (`GET /api/meta` on a new connection from 127.0.0.1),
 //! the process's RSS, and what the attack got.
@@ -197,6 +206,10 @@ async fn canary(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<A
                 }
             }
         }
+        // Ended: the canary's games do not pile up among its unfinished ones.
+        let resign = json!({"type": "action", "action": {"kind": "resign", "seat": 0}, "id": n + 1});
+        let _ = ws.send(Message::Text(resign.to_string().into())).await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), next(&mut ws)).await;
     }
 }
 
@@ -398,6 +411,302 @@ async fn sheets(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool
     }
 }
 
+/// Plays a seat's turns at once (the best placement, else draw or pass)
+/// until `stop` or the game's end; counts its moves in `moved`. Answers
+/// takebacks with `accept` (when `Some`).
+async fn play_seat(mut ws: Ws, accept: Option<bool>, moved: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let mut view = View::default();
+    let mut n = 0u64;
+    while !stop.load(Ordering::Relaxed) && !view.over {
+        if view.my_turn && view.playing {
+            n += 1;
+            let msg = json!({"type": "action", "action": view.choose(), "id": n});
+            if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+                return;
+            }
+            view.my_turn = false;
+        }
+        let Ok(Some(m)) = tokio::time::timeout(Duration::from_millis(500), next(&mut ws)).await else { continue };
+        if m["type"] == "ack" {
+            moved.fetch_add(1, Ordering::Relaxed);
+        }
+        if m["type"] == "error" {
+            // Refused (the table waits for a takeback): try again at the next message.
+            view.my_turn = view.me["my_turn"].as_bool().unwrap_or(false);
+        }
+        if let (Some(a), "takeback", "asked") =
+            (accept, m["type"].as_str().unwrap_or(""), m["outcome"].as_str().unwrap_or(""))
+        {
+            let msg = json!({"type": "takeback_answer", "accept": a});
+            let _ = ws.send(Message::Text(msg.to_string().into())).await;
+        }
+        view.absorb(&m);
+    }
+}
+
+/// Issue 44, attack 6: the takeback loop. 127.0.0.40 makes 10 slow tables
+/// (a day a move) of its own two seats with takebacks, places a tile, then
+/// on one socket asks a takeback and on the other refuses, in a loop.
+/// Counts the asks sent and what the server answered.
+async fn takeback_loop(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let from = "127.0.0.40";
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let g = create(
+            from,
+            addr,
+            json!({"preset": "goliath", "takebacks": true, "pace": {"kind": "slow", "move_seconds": 86400},
+            "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+        )
+        .await;
+        let id = g["id"].as_str().expect("id").to_string();
+        let (stop, got) = (stop.clone(), got.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut seats = Vec::new();
+            for s in 0..2 {
+                let Some(ws) = socket(from, addr, &id, Some(&token(&g, s))).await else { return };
+                seats.push((ws, View::default()));
+            }
+            // The opener places its first tile.
+            let mut mover = None;
+            while mover.is_none() {
+                for (i, (ws, view)) in seats.iter_mut().enumerate() {
+                    if let Ok(Some(m)) = tokio::time::timeout(Duration::from_millis(50), next(ws)).await {
+                        view.absorb(&m);
+                    }
+                    if view.my_turn && view.playing {
+                        let msg = json!({"type": "action", "action": view.choose(), "id": 1});
+                        let _ = ws.send(Message::Text(msg.to_string().into())).await;
+                        mover = Some(i);
+                    }
+                }
+            }
+            let m = mover.unwrap_or(0);
+            let (a, b) = seats.split_at_mut(1);
+            let (asker, other) = if m == 0 { (&mut a[0].0, &mut b[0].0) } else { (&mut b[0].0, &mut a[0].0) };
+            let ask = Message::Text(json!({"type": "takeback"}).to_string().into());
+            let refuse = Message::Text(json!({"type": "takeback_answer", "accept": false}).to_string().into());
+            while !stop.load(Ordering::Relaxed) {
+                if asker.send(ask.clone()).await.is_err() || other.send(refuse.clone()).await.is_err() {
+                    return;
+                }
+                got[0].fetch_add(1, Ordering::Relaxed);
+                // Read what came back (the answers, the refusals) without waiting.
+                for ws in [&mut *asker, &mut *other] {
+                    while let Ok(Some(m)) = tokio::time::timeout(Duration::from_millis(0), next(ws)).await {
+                        if m["type"] == "error" {
+                            got[1].fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }
+                tokio::task::yield_now().await;
+            }
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+}
+
+/// Issue 44, attack 7: takebacks against an opponent. At 5 live tables (30 s
+/// a move, takebacks), 127.0.0.41 plays seat 0 and after each of its
+/// placements asks a takeback, and again as soon as a refusal comes; the
+/// opponent (127.0.0.42) refuses at once and plays its turns. Counts the
+/// attacker's asks (`got[0]`) and the opponent's moves acknowledged (`got[1]`).
+async fn takeback_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let mut tasks = Vec::new();
+    for _ in 0..5 {
+        let g = create(
+            "127.0.0.41",
+            addr,
+            json!({"preset": "goliath", "takebacks": true, "pace": {"kind": "live", "move_seconds": 30},
+            "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+        )
+        .await;
+        let id = g["id"].as_str().expect("id").to_string();
+        let Some(victim) = socket("127.0.0.42", addr, &id, Some(&token(&g, 1))).await else { continue };
+        let moved = Arc::new(AtomicU64::new(0));
+        tasks.push(tokio::spawn(play_seat(victim, Some(false), moved.clone(), stop.clone())));
+        let Some(mut ws) = socket("127.0.0.41", addr, &id, Some(&token(&g, 0))).await else { continue };
+        let (stop, got) = (stop.clone(), got.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut view = View::default();
+            let mut n = 0u64;
+            let ask = Message::Text(json!({"type": "takeback"}).to_string().into());
+            let mut counted = 0;
+            while !stop.load(Ordering::Relaxed) && !view.over {
+                let now = moved.load(Ordering::Relaxed);
+                got[1].fetch_add(now - counted, Ordering::Relaxed);
+                counted = now;
+                if view.my_turn && view.playing {
+                    n += 1;
+                    let msg = json!({"type": "action", "action": view.choose(), "id": n});
+                    if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+                        return;
+                    }
+                    view.my_turn = false;
+                }
+                let Ok(Some(m)) = tokio::time::timeout(Duration::from_millis(500), next(&mut ws)).await else {
+                    continue;
+                };
+                let again = (m["type"] == "ack" && m["id"] == n)
+                    || (m["type"] == "takeback" && m["outcome"] != "asked" && m["outcome"] != "accepted");
+                if again {
+                    got[0].fetch_add(1, Ordering::Relaxed);
+                    if ws.send(ask.clone()).await.is_err() {
+                        return;
+                    }
+                }
+                view.absorb(&m);
+            }
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+}
+
+/// Issue 44, attack 8: Expert bots at people's tables. 127.0.0.43 plays 10
+/// games against Expert, moving at once, and 127.0.0.47 and 127.0.0.48 make
+/// 10 live tables (30 s) each against Expert with Expert stand-ins, never
+/// joined (their stand-ins take over after 30 s, the phase's warm-up).
+/// Counts the moves against Expert (`got[0]`) and the tables the creation
+/// limits refused (`got[1]`).
+async fn expert_jam(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let body = json!({"preset": "goliath", "stand_in": "expert", "pace": {"kind": "live", "move_seconds": 30},
+        "seats": [{"kind": "human", "name": "A"}, {"kind": "bot", "name": "E", "level": "expert"}]})
+    .to_string();
+    let moved = Arc::new(AtomicU64::new(0));
+    let mut tasks = Vec::new();
+    for from in ["127.0.0.43", "127.0.0.47", "127.0.0.48"] {
+        for _ in 0..10 {
+            // As many as the creation limits let through (the others refused, counted).
+            let g: Value = match request(from, addr, "POST", "/api/games", &body).await {
+                Some((201, b)) => serde_json::from_str(&b).unwrap_or_default(),
+                _ => {
+                    got[1].fetch_add(1, Ordering::Relaxed);
+                    continue;
+                }
+            };
+            if from != "127.0.0.43" {
+                continue;
+            }
+            let id = g["id"].as_str().expect("id").to_string();
+            let Some(ws) = socket(from, addr, &id, Some(&token(&g, 0))).await else { continue };
+            tasks.push(tokio::spawn(play_seat(ws, None, moved.clone(), stop.clone())));
+        }
+    }
+    while !stop.load(Ordering::Relaxed) {
+        got[0].store(moved.load(Ordering::Relaxed), Ordering::Relaxed);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+}
+
+/// Issue 44, attack 9: "Play again" around the game limits. 127.0.0.44, at
+/// the default limits, makes games against a bot, resigns each and asks a
+/// rematch, and resigns and asks again in the new game, in a loop. Counts
+/// the rematches made (`got[0]`) and refused (`got[1]`).
+async fn rematches(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let from = "127.0.0.44";
+    let body = json!({"preset": "goliath", "seats": [{"kind": "human", "name": "A"},
+        {"kind": "bot", "level": "beginner"}]})
+    .to_string();
+    let mut link: Option<(String, String)> = None;
+    while !stop.load(Ordering::Relaxed) {
+        let (id, tok) = match link.take() {
+            Some(l) => l,
+            None => match request(from, addr, "POST", "/api/games", &body).await {
+                Some((201, b)) => {
+                    let g: Value = serde_json::from_str(&b).unwrap_or_default();
+                    (g["id"].as_str().unwrap_or_default().to_string(), token(&g, 0))
+                }
+                _ => {
+                    got[1].fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+        };
+        let Some(mut ws) = socket(from, addr, &id, Some(&tok)).await else { continue };
+        let resign = json!({"type": "action", "action": {"kind": "resign", "seat": 0}, "id": 1});
+        let _ = ws.send(Message::Text(resign.to_string().into())).await;
+        let _ = ws.send(Message::Text(json!({"type": "rematch"}).to_string().into())).await;
+        loop {
+            let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(2), next(&mut ws)).await else { break };
+            if m["type"] == "rematch" {
+                got[0].fetch_add(1, Ordering::Relaxed);
+                let l = m["link"].as_str().unwrap_or_default();
+                let mut parts = l.trim_start_matches("/g/").split('/');
+                if let (Some(g), Some(t)) = (parts.next(), parts.next()) {
+                    link = Some((g.to_string(), t.to_string()));
+                }
+                break;
+            }
+            if m["type"] == "error" && m["code"] != "game_over" {
+                got[1].fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                break;
+            }
+        }
+    }
+}
+
+/// Issue 44, attack 10: toggling "Play again". 127.0.0.45 sends yes and no
+/// in a loop at a finished table of two people watched by 10 spectators of
+/// 127.0.0.46. Counts the toggles sent (`got[0]`) and the messages the
+/// other seat received (`got[1]`).
+async fn toggles(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let from = "127.0.0.45";
+    let g = create(
+        from,
+        addr,
+        json!({"preset": "goliath", "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}),
+    )
+    .await;
+    let id = g["id"].as_str().expect("id").to_string();
+    let Some(mut a) = socket(from, addr, &id, Some(&token(&g, 0))).await else { return };
+    let Some(mut b) = socket(from, addr, &id, Some(&token(&g, 1))).await else { return };
+    let resign = json!({"type": "action", "action": {"kind": "resign", "seat": 0}, "id": 1});
+    let _ = a.send(Message::Text(resign.to_string().into())).await;
+    for _ in 0..10 {
+        if let Some(mut w) = socket("127.0.0.46", addr, &id, None).await {
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                while !stop.load(Ordering::Relaxed) {
+                    if tokio::time::timeout(Duration::from_millis(500), next(&mut w)).await.is_ok_and(|m| m.is_none()) {
+                        return;
+                    }
+                }
+            });
+        }
+    }
+    let got2 = got.clone();
+    let stop2 = stop.clone();
+    tokio::spawn(async move {
+        while !stop2.load(Ordering::Relaxed) {
+            match tokio::time::timeout(Duration::from_millis(500), next(&mut b)).await {
+                Ok(Some(m)) if m["type"] == "rematch_asked" => drop(got2[1].fetch_add(1, Ordering::Relaxed)),
+                Ok(None) => return,
+                _ => {}
+            }
+        }
+    });
+    let mut yes = true;
+    while !stop.load(Ordering::Relaxed) {
+        let kind = if yes { "rematch" } else { "rematch_decline" };
+        yes = !yes;
+        if a.send(Message::Text(json!({"type": kind}).to_string().into())).await.is_err() {
+            return;
+        }
+        got[0].fetch_add(1, Ordering::Relaxed);
+        while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(0), next(&mut a)).await {}
+        tokio::task::yield_now().await;
+    }
+}
+
 /// Moves of a game seen by a spectator (a game of two Casual bots).
 async fn bot_moves(addr: SocketAddr, id: String, moves: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
     let Some(mut ws) = socket("127.0.0.1", addr, &id, None).await else { return };
@@ -422,7 +731,10 @@ fn main() {
             "--seconds" => seconds = args.next().and_then(|v| v.parse().ok()).expect("--seconds N"),
             "--only" => only = args.next(),
             _ => {
-                eprintln!("usage: attacks [--seconds N] [--only quiet|hints|slow|reviews|big-reviews|sheets]");
+                eprintln!(
+                    "usage: attacks [--seconds N] [--only quiet|hints|slow|reviews|big-reviews|sheets|takeback-loop|\
+                     takeback-flood|expert-jam|rematch|toggles]"
+                );
                 std::process::exit(2);
             }
         }
@@ -437,10 +749,10 @@ async fn run(seconds: u64, only: Option<String>) {
     let db = dir.join("attacks.db");
     // The server's defaults (bot delay 600 ms, every fair share), but for
     // the creation limits of the load client's own games.
-    let mut c = triominos_server::ServeConfig::new("127.0.0.1:0", &db);
-    (c.max_games_per_client, c.create_per_minute) = (0, 0);
+    let c = triominos_server::ServeConfig::new("127.0.0.1:0", &db);
     let server = triominos_server::start(c).await.expect("server");
     let addr = server.addr;
+    let state = server.state.clone();
     println!("attacks against {addr}, {seconds} s a phase, defaults of `triominos serve` (bot delay 600 ms)");
     let done_game = finished_game(addr).await;
     let watched = create(
@@ -458,7 +770,19 @@ async fn run(seconds: u64, only: Option<String>) {
     let stop_all = Arc::new(AtomicBool::new(false));
     let canary_task = tokio::spawn(canary(addr, samples.clone(), stop_all.clone()));
     let fresh_task = tokio::spawn(fresh(addr, samples.clone(), stop_all.clone()));
-    let phases = ["quiet", "hints", "slow", "reviews", "big-reviews", "sheets"];
+    let phases = [
+        "quiet",
+        "hints",
+        "slow",
+        "reviews",
+        "big-reviews",
+        "sheets",
+        "takeback-loop",
+        "takeback-flood",
+        "expert-jam",
+        "rematch",
+        "toggles",
+    ];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
     for phase in phases {
@@ -491,8 +815,20 @@ async fn run(seconds: u64, only: Option<String>) {
                 Some(tokio::spawn(reviews(addr, done_game.clone(), 40, 20, 20_000, got.clone(), stop.clone())))
             }
             "sheets" => Some(tokio::spawn(sheets(addr, got.clone(), stop.clone()))),
+            "takeback-loop" => Some(tokio::spawn(takeback_loop(addr, got.clone(), stop.clone()))),
+            "takeback-flood" => Some(tokio::spawn(takeback_flood(addr, got.clone(), stop.clone()))),
+            "expert-jam" => Some(tokio::spawn(expert_jam(addr, got.clone(), stop.clone()))),
+            "rematch" => Some(tokio::spawn(rematches(addr, got.clone(), stop.clone()))),
+            "toggles" => Some(tokio::spawn(toggles(addr, got.clone(), stop.clone()))),
             _ => None,
         };
+        if phase == "expert-jam" {
+            // The never-joined tables' stand-ins take over after 30 s: timed from then.
+            tokio::time::sleep(Duration::from_secs(32)).await;
+            *samples.lock().unwrap() = s.clone();
+            s.canary.lock().unwrap().clear();
+            s.fresh.lock().unwrap().clear();
+        }
         let t0 = Instant::now();
         while t0.elapsed() < Duration::from_secs(seconds) {
             tokio::time::sleep(Duration::from_millis(250)).await;
@@ -516,6 +852,37 @@ async fn run(seconds: u64, only: Option<String>) {
                 } else {
                     String::new()
                 }
+            ),
+            "takeback-loop" => format!(
+                "{} ask/refuse pairs sent, {} refused; timer tasks alive: {} clocks, {} lapses ({} games in memory)",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                state.timers.clocks(),
+                state.timers.lapses(),
+                state.games.in_memory()
+            ),
+            "takeback-flood" => format!(
+                "{} takebacks asked; the opponents moved {} times",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed)
+            ),
+            "expert-jam" => format!(
+                "{} moves against Expert, {} of 30 tables refused; games of bots alone counted: {}; a client's decisions running at most {}",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                state.games.bot_games(),
+                state.thinking.share()
+            ),
+            "rematch" => format!(
+                "{} rematches made, {} refused; database +{} KB",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                (std::fs::metadata(&db).map_or(0, |m| m.len()).saturating_sub(db_before)) / 1024
+            ),
+            "toggles" => format!(
+                "{} toggles sent, {} told to the other seat",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed)
             ),
             _ => format!(
                 "{} sheets created, {} refused; database +{} KB",

@@ -37,6 +37,15 @@ pub struct ServeConfig {
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024),
           help = "Bot decisions computed at once (others wait, games with people first); default: the number of cores")]
     pub max_thinking: usize,
+    /// Bot decisions of one client (its games' bots, its hints and reviews)
+    /// computed at once (see [`crate::game::think`]); half of
+    /// `max_thinking` (at least 1) when unset; 0: no share.
+    #[arg(
+        long,
+        value_name = "N",
+        help = "Bot decisions of one client (its games' bots, hints, reviews) computed at once; default: half of --max-thinking (at least 1); 0: no share"
+    )]
+    pub max_thinking_per_client: Option<usize>,
     /// Games of bots alone playing at once; creating one more is refused
     /// (`too_many_bot_games`).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_BOT_GAMES,
@@ -154,6 +163,12 @@ pub struct ServeConfig {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SHEETS_PER_HOUR,
           help = "Score sheets one client may create per hour (429 sheets_too_fast beyond); 0: no limit")]
     pub sheets_per_hour: u32,
+    /// Takebacks asked and "play again" answers one client may send a minute,
+    /// from all its seats (a token bucket of as many); faster is refused with
+    /// `asks_too_fast`. 0: no limit.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_ASKS_PER_MINUTE,
+          help = "Takebacks and play-again answers one client may send per minute, all its seats together (asks_too_fast beyond); 0: no limit")]
+    pub asks_per_minute: u32,
     /// Score sheets stored in all; one more is refused with 429
     /// `too_many_sheets`. 0: no cap.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SHEETS,
@@ -221,6 +236,10 @@ pub struct ServeConfig {
     /// How long a takeback waits for the others' answers before it lapses (30 s).
     #[arg(skip = Duration::from_secs(30))]
     pub takeback_wait: Duration,
+    /// How often a seat may ask a takeback once it asked
+    /// [`crate::game::react::BURST`] in a row (5 s; the tests make it long).
+    #[arg(skip = Duration::from_secs(5))]
+    pub takeback_every: Duration,
     /// This instance's name in the leases of the games it plays (on
     /// PostgreSQL, several instances over one database); a random part is
     /// added, so a restarted instance is a new owner. The host name by default.
@@ -311,6 +330,8 @@ pub const DEFAULT_REVIEW_MAX_ITERATIONS: u32 = 20_000;
 pub const DEFAULT_REVIEW_MAX_SAMPLES: u32 = 4_000;
 /// Score sheets one client may create per hour, unless configured.
 pub const DEFAULT_SHEETS_PER_HOUR: u32 = 60;
+/// Takebacks and "play again" answers of one client per minute, unless configured.
+pub const DEFAULT_ASKS_PER_MINUTE: u32 = 60;
 /// Score sheets stored in all, unless configured.
 pub const DEFAULT_MAX_SHEETS: usize = 100_000;
 /// Days before an empty, unchanged score sheet is deleted, unless configured.

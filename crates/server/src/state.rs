@@ -4,6 +4,7 @@ use crate::config::ServeConfig;
 use crate::game::registry::Registry;
 use crate::game::shares::Shares;
 use crate::game::think::Thinking;
+use crate::game::timers::Timers;
 use crate::store::Store;
 use std::sync::Arc;
 use tokio::sync::watch;
@@ -20,6 +21,8 @@ pub struct AppState {
     pub thinking: Arc<Thinking>,
     /// What each client holds at once: spectator sockets, hints, reviews.
     pub shares: Shares,
+    /// The games' timer tasks (turn clocks, takeback lapses), counted.
+    pub timers: Timers,
     /// Whether the server is shutting down ([`AppState::begin_closing`]).
     closing: watch::Sender<bool>,
 }
@@ -27,7 +30,7 @@ pub struct AppState {
 impl AppState {
     /// The state of a server with `config`, storing in `store`, holding no game yet.
     pub fn new(config: ServeConfig, store: Store) -> Arc<AppState> {
-        let thinking = Thinking::new(config.max_thinking);
+        let thinking = Thinking::with_share(config.max_thinking, config.max_thinking_per_client);
         let (closing, _) = watch::channel(false);
         Arc::new(AppState {
             games: Registry::new(&config),
@@ -35,6 +38,7 @@ impl AppState {
             config,
             thinking,
             shares: Shares::default(),
+            timers: Timers::default(),
             closing,
         })
     }

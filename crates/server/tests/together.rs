@@ -265,8 +265,23 @@ async fn a_takeback_needs_everyone_and_takes_the_placement_out_of_storage() {
     let m = takeback_msg(&mut c[mover]).await;
     assert_eq!((m["outcome"].as_str(), m["by"].as_u64()), (Some("refused"), Some(other as u64)));
     assert_eq!(info(&server, &id).await["version"], 1);
+    // Issue 44: a refused takeback is not asked again for that placement.
+    assert_eq!(refusal(&mut c[mover], json!({"type": "takeback"})).await, "takeback_refused");
 
-    // Asked again and accepted: the placement is gone, in memory and in storage.
+    // The table plays on until the mover places again: asked and accepted,
+    // the placement is gone, in memory and in storage.
+    let (play, placed) = loop {
+        let v = c[0].v.max(c[1].v);
+        c[0].wait_version(v).await;
+        c[1].wait_version(v).await;
+        let who = if c[mover].me["my_turn"] == true { mover } else { other };
+        let m = c[who].choose();
+        let v = c[who].act(m.clone()).await.unwrap();
+        if who == mover && m["kind"] == "play" {
+            break (m, v);
+        }
+    };
+    c[other].wait_version(placed).await;
     c[mover].send(json!({"type": "takeback"})).await;
     takeback_msg(&mut c[other]).await;
     c[other].send(json!({"type": "takeback_answer", "accept": true})).await;
@@ -277,15 +292,17 @@ async fn a_takeback_needs_everyone_and_takes_the_placement_out_of_storage() {
         }
         assert_eq!(m["outcome"], "accepted");
         let snap = next_of(cl, &["snapshot"]).await;
-        assert_eq!((snap["v"].as_u64(), snap["log"].as_array().unwrap().len()), (Some(0), 1));
+        assert_eq!((snap["v"].as_u64(), snap["log"].as_array().unwrap().len() as u64), (Some(placed - 1), placed));
+        // Counted on the score sheet, as hints are.
+        assert_eq!(snap["hints_used"], json!([{"round": 1, "seat": mover, "count": 0, "takebacks": 1}]));
     }
     let snap = next_of(&mut s, &["snapshot"]).await;
-    assert_eq!(snap["v"], 0);
+    assert_eq!(snap["v"], placed - 1);
     assert!(snap["me"].is_null());
-    assert_eq!(info(&server, &id).await["version"], 0);
+    assert_eq!(info(&server, &id).await["version"], placed - 1);
     server.stop().await;
     let server = start(&db).await;
-    assert_eq!(info(&server, &id).await["version"], 0);
+    assert_eq!(info(&server, &id).await["version"], placed - 1);
     // The same seat plays on (its tile back in its hand).
     let mut m = Client::connect(server.addr, &id, Some(&tokens[mover])).await;
     assert!(m.me["hand"].as_array().unwrap().contains(&play["tile"]), "{}", m.me);

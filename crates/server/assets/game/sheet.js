@@ -45,8 +45,8 @@ function tileName(text) {
  * The score sheet into `box`: one row per move (a pass that costs nothing shows ±0) and per
  * other score change, grouped by round, with reasons.
  * The move that ends a round keeps its own row; the end-of-round scoring follows in another.
- * `hintsUsed` ([{round, seat, count}], optional): under a round's heading, the hints each
- * seat was given in it.
+ * `hintsUsed` ([{round, seat, count, takebacks?}], optional): under a round's heading, the
+ * hints each seat was given in it and the moves it took back.
  */
 export function renderSheet(box, log, game, you, hintsUsed) {
   box.replaceChildren();
@@ -81,6 +81,14 @@ export function renderSheet(box, log, game, you, hintsUsed) {
         body.append(h('tr', { class: 'hintsrow' }, h('td', { class: 'what' }, t('hint.sheet_row')), ...[...Array(n).keys()].map((i) => {
           const u = used.find((x) => x.seat === i);
           return h('td', { class: 'hintcount', 'data-seat': i, title: u ? t('hint.sheet_title', { name: seatName(game, i), n: u.count }) : null }, u ? t('hint.sheet_count', { n: u.count }) : '');
+        })));
+      }
+      // Moves taken back (against bots, or accepted by everyone), counted as hints are.
+      const back = (hintsUsed || []).filter((u) => u.round === e.round && (u.takebacks || 0) > 0);
+      if (back.length) {
+        body.append(h('tr', { class: 'hintsrow takebacksrow' }, h('td', { class: 'what' }, t('takeback.sheet_row')), ...[...Array(n).keys()].map((i) => {
+          const u = back.find((x) => x.seat === i);
+          return h('td', { class: 'takebackcount', 'data-seat': i, title: u ? t('takeback.sheet_title', { name: seatName(game, i), n: u.takebacks }) : null }, u ? t('takeback.sheet_count', { n: u.takebacks }) : '');
         })));
       }
     }

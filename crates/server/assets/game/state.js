@@ -42,6 +42,7 @@
  * @property {{agreed: number[], declined: number | null}} [rematch] who agreed to play again
  * @property {{game: string, link: string}} [rematchOffer] the new game of a rematch, offered to a page back on the old one
  * @property {{asker: number, v: number, agreed: number[]} | null} [takeback] a takeback waiting for answers
+ * @property {number} [takebackRefused] the version of the placement whose takeback was refused or lapsed (not asked again)
  */
 
 /**
@@ -164,6 +165,7 @@ export function apply(st, m) {
   // A takeback asked for (st.takeback until it ends: accepted, refused or lapsed).
   if (m.type === 'takeback') {
     st.takeback = m.outcome === 'asked' ? { asker: m.asker, v: m.v, agreed: m.agreed || [] } : null;
+    if (m.outcome === 'refused' || m.outcome === 'lapsed') st.takebackRefused = m.v;
     return { kind: 'takeback', outcome: m.outcome, by: m.by ?? null, asker: m.asker };
   }
   return null;

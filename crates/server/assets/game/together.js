@@ -107,14 +107,41 @@ export function renderRematch(box, st, send) {
 }
 
 /**
+ * Whether a bot plays `seat` now: a bot's seat, or a person's the stand-in plays.
+ * @param {import('./state.js').GameState} st
+ * @param {number} seat
+ */
+function playedByBot(st, seat) {
+  const s = st.game && st.game.seats[seat];
+  return !!s && (s.kind === 'bot' || !!(st.status && (st.status.stand_in || []).includes(seat)));
+}
+
+/**
+ * Whether the seat's last placement may be taken back: the last thing done, or followed
+ * only by bots' moves (issue 45: against bots, a takeback undoes their replies too).
+ * @param {import('./state.js').GameState} st
+ */
+export function canTakeBack(st) {
+  if (st.you === null || st.you === undefined || playedByBot(st, st.you)) return false;
+  for (let i = st.log.length - 1; i >= 0; i--) {
+    const d = st.log[i];
+    if (!d.action) return false;
+    if (d.seat === st.you) return d.action.kind === 'play' && d.v !== st.takebackRefused;
+    if (d.seat === null || d.seat === undefined || !playedByBot(st, d.seat)) return false;
+    if (!['play', 'draw', 'pass'].includes(d.action.kind)) return false;
+  }
+  return false;
+}
+
+/**
  * The takeback button and box: the button shows to a seat whose placement is the last thing
- * done at a table with takebacks (the server checks again); the box shows a takeback asked
- * for: the others accept or refuse (`answer(accept)`), the asker and spectators wait.
+ * done at a table with takebacks, or followed only by bots' moves (the server checks again);
+ * the box shows a takeback asked for: the others accept or refuse (`answer(accept)`), the
+ * asker and spectators wait.
  */
 export function renderTakeback(button, box, st, answer) {
   const seat = st.you !== null && st.you !== undefined;
-  const last = st.log.length ? st.log[st.log.length - 1] : null;
-  const mine = !!last && last.seat === st.you && last.action && last.action.kind === 'play';
+  const mine = canTakeBack(st);
   button.hidden = !(st.game && st.game.takebacks && seat && mine && st.status.phase === 'playing' && !st.takeback);
   const p = st.takeback;
   const kept = box.contains(document.activeElement);

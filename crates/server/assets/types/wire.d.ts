@@ -759,8 +759,9 @@ action: Action, };
 export type Hand = { "tiles": Array<Tile> } | { "sum": number };
 
 /**
- * How many hints one seat was given in one round: `{"round", "seat",
- * "count"}`. Stored with the game's setup, shown on the score sheet.
+ * How much help one seat had in one round: `{"round", "seat", "count"}`
+ * hints, and `"takebacks"` when it took moves back (left out when none).
+ * Stored with the game's setup, shown on the score sheet.
  */
 export type HintUse = { 
 /**
@@ -774,7 +775,11 @@ seat: number,
 /**
  * Hints given.
  */
-count: number, };
+count: number, 
+/**
+ * Takebacks made (issue 45: counted as hints are).
+ */
+takebacks?: number, };
 
 /**
  * What a seat (or the server, between rounds) asks for. Stored, and sent in
@@ -1977,7 +1982,19 @@ max: number, } } | { "code": "bad_pace" } | { "code": "stand_in_playing" } | { "
 /**
  * Seconds until the seat may react again.
  */
-retry_after: number, } } | { "code": "takebacks_off" } | { "code": "no_takeback" } | { "code": "takeback_pending" } | { "code": "no_takeback_asked" };
+retry_after: number, } } | { "code": "takebacks_off" } | { "code": "no_takeback" } | { "code": "takeback_pending" } | { "code": "no_takeback_asked" } | { "code": "takeback_refused" } | { "code": "takeback_busy", "params": { 
+/**
+ * Seconds until the seat may ask again.
+ */
+retry_after: number, } } | { "code": "rematch_busy", "params": { 
+/**
+ * Seconds until the seat may answer again.
+ */
+retry_after: number, } } | { "code": "asks_too_fast", "params": { 
+/**
+ * Seconds until the client may again.
+ */
+retry_after: number, } };
 
 /**
  * A replay: the game and every step, each with every hand.

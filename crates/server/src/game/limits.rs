@@ -1,7 +1,8 @@
 //! Limits on game creation per client: who a client is (its address), how
 //! fast it may create games (a token bucket) and which of its games may still
 //! be unfinished (checked against the store when it creates one more); how
-//! fast it may create score sheets (a bucket of an hour's sheets).
+//! fast it may create score sheets (a bucket of an hour's sheets); how fast
+//! it may ask takebacks and answer "play again" (a bucket of a minute's).
 //!
 //! The figures are [`crate::config::ServeConfig`] fields; what happens at each limit is
 //! in the top-level README ("Limits").
@@ -49,6 +50,7 @@ pub struct Clients {
     buckets: HashMap<IpAddr, Bucket>,
     games: HashMap<IpAddr, Vec<String>>,
     sheets: HashMap<IpAddr, Bucket>,
+    asks: HashMap<IpAddr, Bucket>,
 }
 
 impl Clients {
@@ -90,6 +92,32 @@ impl Clients {
         }
     }
 
+    /// Takes one of the `per_minute` takebacks and "play again" answers of
+    /// `client` at `now` (a bucket of `per_minute` tokens, refilled over the
+    /// minute), or says in how many seconds (at least 1) the next one comes.
+    /// `per_minute == 0`: no limit.
+    pub fn take_ask(&mut self, client: IpAddr, now: Instant, per_minute: u32) -> Result<(), u64> {
+        if per_minute == 0 {
+            return Ok(());
+        }
+        let (cap, rate) = (f64::from(per_minute), f64::from(per_minute) / 60.0);
+        let full = Bucket { tokens: cap, at: now };
+        let b = self.asks.get(&client).copied().unwrap_or(full).refilled_at(now, cap, rate);
+        if b.tokens >= 1.0 {
+            self.asks.insert(client, Bucket { tokens: b.tokens - 1.0, ..b });
+            Ok(())
+        } else {
+            self.asks.insert(client, b);
+            Err((((1.0 - b.tokens) / rate).ceil() as u64).max(1))
+        }
+    }
+
+    /// Forgets the ask buckets that are full again.
+    pub fn prune_asks(&mut self, now: Instant, per_minute: u32) {
+        let (cap, rate) = (f64::from(per_minute), f64::from(per_minute) / 60.0);
+        self.asks.retain(|_, b| per_minute > 0 && b.refilled_at(now, cap, rate).tokens < cap);
+    }
+
     /// Forgets the sheet buckets that are full again.
     pub fn prune_sheets(&mut self, now: Instant, per_hour: u32) {
         let (cap, rate) = (f64::from(per_hour), f64::from(per_hour) / 3600.0);
@@ -124,7 +152,7 @@ impl Clients {
 
     /// How many clients have a bucket or counted games (for tests).
     pub fn len(&self) -> usize {
-        self.buckets.len() + self.games.len() + self.sheets.len()
+        self.buckets.len() + self.games.len() + self.sheets.len() + self.asks.len()
     }
 
     /// Whether nothing is kept.

@@ -102,12 +102,24 @@ pub async fn submit(
 pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
     r.move_override = state.config.test_move_ms;
     let v = r.version();
-    if r.clocked != Some(v) {
-        if let Some(deadline) = r.deadline() {
-            r.clocked = Some(v);
-            tokio::spawn(clock(state.clone(), Arc::downgrade(room), v, deadline));
+    // One clock task per game: one set for another version or deadline (a
+    // takeback stopped the clock meanwhile), or no longer needed, is aborted.
+    let deadline = r.deadline();
+    let set = r.clocked.as_ref().is_some_and(|c| c.v == v && Some(c.deadline) == deadline && !c.task.is_finished());
+    if !set {
+        if let Some(old) = r.clocked.take() {
+            old.task.abort();
+        }
+        if let Some(deadline) = deadline {
+            let live = state.timers.clock();
+            let task = tokio::spawn(clock(state.clone(), Arc::downgrade(room), v, deadline, live));
+            r.clocked = Some(super::room::ClockSet { v, deadline, task: task.abort_handle() });
         }
     }
+    // A game whose every seat a bot plays (bots, and stand-ins for every
+    // person) counts as a game of bots alone while it is not over.
+    let bots_alone = r.phase() != Phase::GameOver && !r.has_people_playing();
+    state.games.count_bot_game(&r.id, bots_alone);
     if r.scheduled == Some(v) {
         return;
     }
@@ -135,7 +147,13 @@ pub const CLOCK_LOOKS_EVERY: std::time::Duration = std::time::Duration::from_sec
 /// memory is not kept for it, and the clock of a game that left memory ends
 /// within [`CLOCK_LOOKS_EVERY`] (a sleeper woken gets a new one, see
 /// [`super::registry::Registry::evict_idle`]).
-async fn clock(state: Arc<AppState>, room: std::sync::Weak<Mutex<Room>>, v: u64, deadline: i64) {
+async fn clock(
+    state: Arc<AppState>,
+    room: std::sync::Weak<Mutex<Room>>,
+    v: u64,
+    deadline: i64,
+    _live: super::timers::Live,
+) {
     loop {
         let wait = deadline.saturating_sub(crate::store::now_ms()).max(0) as u64;
         if wait == 0 {
@@ -148,9 +166,14 @@ async fn clock(state: Arc<AppState>, room: std::sync::Weak<Mutex<Room>>, v: u64,
     }
     let Some(room) = room.upgrade() else { return };
     let (intent, seat) = {
-        let r = room.lock().await;
+        let mut r = room.lock().await;
         if r.version() != v || state.is_closing() {
             return;
+        }
+        // This clock acts now: no longer the one set, so that what it
+        // submits sets the next without aborting it midway.
+        if r.clocked.as_ref().is_some_and(|c| c.v == v && c.deadline == deadline) {
+            r.clocked = None;
         }
         match r.phase() {
             Phase::RoundOver => (Intent::NextRound, None),
@@ -177,9 +200,10 @@ async fn clock(state: Arc<AppState>, room: std::sync::Weak<Mutex<Room>>, v: u64,
 fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn Future<Output = ()> + Send>> {
     Box::pin(async move {
         let began = Instant::now();
-        let (round_over, people) = {
+        let (round_over, people, owner) = {
             let r = room.lock().await;
-            (r.game.is_round_over(), r.has_humans())
+            // A game whose people are all stood in for thinks as a game of bots alone.
+            (r.game.is_round_over(), r.has_people_playing(), r.owner)
         };
         if round_over {
             if !state.config.round_delay.is_zero() {
@@ -200,10 +224,11 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
             let Some(bot) = r.take_bot(seat) else { return };
             (seat, bot, r.game.observe(seat), wants)
         };
-        // Wait for a turn to think (games with people first), then think on a
-        // blocking thread; the permit is given back as soon as the bot has chosen.
+        // Wait for a turn to think (games with people first, the owners in
+        // turn), then think on a blocking thread; the permit is given back
+        // as soon as the bot has chosen.
         let lane = if people { Lane::People } else { Lane::BotsOnly };
-        let permit = state.thinking.acquire(lane, wants).await;
+        let permit = state.thinking.acquire_for(lane, owner, wants).await;
         let chosen = tokio::task::spawn_blocking(move || {
             let mut bot = bot;
             let a = levels::choose_on_threads(&mut *bot, &obs, permit.threads(), wants);

@@ -35,6 +35,7 @@ struct Caps {
     create_burst: u32,
     create_per_minute: u32,
     sheets_per_hour: u32,
+    asks_per_minute: u32,
 }
 
 /// The games the server holds.
@@ -77,6 +78,7 @@ impl Registry {
                 create_burst: config.create_burst,
                 create_per_minute: config.create_per_minute,
                 sheets_per_hour: config.sheets_per_hour,
+                asks_per_minute: config.asks_per_minute,
             },
         }
     }
@@ -194,6 +196,7 @@ impl Registry {
         drop(rooms);
         locked(&self.clients).prune(now, self.caps.create_burst, self.caps.create_per_minute);
         locked(&self.clients).prune_sheets(now, self.caps.sheets_per_hour);
+        locked(&self.clients).prune_asks(now, self.caps.asks_per_minute);
         if dropped > 0 {
             tracing::debug!(dropped, sleeping, "idle games dropped from memory");
         }
@@ -311,6 +314,17 @@ impl Registry {
         })
     }
 
+    /// Takes one of `client`'s takebacks or "play again" answers
+    /// ([`ServeConfig::asks_per_minute`]): refused with `asks_too_fast` when
+    /// it has none. A request without a known peer address is not limited.
+    pub fn admit_ask(&self, client: Option<IpAddr>) -> Result<(), Refused> {
+        let Some(client) = client.map(limits::client_of) else { return Ok(()) };
+        locked(&self.clients).take_ask(client, Instant::now(), self.caps.asks_per_minute).map_err(|retry_after| {
+            tracing::info!(%client, retry_after, "a takeback or play-again answer refused: too fast");
+            Refused::AsksTooFast { retry_after }
+        })
+    }
+
     /// Stores a new game unless the caps refuse it: `server_full` at
     /// [`ServeConfig::max_games`] unfinished games stored, `too_many_games`
     /// when `client` has [`ServeConfig::max_games_per_client`] unfinished
@@ -375,6 +389,21 @@ impl Registry {
     /// beyond the cap: it is not refused, only new ones are).
     pub fn resume_bot_game(&self, id: &str) {
         locked(&self.bot_games).insert(id.to_string());
+    }
+
+    /// Counts a game as one of bots alone (`true`: every seat is played by a
+    /// bot, a person's by the stand-in, and it is not over) or not. A game a
+    /// stand-in makes one of bots alone is counted even beyond the cap (only
+    /// new ones are refused): it thinks in the bots' lane meanwhile.
+    pub fn count_bot_game(&self, id: &str, bots_alone: bool) {
+        let mut games = locked(&self.bot_games);
+        if bots_alone {
+            if !games.contains(id) {
+                games.insert(id.to_string());
+            }
+        } else {
+            games.remove(id);
+        }
     }
 
     /// A game of bots alone is over (or was never stored): it no longer counts.

@@ -11,6 +11,12 @@
 //! old link later is sent the same message, without `now`, and the page
 //! offers the new seat. The agreements themselves are not stored: a server
 //! restart before everyone agreed drops them (each person asks again).
+//!
+//! Bounds (issue 44): the rematch is a creation by the client whose answer
+//! makes it, under the same limits as `POST /api/games` (its creation rate,
+//! its unfinished games, the server's); a seat's answers are limited as
+//! reactions are ([`super::react::Bucket`], `rematch_busy`) and a client's
+//! with its takebacks ([`crate::config::ServeConfig::asks_per_minute`]).
 
 use super::error::{CreateError, Denied};
 use super::room::{Room, Setup};
@@ -26,6 +32,7 @@ pub async fn answer(
     room: &Arc<Mutex<Room>>,
     seat: Option<u8>,
     conn: u64,
+    client: Option<std::net::IpAddr>,
     agree: bool,
 ) -> Result<(), Denied> {
     let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
@@ -33,6 +40,8 @@ pub async fn answer(
     if !r.is_over() {
         return Err(Refused::GameNotOver.into());
     }
+    r.take_rematch(seat, std::time::Instant::now(), state.config.reaction_every)?;
+    state.games.admit_ask(client)?;
     if let Some(next) = r.setup.rematch.clone() {
         // Made already: this seat's link again.
         drop(r);
@@ -59,7 +68,15 @@ pub async fn answer(
         tracing::info!(game = %r.id, seat, "rematch asked");
         return Ok(());
     }
-    let next = make(state, &r.setup).await?;
+    let next = match make(state, &r.setup, client).await {
+        Ok(next) => next,
+        Err(e) => {
+            // Refused (a limit of the client's or the server's): nobody has agreed.
+            r.rematch_agreed = Seats::EMPTY;
+            r.send_each(|_| ServerMsg::RematchAsked { agreed: Seats::EMPTY, declined: None }.text());
+            return Err(e);
+        }
+    };
     let mut setup = r.setup.clone();
     setup.rematch = Some(next.id.clone());
     let json = serde_json::to_string(&setup).map_err(|_| Refused::BadSetup)?;
@@ -82,8 +99,9 @@ struct Made {
     links: Vec<Option<String>>,
 }
 
-/// Makes and stores the rematch of a game set up as `old`.
-async fn make(state: &Arc<AppState>, old: &Setup) -> Result<Made, Denied> {
+/// Makes and stores the rematch of a game set up as `old`, a creation by
+/// `client` within its limits and the server's.
+async fn make(state: &Arc<AppState>, old: &Setup, client: Option<std::net::IpAddr>) -> Result<Made, Denied> {
     let mut setup = old.clone();
     setup.seed = crate::secret::random_seed();
     setup.created = crate::store::now();
@@ -95,10 +113,12 @@ async fn make(state: &Arc<AppState>, old: &Setup) -> Result<Made, Denied> {
         }
     }
     let id = crate::secret::random_hex(8);
-    let new_room = Room::new(id.clone(), setup.clone())?;
+    let mut new_room = Room::new(id.clone(), setup.clone())?;
+    new_room.owner = super::think::owner_of(client.map(super::limits::client_of));
     let json = serde_json::to_string(&setup).map_err(|_| Refused::BadSetup)?;
-    // Within the server's cap of unfinished games (a rematch is no new client's creation).
-    state.games.store_new_game(&state.store, None, id.clone(), setup.created, json).await.map_err(|e| match e {
+    // A creation by this client: its rate, its unfinished games, the server's cap.
+    state.games.admit_creation(client)?;
+    state.games.store_new_game(&state.store, client, id.clone(), setup.created, json).await.map_err(|e| match e {
         CreateError::Capped(r) => r,
         CreateError::Store(e) => {
             tracing::error!(game = %id, "cannot store the rematch: {e}");

@@ -133,7 +133,18 @@ impl Setup {
         let mut s = self.clone();
         match s.hints_used.iter_mut().find(|u| u.round == round && u.seat == seat) {
             Some(u) => u.count += 1,
-            None => s.hints_used.push(HintUse { round, seat, count: 1 }),
+            None => s.hints_used.push(HintUse { round, seat, count: 1, takebacks: 0 }),
+        }
+        s
+    }
+
+    /// The setup with one more takeback counted for `seat` in `round`
+    /// (beside its hints: the score sheet shows both).
+    pub fn with_takeback(&self, round: u32, seat: u8) -> Setup {
+        let mut s = self.clone();
+        match s.hints_used.iter_mut().find(|u| u.round == round && u.seat == seat) {
+            Some(u) => u.takebacks += 1,
+            None => s.hints_used.push(HintUse { round, seat, count: 0, takebacks: 1 }),
         }
         s
     }
@@ -183,8 +194,25 @@ pub struct Room {
     /// What the turn is: its phase, round, seat and whether a bot plays it;
     /// the turn's clock starts again when this changes.
     turn_key: (Phase, u32, u8, bool),
-    /// The version a turn clock is already set for.
-    pub clocked: Option<u64>,
+    /// The turn clock set now: the version and deadline it was set for, and
+    /// its task (aborted when another is set: one clock task per game).
+    pub clocked: Option<ClockSet>,
+    /// The lapse task of the takeback asked now (aborted once it is answered).
+    pub lapse: Option<tokio::task::AbortHandle>,
+    /// The version of a placement whose takeback was refused or lapsed: it
+    /// may not be asked again for that placement (issue 44).
+    pub takeback_refused: Option<u64>,
+    /// The placement a seat may take back, with the bots' replies after it:
+    /// `(seat, version it made)`, while only bots acted since.
+    pub takeback_from: Option<(u8, u64)>,
+    /// Each seat's takeback bucket ([`super::react::Bucket`]), made at its first ask.
+    takeback_buckets: Vec<Option<super::react::Bucket>>,
+    /// Each seat's "play again" bucket, made at its first answer.
+    rematch_buckets: Vec<Option<super::react::Bucket>>,
+    /// Whose bots' decisions these are, for the thinking's turns and shares
+    /// ([`super::think::owner_of`] the creating client; the game's id when
+    /// not known, as after a restart).
+    pub owner: u64,
     /// Every table's turn time, in milliseconds, whatever its pace (the
     /// tests' short clocks: [`crate::config::ServeConfig::test_move_ms`]).
     pub move_override: Option<u64>,
@@ -209,6 +237,20 @@ pub struct TakebackPending {
     pub agreed: Seats,
     /// Which asking this is (a lapse timer ends only its own).
     pub serial: u64,
+    /// When it was asked (milliseconds since 1970): the time it waits does
+    /// not count against the seat to play.
+    pub since: i64,
+}
+
+/// A turn clock set ([`Room::clocked`]).
+#[derive(Clone, Debug)]
+pub struct ClockSet {
+    /// The version it was set at.
+    pub v: u64,
+    /// When it runs out (milliseconds since 1970).
+    pub deadline: i64,
+    /// Its task.
+    pub task: tokio::task::AbortHandle,
 }
 
 /// How many accepted intent ids the server remembers per seat: an intent
@@ -257,6 +299,7 @@ impl Room {
         let turn_key =
             (game.public().phase(), game.public().round(), game.to_move(), bots[game.to_move() as usize].is_some());
         Ok(Room {
+            owner: super::think::owner_of(&id),
             id,
             game,
             log: vec![first],
@@ -273,6 +316,11 @@ impl Room {
             turn_began: setup.created.saturating_mul(1000),
             turn_key,
             clocked: None,
+            lapse: None,
+            takeback_refused: None,
+            takeback_from: None,
+            takeback_buckets: vec![None; n],
+            rematch_buckets: vec![None; n],
             move_override: None,
             rematch_agreed: Seats::EMPTY,
             reactions: vec![None; n],
@@ -450,6 +498,9 @@ impl Room {
     /// clock starts then.
     pub fn commit_at(&mut self, seat: Option<u8>, intent: Intent, at: i64) -> Result<Applied, Denied> {
         let before = Mark::before(&self.game, intent);
+        // A bot's action keeps what a person may take back; anything else
+        // starts again from it.
+        let by_bot = matches!(intent, Intent::Act(_)) && seat.is_some_and(|s| self.played_by_bot(s));
         match intent {
             Intent::NextRound => self.game.next_round().map_err(|_| Refused::RoundNotOver)?,
             Intent::Act(a) => {
@@ -500,6 +551,12 @@ impl Room {
             self.turn_began = at;
         }
         self.last = Some((seat, intent));
+        if !by_bot {
+            self.takeback_from = match (seat, intent) {
+                (Some(s), Intent::Act(triominos_core::Action::Play { .. })) => Some((s, v)),
+                _ => None,
+            };
+        }
         Ok(Applied { v, game_over: self.is_over() })
     }
 
@@ -794,6 +851,7 @@ impl Room {
         self.threads = fresh.threads;
         self.recent = fresh.recent;
         self.last = fresh.last;
+        self.takeback_from = fresh.takeback_from;
         // The clock's state as the stored log now says: who the stand-in
         // plays, who resigned, when the turn began.
         self.stand_ins = fresh.stand_ins;
@@ -801,8 +859,38 @@ impl Room {
         self.ended = fresh.ended;
         self.turn_began = fresh.turn_began;
         self.turn_key = fresh.turn_key;
-        self.clocked = None;
         self.scheduled = None;
+    }
+
+    /// The turn's clock stops for `ms` milliseconds (the time a takeback
+    /// waited for its answers): the turn began that much later.
+    pub fn pause_clock(&mut self, ms: i64) {
+        self.turn_began = self.turn_began.saturating_add(ms.max(0));
+    }
+
+    /// Takes one of the seat's takebacks at `now` (a bucket of
+    /// [`super::react::BURST`], one back every `every`): refused with
+    /// `takeback_busy` beyond it.
+    pub fn take_takeback(
+        &mut self,
+        seat: u8,
+        now: std::time::Instant,
+        every: std::time::Duration,
+    ) -> Result<(), Refused> {
+        take(&mut self.takeback_buckets, seat, now, every)
+            .map_err(|wait| Refused::TakebackBusy { retry_after: super::react::seconds(wait) })
+    }
+
+    /// Takes one of the seat's "play again" answers at `now` (as reactions
+    /// are limited): refused with `rematch_busy` beyond it.
+    pub fn take_rematch(
+        &mut self,
+        seat: u8,
+        now: std::time::Instant,
+        every: std::time::Duration,
+    ) -> Result<(), Refused> {
+        take(&mut self.rematch_buckets, seat, now, every)
+            .map_err(|wait| Refused::RematchBusy { retry_after: super::react::seconds(wait) })
     }
 
     /// Sends every connection a fresh snapshot.
@@ -812,8 +900,9 @@ impl Room {
         }
     }
 
-    /// The game as a `.tri` record; the hints used are comments (`# hints NAME
-    /// COUNT` after the `start` line of the round), which `triominos check` skips.
+    /// The game as a `.tri` record; the hints used and takebacks made are
+    /// comments (`# hints NAME COUNT`, `# takebacks NAME COUNT` after the
+    /// `start` line of the round), which `triominos check` skips.
     pub fn record(&self) -> Result<String, triominos_core::record::WriteError> {
         let tags = [("Seed", self.setup.seed.to_string()), ("Event", format!("triominos {}", self.id))];
         let names = self.setup.record_names();
@@ -824,6 +913,17 @@ impl Room {
         };
         Ok(with_hint_comments(&text, &self.setup.hints_used, &names))
     }
+}
+
+/// Takes a token of the seat's bucket in `buckets` (made full at its first use).
+fn take(
+    buckets: &mut [Option<super::react::Bucket>],
+    seat: u8,
+    now: std::time::Instant,
+    every: std::time::Duration,
+) -> Result<(), std::time::Duration> {
+    let Some(slot) = buckets.get_mut(seat as usize) else { return Ok(()) };
+    slot.get_or_insert_with(|| super::react::Bucket::new(now, every)).take(now)
 }
 
 /// A record with a comment line `# hints NAME COUNT` after the `start` line of each
@@ -841,11 +941,17 @@ fn with_hint_comments(text: &str, used: &[HintUse], names: &[String]) -> String 
         if word == "round" {
             round = line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).unwrap_or(round);
         } else if word == "start" {
-            let mut here: Vec<&HintUse> = used.iter().filter(|u| u.round == round && u.count > 0).collect();
+            let mut here: Vec<&HintUse> =
+                used.iter().filter(|u| u.round == round && (u.count > 0 || u.takebacks > 0)).collect();
             here.sort_by_key(|u| u.seat);
             for u in here {
                 if let Some(name) = names.get(u.seat as usize) {
-                    out.push_str(&format!("# hints {name} {}\n", u.count));
+                    if u.count > 0 {
+                        out.push_str(&format!("# hints {name} {}\n", u.count));
+                    }
+                    if u.takebacks > 0 {
+                        out.push_str(&format!("# takebacks {name} {}\n", u.takebacks));
+                    }
                 }
             }
         }

@@ -143,7 +143,9 @@ async fn create(
         takebacks: req.takebacks,
     };
     let id = crate::secret::random_hex(8);
-    let room = Room::new(id.clone(), setup.clone())?;
+    let mut room = Room::new(id.clone(), setup.clone())?;
+    // Its bots' thinking is the creating client's share (issue 44).
+    room.owner = super::think::owner_of(client.map(super::limits::client_of));
     let setup_json = serde_json::to_string(&setup).map_err(StoreError::from)?;
     let bot_only = !room.has_humans();
     state.games.admit_creation(client)?;

@@ -13,10 +13,15 @@
 //! 3. [`Lane::Hint`]: a person's hint: never ahead of a table's bot move.
 //! 4. [`Lane::Review`]: one decision of a game's review.
 //!
-//! Within lanes 2 to 4, waiting decisions are grouped by owner (a game of
-//! bots alone, a client asking hints or reviews: [`owner_of`]) and the owners
-//! take turns, one decision each: a client with ten games asking hints in a
-//! loop gets one turn when another client gets one. Every decision that is
+//! Within every lane, waiting decisions are grouped by owner (the client
+//! that created the game, a client asking hints or reviews: [`owner_of`];
+//! a game's id when its creator is not known, as after a restart) and the
+//! owners take turns, one decision each: a client with ten games asking
+//! hints in a loop, or ten games against Expert, gets one turn when another
+//! client gets one (issue 44). An owner's share is bounded too: it runs at
+//! most [`Thinking::share`] decisions at once (half the slots, at least
+//! one, unless `--max-thinking-per-client` says), so another client's
+//! decision always finds a slot its own are not holding. Every decision that is
 //! not a bot's move in a game with people counts against `cap - 1` slots (at
 //! least 1), so a slot is always left for the games with people: a hint or a
 //! review that thinks for a second never holds the last core.
@@ -28,8 +33,9 @@
 //! for the rest of that decision (at most one thread more than `cap`, for
 //! at most the level's time budget).
 //!
-//! The API a bot's turn uses is unchanged: `acquire(lane, wants)`;
-//! [`Thinking::acquire_for`] names an owner too.
+//! A bot's turn names its game's owner ([`Thinking::acquire_for`]);
+//! `acquire(lane, wants)` is a decision of nobody in particular
+//! ([`NOBODY`]: no share applies, for the tests that hold a slot).
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -66,8 +72,15 @@ impl Lane {
 /// owners of its lane: a game's id, or a client's address.
 pub fn owner_of(key: impl std::hash::Hash) -> u64 {
     use std::hash::{BuildHasher, BuildHasherDefault};
-    BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(key)
+    match BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default().hash_one(key) {
+        NOBODY => 1,
+        h => h,
+    }
 }
+
+/// The owner of the decisions of [`Thinking::acquire`]: nobody's share is
+/// counted for them.
+pub const NOBODY: u64 = 0;
 
 /// How many decisions run and wait, for the logs and the tests.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,6 +104,7 @@ pub struct ThinkingStatus {
 
 struct Waiter {
     lane: Lane,
+    owner: u64,
     wants: usize,
     tx: oneshot::Sender<Permit>,
 }
@@ -111,9 +125,11 @@ impl Turns {
         }
     }
 
-    /// The next owner's first decision; that owner goes to the back.
-    fn pop(&mut self) -> Option<Waiter> {
-        let (owner, mut line) = self.owners.pop_front()?;
+    /// The first decision of the next owner that `may` start one; that
+    /// owner goes to the back (the owners before it keep their places).
+    fn pop(&mut self, may: impl Fn(u64) -> bool) -> Option<Waiter> {
+        let i = self.owners.iter().position(|(o, _)| may(*o))?;
+        let (owner, mut line) = self.owners.remove(i)?;
         let w = line.pop_front();
         if !line.is_empty() {
             self.owners.push_back((owner, line));
@@ -132,6 +148,8 @@ struct Queues {
     running_background: usize,
     /// Waiting decisions by lane ([`Lane::index`]).
     lanes: [Turns; 4],
+    /// Running decisions by owner (not [`NOBODY`]'s), in every lane.
+    by_owner: std::collections::HashMap<u64, usize>,
 }
 
 impl Queues {
@@ -139,18 +157,21 @@ impl Queues {
         self.lanes.iter().map(|l| l.len).sum()
     }
 
-    /// The next decision to start, if a slot is free for it.
-    fn next(&mut self, cap: usize, background_cap: usize) -> Option<Waiter> {
+    /// The next decision to start, if a slot is free for it and its owner
+    /// runs fewer than `share`.
+    fn next(&mut self, cap: usize, background_cap: usize, share: usize) -> Option<Waiter> {
         if self.running >= cap {
             return None;
         }
-        if let Some(w) = self.lanes[Lane::People.index()].pop() {
+        let by_owner = &self.by_owner;
+        let may = |o: u64| o == NOBODY || by_owner.get(&o).copied().unwrap_or(0) < share;
+        if let Some(w) = self.lanes[Lane::People.index()].pop(may) {
             return Some(w);
         }
         if self.running_background >= background_cap {
             return None;
         }
-        Lane::BACKGROUND.iter().find_map(|l| self.lanes[l.index()].pop())
+        Lane::BACKGROUND.iter().find_map(|l| self.lanes[l.index()].pop(may))
     }
 }
 
@@ -158,6 +179,7 @@ impl Queues {
 pub struct Thinking {
     cap: usize,
     background_cap: usize,
+    share: usize,
     queues: Mutex<Queues>,
 }
 
@@ -166,6 +188,7 @@ pub struct Thinking {
 pub struct Permit {
     thinking: Arc<Thinking>,
     lane: Lane,
+    owner: u64,
     threads: usize,
 }
 
@@ -179,20 +202,42 @@ impl Permit {
 
 impl Drop for Permit {
     fn drop(&mut self) {
-        self.thinking.release(self.lane);
+        self.thinking.release(self.lane, self.owner);
     }
 }
 
 impl Thinking {
     /// At most `cap` decisions at once (at least 1).
     pub fn new(cap: usize) -> Arc<Thinking> {
+        Thinking::with_share(cap, None)
+    }
+
+    /// At most `cap` decisions at once (at least 1), at most `share` of one
+    /// owner (`None`: half of `cap`, at least 1; `Some(0)`: no share).
+    pub fn with_share(cap: usize, share: Option<usize>) -> Arc<Thinking> {
         let cap = cap.max(1);
-        Arc::new(Thinking { cap, background_cap: (cap - 1).max(1), queues: Mutex::new(Queues::default()) })
+        let share = match share {
+            None => (cap / 2).max(1),
+            Some(0) => usize::MAX,
+            Some(n) => n,
+        };
+        Arc::new(Thinking { cap, background_cap: (cap - 1).max(1), share, queues: Mutex::new(Queues::default()) })
     }
 
     /// The most decisions that run at once.
     pub fn cap(&self) -> usize {
         self.cap
+    }
+
+    /// The most decisions of one owner that run at once: half the slots, at
+    /// least one, unless configured (`usize::MAX`: no share).
+    pub fn share(&self) -> usize {
+        self.share
+    }
+
+    /// The decisions of `owner` running now.
+    pub fn running_of(&self, owner: u64) -> usize {
+        self.lock().by_owner.get(&owner).copied().unwrap_or(0)
     }
 
     /// How many decisions run and wait now.
@@ -215,9 +260,9 @@ impl Thinking {
     }
 
     /// Waits for the turn of a decision in `lane` that would use up to
-    /// `wants` threads (the lane's decisions as one owner).
+    /// `wants` threads, nobody's ([`NOBODY`]: no share applies).
     pub async fn acquire(self: &Arc<Self>, lane: Lane, wants: usize) -> Permit {
-        self.acquire_for(lane, 0, wants).await
+        self.acquire_for(lane, NOBODY, wants).await
     }
 
     /// Waits for the turn of a decision of `owner` ([`owner_of`] a game or a
@@ -227,7 +272,7 @@ impl Thinking {
         let (tx, rx) = oneshot::channel();
         {
             let mut q = self.lock();
-            q.lanes[lane.index()].push(owner, Waiter { lane, wants, tx });
+            q.lanes[lane.index()].push(owner, Waiter { lane, owner, wants, tx });
         }
         // It starts now if a slot is free for it and nothing goes before it.
         self.dispatch();
@@ -236,13 +281,16 @@ impl Thinking {
             // Never: a waiter is only dropped when handed its permit.
             Err(_) => {
                 let mut q = self.lock();
-                self.start(&mut q, lane, 1)
+                self.start(&mut q, lane, owner, 1)
             }
         }
     }
 
     /// Counts a decision as running and decides its threads.
-    fn start(self: &Arc<Self>, q: &mut Queues, lane: Lane, wants: usize) -> Permit {
+    fn start(self: &Arc<Self>, q: &mut Queues, lane: Lane, owner: u64, wants: usize) -> Permit {
+        if owner != NOBODY {
+            *q.by_owner.entry(owner).or_default() += 1;
+        }
         let idle = q.running == 0 && q.waiting() == 0;
         let threads = if idle && matches!(lane, Lane::People | Lane::Hint) { wants.clamp(1, self.cap) } else { 1 };
         q.running += 1;
@@ -252,12 +300,18 @@ impl Thinking {
         if lane != Lane::People {
             q.running_background += 1;
         }
-        Permit { thinking: self.clone(), lane, threads }
+        Permit { thinking: self.clone(), lane, owner, threads }
     }
 
-    fn release(self: &Arc<Self>, lane: Lane) {
+    fn release(self: &Arc<Self>, lane: Lane, owner: u64) {
         {
             let mut q = self.lock();
+            if let std::collections::hash_map::Entry::Occupied(mut e) = q.by_owner.entry(owner) {
+                *e.get_mut() -= 1;
+                if *e.get() == 0 {
+                    e.remove();
+                }
+            }
             q.running = q.running.saturating_sub(1);
             if lane == Lane::BotsOnly {
                 q.running_bots_only = q.running_bots_only.saturating_sub(1);
@@ -274,9 +328,9 @@ impl Thinking {
         let mut handed = Vec::new();
         {
             let mut q = self.lock();
-            while let Some(w) = q.next(self.cap, self.background_cap) {
+            while let Some(w) = q.next(self.cap, self.background_cap, self.share) {
                 // Its threads are decided before it is counted.
-                let permit = self.start(&mut q, w.lane, w.wants);
+                let permit = self.start(&mut q, w.lane, w.owner, w.wants);
                 handed.push((w.tx, permit));
             }
         }
@@ -466,5 +520,54 @@ mod tests {
         let p = now(&t, Lane::People, 1);
         drop((h, r, p));
         assert!(poll_once(more.as_mut()).is_some());
+    }
+
+    /// Issue 44: ten games against Expert from one client, its person moving
+    /// at once, queue ten bots' moves in the people's lane. On main that lane
+    /// was first come: a canary's bot waited behind all ten. Now the client
+    /// runs at most its share (one of two slots): the canary's decision starts
+    /// at once, and among waiting owners the canary's turn comes before the
+    /// attacker's next.
+    #[test]
+    fn in_the_peoples_lane_owners_take_turns_and_a_clients_share_is_bounded() {
+        let t = Thinking::new(2);
+        assert_eq!(t.share(), 1);
+        let (attacker, canary) = (owner_of("192.0.2.66"), owner_of("192.0.2.1"));
+        let running = now_for(&t, Lane::People, attacker);
+        let mut experts: Vec<_> = (0..10).map(|_| Box::pin(t.acquire_for(Lane::People, attacker, 2))).collect();
+        for e in experts.iter_mut() {
+            assert!(poll_once(e.as_mut()).is_none(), "the attacker holds its share: the other slot stays free");
+        }
+        assert_eq!(t.status(), ThinkingStatus { running: 1, waiting_people: 10, ..ThinkingStatus::default() });
+        assert_eq!(t.running_of(attacker), 1);
+        let first = now_for(&t, Lane::People, canary);
+        assert_eq!(first.threads(), 1);
+        // Both slots taken; the canary's next decision waits, queued after ten of the attacker's.
+        let mut second = pin!(t.acquire_for(Lane::People, canary, 1));
+        assert!(poll_once(second.as_mut()).is_none());
+        drop(first);
+        // The canary's slot frees: its own next decision takes it, not one of the attacker's.
+        let second = poll_once(second.as_mut()).expect("the canary's turn");
+        assert!(experts.iter_mut().all(|e| poll_once(e.as_mut()).is_none()));
+        drop(running);
+        let started: Vec<Permit> = experts.iter_mut().filter_map(|e| poll_once(e.as_mut())).collect();
+        assert_eq!(started.len(), 1, "then one of the attacker's");
+        assert_eq!(t.running_of(attacker), 1);
+        drop((second, started));
+    }
+
+    /// The share counts an owner's decisions in every lane together: a
+    /// client's hint waits while one of its games' bots thinks.
+    #[test]
+    fn a_share_counts_every_lane() {
+        let t = Thinking::new(2);
+        let a = owner_of("192.0.2.7");
+        let bot = now_for(&t, Lane::People, a);
+        let mut hint = pin!(t.acquire_for(Lane::Hint, a, 1));
+        assert!(poll_once(hint.as_mut()).is_none(), "a slot is free, not for this client");
+        let other = now_for(&t, Lane::Hint, owner_of("192.0.2.8"));
+        drop(other);
+        drop(bot);
+        assert!(poll_once(hint.as_mut()).is_some());
     }
 }

@@ -356,13 +356,13 @@ async fn handle(
         }
         Ok(msg @ (ClientMsg::Rematch | ClientMsg::RematchDecline)) => {
             let agree = msg == ClientMsg::Rematch;
-            return match super::rematch::answer(state, room, seat, conn, agree).await {
+            return match super::rematch::answer(state, room, seat, conn, client, agree).await {
                 Ok(()) => None,
                 Err(e) => Some(error_msg(e, None)),
             };
         }
         Ok(ClientMsg::Takeback) => {
-            return super::takeback::ask(state, room, seat).await.err().map(|e| error_msg(e, None));
+            return super::takeback::ask(state, room, seat, client).await.err().map(|e| error_msg(e, None));
         }
         Ok(ClientMsg::TakebackAnswer { accept }) => {
             return super::takeback::answer(state, room, seat, accept).await.err().map(|e| error_msg(e, None));

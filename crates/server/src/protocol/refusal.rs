@@ -275,6 +275,26 @@ pub enum Refused {
     TakebackPending,
     /// An answer to a takeback nobody asked for (it was answered, or lapsed).
     NoTakebackAsked,
+    /// This placement's takeback was refused (or lapsed): it may not be
+    /// asked again.
+    TakebackRefused,
+    /// This seat asked takebacks faster than its rate (a few at once, then
+    /// one every few seconds).
+    TakebackBusy {
+        /// Seconds until the seat may ask again.
+        retry_after: u64,
+    },
+    /// This seat answered "play again" faster than its rate (as reactions).
+    RematchBusy {
+        /// Seconds until the seat may answer again.
+        retry_after: u64,
+    },
+    /// This client asked takebacks or answered "play again" faster than its
+    /// rate, all its seats together.
+    AsksTooFast {
+        /// Seconds until the client may again.
+        retry_after: u64,
+    },
 }
 
 impl Refused {
@@ -484,8 +504,44 @@ impl NotationRefused {
     }
 }
 
+/// The most characters of what a player typed a refusal echoes (issue 44:
+/// a 4 KB move is not sent back twice); longer is cut, with `…`.
+pub const ECHO_CHARS: usize = 24;
+
+/// At most [`ECHO_CHARS`] characters of `s`, with `…` when cut.
+pub fn excerpt(s: &str) -> String {
+    match s.char_indices().nth(ECHO_CHARS) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// The error with what it echoes of the player's text cut to an excerpt.
+fn bounded(e: &NotationError) -> NotationError {
+    match e {
+        NotationError::Tile(TileParseError::Syntax(s)) => NotationError::Tile(TileParseError::Syntax(excerpt(s))),
+        NotationError::Tile(TileParseError::OutOfRange(s)) => {
+            NotationError::Tile(TileParseError::OutOfRange(excerpt(s)))
+        }
+        NotationError::Tile(TileParseError::NotCanonical { written, rotation_of }) => {
+            NotationError::Tile(TileParseError::NotCanonical { written: excerpt(written), rotation_of: *rotation_of })
+        }
+        NotationError::Unexpected { after, found, expected } => {
+            NotationError::Unexpected { after: excerpt(after), found: excerpt(found), expected }
+        }
+        NotationError::BadTurn(turn) => NotationError::BadTurn(excerpt(turn)),
+        NotationError::Ambiguous { written, candidates } => {
+            NotationError::Ambiguous { written: excerpt(written), candidates: candidates.clone() }
+        }
+        other => other.clone(),
+    }
+}
+
 impl From<&NotationError> for NotationRefused {
+    /// What the player typed is echoed as an excerpt ([`excerpt`]), in the
+    /// fields and in core's sentence alike.
     fn from(e: &NotationError) -> NotationRefused {
+        let e = &bounded(e);
         let text = e.to_string();
         let moves = |ms: &[Move]| -> Vec<String> { ms.iter().map(Move::to_string).collect() };
         match e {
@@ -536,6 +592,26 @@ mod tests {
     use super::*;
     use crate::protocol::ServerMsg;
     use serde_json::json;
+
+    /// Issue 44: a 3.9 KB turn was refused with a 7.98 KB `bad_turn` that
+    /// echoed it twice (in `turn` and in the sentence). Now both hold a
+    /// 24-character excerpt.
+    #[test]
+    fn a_refusal_echoes_a_bounded_excerpt_of_what_was_typed() {
+        let long = "2".repeat(3900);
+        for e in [
+            NotationError::BadTurn(long.clone()),
+            NotationError::Unexpected { after: long.clone(), found: long.clone(), expected: "a spot" },
+            NotationError::Tile(TileParseError::Syntax(long.clone())),
+        ] {
+            let text = ServerMsg::Error { refusal: notation_refusal(&e), id: Some(1) }.text();
+            assert!(text.len() < 600, "{} bytes: {text}", text.len());
+            assert!(text.contains(&format!("{}…", "2".repeat(ECHO_CHARS))), "{text}");
+        }
+        // Short texts are echoed whole.
+        let short = notation_refusal(&NotationError::BadTurn("9".into()));
+        assert_eq!(short.params["params"]["turn"], "9");
+    }
 
     #[test]
     fn every_refusal_is_code_and_params() {

@@ -243,8 +243,9 @@ pub struct Presence {
     pub spectators: usize,
 }
 
-/// How many hints one seat was given in one round: `{"round", "seat",
-/// "count"}`. Stored with the game's setup, shown on the score sheet.
+/// How much help one seat had in one round: `{"round", "seat", "count"}`
+/// hints, and `"takebacks"` when it took moves back (left out when none).
+/// Stored with the game's setup, shown on the score sheet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct HintUse {
     /// Round number.
@@ -253,6 +254,14 @@ pub struct HintUse {
     pub seat: u8,
     /// Hints given.
     pub count: u32,
+    /// Takebacks made (issue 45: counted as hints are).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[ts(as = "Option<u32>", optional)]
+    pub takebacks: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A suggested move, the judge's (`triominos_bots::judge::hint`, the same

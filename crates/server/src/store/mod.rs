@@ -769,17 +769,27 @@ impl Store {
     /// Deletes a game's last action, numbered `v` (a takeback): `Ok(false)`,
     /// deleting nothing, when `v` is not its last.
     pub async fn delete_last(&self, game: String, v: u64) -> Result<bool, StoreError> {
+        self.delete_from(game, v, v).await
+    }
+
+    /// Deletes a game's actions numbered `from` to `last`, its last (a
+    /// takeback with the bots' replies after it): `Ok(false)`, deleting
+    /// nothing, when `last` is not its last action or `from` is after it.
+    pub async fn delete_from(&self, game: String, from: u64, last: u64) -> Result<bool, StoreError> {
         let leases = self.leases.clone();
         self.call(move |c| {
             if let Some(l) = &leases {
                 l.fence(c, &game)?;
             }
+            if from > last {
+                return Ok(false);
+            }
             let n = c.execute(
-                "DELETE FROM actions WHERE game = ?1 AND v = ?2 \
-                 AND v = (SELECT MAX(v) FROM actions WHERE game = ?1)",
-                &[Val::from(&game), Val::from(v as i64)],
+                "DELETE FROM actions WHERE game = ?1 AND v >= ?2 AND v <= ?3 \
+                 AND ?3 = (SELECT MAX(v) FROM actions WHERE game = ?1)",
+                &[Val::from(&game), Val::from(from as i64), Val::from(last as i64)],
             )?;
-            Ok(n == 1)
+            Ok(n == last - from + 1)
         })
         .await
     }
