@@ -204,6 +204,10 @@ async fn session(
         r.send_presence();
         (conn, r.id.clone(), r.setup.rematch.clone())
     };
+    // A person's first visit takes their seat (issue 45).
+    if let Some(s) = seat {
+        super::waiting::arrive(&state, &room, s).await;
+    }
     // Back to a game whose players went on to a rematch: this seat's place there.
     if let Some(next) = rematch {
         let _ = super::rematch::offer(&state, &room, &next, conn, seat, false).await;
@@ -363,6 +367,15 @@ async fn handle(
         }
         Ok(ClientMsg::Takeback) => {
             return super::takeback::ask(state, room, seat).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::Start) => {
+            return super::waiting::start_anyway(state, room, seat).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::GiveSeat { seat: given }) => {
+            return super::waiting::give_seat(state, room, seat, given).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::Cancel) => {
+            return super::waiting::cancel_by_host(state, room, seat).await.err().map(|e| error_msg(e, None));
         }
         Ok(ClientMsg::TakebackAnswer { accept }) => {
             return super::takeback::answer(state, room, seat, accept).await.err().map(|e| error_msg(e, None));

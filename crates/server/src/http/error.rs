@@ -78,7 +78,12 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::TakebacksOff
         | R::NoTakeback
         | R::TakebackPending
-        | R::NoTakebackAsked => StatusCode::CONFLICT,
+        | R::NoTakebackAsked
+        | R::NotWaiting
+        | R::TableWaiting
+        | R::NobodyArrived
+        | R::SeatTaken => StatusCode::CONFLICT,
+        R::NotHost => StatusCode::FORBIDDEN,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
         R::TooManyBotGames { .. }
         | R::TooManyGames { .. }
@@ -89,7 +94,8 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::TooManyReviews { .. }
         | R::SheetsTooFast { .. }
         | R::TooManySheets { .. }
-        | R::ReactionBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
+        | R::ReactionBusy { .. }
+        | R::TableBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
         R::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
         R::BadSetup | R::BadLog | R::StorageFailed | R::BadSheet | R::GameUnreadable | R::GameDamaged => {
