@@ -35,7 +35,7 @@ export async function showGame(main, id, token) {
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
   const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
-  // A table of people waiting for them (game/waitroom.js): over the table until it starts.
+  // A table of people waiting for them (game/waitroom.js): above the table until it starts.
   const waitBox = h('div', { class: 'waitroom', id: 'waitroom', hidden: true });
   const clockBox = h('div', { class: 'clockbar', id: 'clockbar', hidden: true });
   const paceBox = h('span', { class: 'pacebox', id: 'pacebox' });
@@ -72,6 +72,7 @@ export async function showGame(main, id, token) {
   const reactions = Together.reactionsBox(st, id, (code) => wsSend({ type: 'react', code }));
   const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
   main.append(
+    waitBox,
     h('div', { class: 'gamegrid' },
       players,
       boardwrap,
@@ -87,7 +88,7 @@ export async function showGame(main, id, token) {
         // After the rack in the tab order: the rack stays where the keyboard comes first.
         clockBox),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox, h('label', { class: 'srpref' }, srBox, ' ', t('sr.setting'))), reactions.box)),
-    overlay, waitBox, conn);
+    overlay, conn);
 
   const ctl = tileControls(svg, st, {
     place: (cell, rotation) => send(S.playAction(st, cell, rotation)),

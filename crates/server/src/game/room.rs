@@ -81,7 +81,7 @@ pub struct Setup {
     /// The seats of people who opened their link at least once (rewritten
     /// in storage at each first arrival): a later first visit to a seat the
     /// stand-in plays takes the seat at once.
-    #[serde(default, skip_serializing_if = "Seats::is_empty")]
+    #[serde(default, skip_serializing_if = "no_seats")]
     pub arrived: Seats,
     /// When the game started, in milliseconds since 1970: its first turn's
     /// clock starts then (games stored before waiting rooms: at `created`).
@@ -91,6 +91,10 @@ pub struct Setup {
     /// because nobody filled it in time): over, and left out of the lists.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cancelled: bool,
+}
+
+fn no_seats(s: &Seats) -> bool {
+    s.is_empty()
 }
 
 /// The stand-in's level unless the table chose one.

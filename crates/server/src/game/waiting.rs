@@ -21,11 +21,21 @@ use std::sync::Arc;
 use tokio::sync::Mutex;
 
 /// Writes the room's setup to storage (the waiting room's state is in it).
-async fn save(state: &Arc<AppState>, r: &Room) -> Result<(), Denied> {
-    let text = serde_json::to_string(&r.setup).map_err(|_| Refused::StorageFailed)?;
-    if let Err(e) = state.store.update_setup(r.id.clone(), text).await {
+fn save(state: &Arc<AppState>, r: &Room) -> impl std::future::Future<Output = Result<(), Denied>> + Send + 'static {
+    // Made before the write: nothing of the room is held across it.
+    let text = serde_json::to_string(&r.setup);
+    let (state, id) = (state.clone(), r.id.clone());
+    async move {
+        let text = text.map_err(|_| Refused::StorageFailed)?;
+        store_setup(&state, id, text).await
+    }
+}
+
+/// [`save`]'s write, holding nothing of the room across it.
+async fn store_setup(state: &Arc<AppState>, id: String, text: String) -> Result<(), Denied> {
+    if let Err(e) = state.store.update_setup(id.clone(), text).await {
         if let Some(suppressed) = crate::store::throttle::storage_error() {
-            tracing::error!(game = %r.id, suppressed, "cannot store the waiting room: {e}");
+            tracing::error!(game = %id, suppressed, "cannot store the waiting room: {e}");
         }
         return Err(Refused::StorageFailed.into());
     }

@@ -61,7 +61,6 @@ pub struct CreateGame {
     /// every person itself at once (a script). A table of one person and
     /// bots always starts when made.
     #[serde(default = "yes")]
-    #[ts(optional)]
     pub wait: bool,
 }
 
@@ -125,7 +124,6 @@ pub struct GameSummary {
     pub rounds: u32,
     /// A table cancelled before it started (left out of the lists).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    #[ts(optional)]
     pub cancelled: bool,
 }
 

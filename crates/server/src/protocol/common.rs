@@ -86,7 +86,6 @@ pub struct PublicGame {
     /// The table was cancelled before it started (by its creator, or for
     /// want of people).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    #[ts(optional)]
     pub cancelled: bool,
 }
 
