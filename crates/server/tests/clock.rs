@@ -60,15 +60,16 @@ async fn a_clock_that_ran_out_while_the_server_was_down_ends_the_turn_at_the_res
     let before = rows(&db, &id);
     assert_eq!(before.len(), 1);
     let began = before[0].3.expect("the action's time is stored");
-    // Down for a minute: the 30 s of the next seat ran out meanwhile.
-    age(&db, &id, 60_000);
+    // Down for three minutes: the 30 s of the next seat and its reserve of
+    // 2 minutes ran out meanwhile.
+    age(&db, &id, 180_000);
     let server = start(&db).await;
     // Nobody connects: the restart finds the deadline past and acts at once.
     until("the stand-in takes the seat and plays", || rows(&db, &id).len() >= 3).await;
     let after = rows(&db, &id);
     assert_eq!(after[1].1, None, "the server's intent");
     assert_eq!(after[1].2, json!({"kind": "stand_in", "seat": next}));
-    assert!(after[1].3.unwrap() >= began - 60_000 + 30_000, "not before the deadline");
+    assert!(after[1].3.unwrap() >= began - 180_000 + 150_000, "not before the deadline");
     assert_eq!(after[2].1, Some(next as i64), "the stand-in plays for the seat");
     let mut watcher = Client::connect(server.addr, &id, None).await;
     watcher.wait_version(2).await;
@@ -120,6 +121,7 @@ async fn short_clocks_stand_in_and_the_person_takes_the_seat_back() {
     // game is still on when Ann comes back.
     let server = start_with(&db, |c| {
         c.test_move_ms = Some(150);
+        c.reserve = std::time::Duration::ZERO;
         c.bot_delay = std::time::Duration::from_millis(300);
     })
     .await;

@@ -176,10 +176,15 @@ async fn a_reserve_spent_in_one_turn_is_gone_in_the_next() {
     let server = start(&db).await;
     let mut a = Client::connect(server.addr, &id, Some(&token_of(&g, opener))).await;
     let mut b = Client::connect(server.addr, &id, Some(&token_of(&g, 1 - opener))).await;
+    // B's whole turn (its draws too), then A's.
     b.wait_turn().await;
-    b.act(b.choose()).await.unwrap();
+    while b.me["my_turn"] == true {
+        b.act(b.choose()).await.unwrap();
+    }
     a.wait_turn().await;
-    a.act(a.choose()).await.unwrap();
+    while a.me["my_turn"] == true {
+        a.act(a.choose()).await.unwrap();
+    }
     b.wait_turn().await;
     let clock = b.received.iter().rev().filter_map(|m| serde_json::from_str::<Value>(m).ok()).find(|m| !m["clock"].is_null()).unwrap()["clock"].clone();
     assert_eq!(clock["seat"], json!(1 - opener));
@@ -232,6 +237,15 @@ async fn the_creator_gives_a_seat_to_a_bot_and_cancels_a_table() {
         ann.send(json!({"type": "give_seat", "seat": seat})).await;
         assert_eq!(ann.recv_type("error").await["code"], code);
     }
+    // Three asks at once, then one every 2 s: the fourth is refused, nothing changes.
+    ann.send(json!({"type": "give_seat", "seat": 1})).await;
+    let e = ann.recv_type("error").await;
+    assert_eq!(e["code"], "table_busy");
+    assert!(e["params"]["retry_after"].as_u64().unwrap() >= 1);
+    assert_eq!(stored(&db, &id).0["seats"][1]["kind"], "human");
+    // Another table: Ann gives Bob's seat to a bot.
+    let (id, g) = table(&server, seats.clone()).await;
+    let mut ann = Client::connect(server.addr, &id, Some(&token_of(&g, 0))).await;
     ann.send(json!({"type": "give_seat", "seat": 1})).await;
     // Ann is the only person left, and here: the game starts.
     let s = loop {

@@ -186,6 +186,13 @@ async fn session(
     client: Option<std::net::IpAddr>,
 ) {
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
+    // A person's first visit takes their seat (issue 45): before the
+    // snapshot, which then shows it.
+    if let Some(s) = seat {
+        if state.games.holds(&room.lock().await.id, &room) {
+            super::waiting::arrive(&state, &room, s).await;
+        }
+    }
     let (conn, game_id, rematch) = {
         let mut r = room.lock().await;
         // The game left memory since this socket asked for it (another
@@ -204,10 +211,6 @@ async fn session(
         r.send_presence();
         (conn, r.id.clone(), r.setup.rematch.clone())
     };
-    // A person's first visit takes their seat (issue 45).
-    if let Some(s) = seat {
-        super::waiting::arrive(&state, &room, s).await;
-    }
     // Back to a game whose players went on to a rematch: this seat's place there.
     if let Some(next) = rematch {
         let _ = super::rematch::offer(&state, &room, &next, conn, seat, false).await;
