@@ -11,7 +11,9 @@
 //! another), `reviews` (300 review requests held open from one address),
 //! `big-reviews` (40 reviews of 20,000 iterations from 20 addresses while a
 //! game of two Casual bots plays), `sheets` (one address creating score
-//! sheets as fast as it can). Each phase prints the canary bot's answer time
+//! sheets as fast as it can), `tables` (a waiting table's creator asking it
+//! for changes as fast as it can, another of its people asking to start it).
+//! Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
 //! requests' times (`GET /api/meta` on a new connection from 127.0.0.1),
 //! the process's RSS, and what the attack got.
@@ -398,6 +400,48 @@ async fn sheets(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool
     }
 }
 
+/// A waiting table's creator asking for changes as fast as it can (a seat
+/// that cannot be given: checked, nothing changes), and another person at
+/// the table asking to start it (issue 45). `got`: asks checked, asks
+/// refused by the creator's bucket (`table_busy`); `not_host`: the other's
+/// refusals.
+async fn tables(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, not_host: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let seats = json!([{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}, {"kind": "human", "name": "C"}]);
+    let g = create("127.0.0.31", addr, json!({"preset": "goliath", "seats": seats})).await;
+    let id = g["id"].as_str().unwrap_or_default().to_string();
+    let Some(mut host) = socket("127.0.0.31", addr, &id, Some(&token(&g, 0))).await else { return };
+    let Some(mut other) = socket("127.0.0.32", addr, &id, Some(&token(&g, 1))).await else { return };
+    let error = |m: &Value| m["type"] == "error";
+    while !stop.load(Ordering::Relaxed) {
+        let ask = json!({"type": "give_seat", "seat": 9}).to_string();
+        if host.send(Message::Text(ask.into())).await.is_err() {
+            return;
+        }
+        loop {
+            let Some(m) = next(&mut host).await else { return };
+            if error(&m) {
+                match m["code"].as_str() {
+                    Some("table_busy") => got[1].fetch_add(1, Ordering::Relaxed),
+                    _ => got[0].fetch_add(1, Ordering::Relaxed),
+                };
+                break;
+            }
+        }
+        if other.send(Message::Text(json!({"type": "start"}).to_string().into())).await.is_err() {
+            return;
+        }
+        loop {
+            let Some(m) = next(&mut other).await else { return };
+            if error(&m) {
+                if m["code"] == "not_host" {
+                    not_host.fetch_add(1, Ordering::Relaxed);
+                }
+                break;
+            }
+        }
+    }
+}
+
 /// Moves of a game seen by a spectator (a game of two Casual bots).
 async fn bot_moves(addr: SocketAddr, id: String, moves: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
     let Some(mut ws) = socket("127.0.0.1", addr, &id, None).await else { return };
@@ -458,7 +502,7 @@ async fn run(seconds: u64, only: Option<String>) {
     let stop_all = Arc::new(AtomicBool::new(false));
     let canary_task = tokio::spawn(canary(addr, samples.clone(), stop_all.clone()));
     let fresh_task = tokio::spawn(fresh(addr, samples.clone(), stop_all.clone()));
-    let phases = ["quiet", "hints", "slow", "reviews", "big-reviews", "sheets"];
+    let phases = ["quiet", "hints", "slow", "reviews", "big-reviews", "sheets", "tables"];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
     for phase in phases {
@@ -491,6 +535,7 @@ async fn run(seconds: u64, only: Option<String>) {
                 Some(tokio::spawn(reviews(addr, done_game.clone(), 40, 20, 20_000, got.clone(), stop.clone())))
             }
             "sheets" => Some(tokio::spawn(sheets(addr, got.clone(), stop.clone()))),
+            "tables" => Some(tokio::spawn(tables(addr, got.clone(), counter.clone(), stop.clone()))),
             _ => None,
         };
         let t0 = Instant::now();
@@ -516,6 +561,12 @@ async fn run(seconds: u64, only: Option<String>) {
                 } else {
                     String::new()
                 }
+            ),
+            "tables" => format!(
+                "a waiting table's creator: {} asks checked, {} refused (`table_busy`); another seat: {} `not_host`",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                counter.load(Ordering::Relaxed)
             ),
             _ => format!(
                 "{} sheets created, {} refused; database +{} KB",

@@ -144,7 +144,9 @@ async fn clock(state: Arc<AppState>, room: std::sync::Weak<Mutex<Room>>, v: u64,
     let Some(room) = room.upgrade() else { return };
     let (intent, seat) = {
         let mut r = room.lock().await;
-        if r.version() != v || state.is_closing() {
+        // The game moved on, or its clock is another one now (a waiting
+        // table's end, once it started).
+        if r.version() != v || state.is_closing() || r.deadline() != Some(deadline) {
             return;
         }
         if r.is_waiting() {
