@@ -23,9 +23,8 @@ fn rows(db: &Path, id: &str) -> Vec<(i64, Option<i64>, Value, i64)> {
 /// The stored setup of a game, and whether it is marked finished.
 fn stored(db: &Path, id: &str) -> (Value, bool) {
     let c = Connection::open(db).unwrap();
-    let (setup, finished): (String, Option<i64>) = c
-        .query_row("SELECT setup, finished FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
-        .unwrap();
+    let (setup, finished): (String, Option<i64>) =
+        c.query_row("SELECT setup, finished FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
     (serde_json::from_str(&setup).unwrap(), finished.is_some())
 }
 
@@ -186,7 +185,14 @@ async fn a_reserve_spent_in_one_turn_is_gone_in_the_next() {
         a.act(a.choose()).await.unwrap();
     }
     b.wait_turn().await;
-    let clock = b.received.iter().rev().filter_map(|m| serde_json::from_str::<Value>(m).ok()).find(|m| !m["clock"].is_null()).unwrap()["clock"].clone();
+    let clock = b
+        .received
+        .iter()
+        .rev()
+        .filter_map(|m| serde_json::from_str::<Value>(m).ok())
+        .find(|m| !m["clock"].is_null())
+        .unwrap()["clock"]
+        .clone();
     assert_eq!(clock["seat"], json!(1 - opener));
     let left = clock["reserve_ms"].as_u64().unwrap();
     assert!((70_000..=75_000).contains(&left), "120 s less the 45 s spent (the stored times): {clock}");
@@ -197,7 +203,8 @@ async fn a_reserve_spent_in_one_turn_is_gone_in_the_next() {
 async fn the_creator_starts_anyway_and_a_late_person_takes_the_seat_back() {
     let db = temp_db();
     let server = start(&db).await;
-    let seats = json!([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "human", "name": "Cy"}]);
+    let seats =
+        json!([{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}, {"kind": "human", "name": "Cy"}]);
     let (id, g) = table(&server, seats).await;
     let mut ann = Client::connect(server.addr, &id, Some(&token_of(&g, 0))).await;
     ann.send(json!({"type": "start"})).await;
@@ -213,16 +220,20 @@ async fn the_creator_starts_anyway_and_a_late_person_takes_the_seat_back() {
     assert_eq!(watcher.recv_type("error").await["code"], "not_host");
     assert!(rows(&db, &id).is_empty());
     ann.send(json!({"type": "start"})).await;
-    until("the stand-in takes Cy's seat", || rows(&db, &id).iter().any(|r| r.2 == json!({"kind": "stand_in", "seat": 2})))
-        .await;
+    until("the stand-in takes Cy's seat", || {
+        rows(&db, &id).iter().any(|r| r.2 == json!({"kind": "stand_in", "seat": 2}))
+    })
+    .await;
     let (setup, _) = stored(&db, &id);
     assert!(setup.get("waiting").is_none() && setup["started_ms"].is_i64());
     ann.send(json!({"type": "start"})).await;
     assert_eq!(ann.recv_type("error").await["code"], "not_waiting");
     // Cy opens her link: her seat is hers at once, no "play my seat again".
     let _cy = Client::connect(server.addr, &id, Some(&token_of(&g, 2))).await;
-    until("Cy takes her seat", || rows(&db, &id).iter().any(|r| r.1 == Some(2) && r.2 == json!({"kind": "back", "seat": 2})))
-        .await;
+    until("Cy takes her seat", || {
+        rows(&db, &id).iter().any(|r| r.1 == Some(2) && r.2 == json!({"kind": "back", "seat": 2}))
+    })
+    .await;
     server.stop().await;
 }
 
