@@ -18,6 +18,7 @@ import { clockBar } from './game/clock.js';
 import { go } from './dom.js';
 import * as Together from './game/together.js';
 import { srTable, srOn, saveSrOn } from './game/srtable.js';
+import { renderWaiting } from './game/waitroom.js';
 
 export async function showGame(main, id, token) {
   main.className = 'game';
@@ -34,6 +35,8 @@ export async function showGame(main, id, token) {
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
   const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
+  // A table of people waiting for them (game/waitroom.js): above the table until it starts.
+  const waitBox = h('div', { class: 'waitroom', id: 'waitroom', hidden: true });
   const clockBox = h('div', { class: 'clockbar', id: 'clockbar', hidden: true });
   const paceBox = h('span', { class: 'pacebox', id: 'pacebox' });
   const btnRotate = h('button', { type: 'button', id: 'rotate', title: t('game.rotate_help') }, '⟳ ' + t('game.rotate'));
@@ -69,6 +72,7 @@ export async function showGame(main, id, token) {
   const reactions = Together.reactionsBox(st, id, (code) => wsSend({ type: 'react', code }));
   const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
   main.append(
+    waitBox,
     h('div', { class: 'gamegrid' },
       players,
       boardwrap,
@@ -267,6 +271,11 @@ export async function showGame(main, id, token) {
       const said = Together.takebackText(st, r);
       if (said) toast(said, r.outcome === 'accepted' ? '' : 'error');
       drawTakeback();
+    } else if (r.kind === 'cancelled') {
+      // The table was cancelled (by its creator, or for want of people): the server closes.
+      if (st.game) st.game = { ...st.game, cancelled: true, waiting: undefined };
+      link.close();
+      drawWaiting();
     } else if (r.kind === 'reaction') {
       Together.showReaction(st, id, m);
     } else if (r.kind === 'error' && m.type === 'error') {
@@ -344,8 +353,14 @@ export async function showGame(main, id, token) {
     }
   }
 
+  function drawWaiting() {
+    renderWaiting(waitBox, st, invites, wsSend);
+    main.classList.toggle('waiting', !waitBox.hidden);
+  }
+
   function renderAll(fresh) {
     if (!st.game) return;
+    drawWaiting();
     // A button that the new state disables (a draw made) would drop the focus to the
     // page: it goes to the rack instead, where play goes on.
     const active = document.activeElement;

@@ -18,7 +18,9 @@
 //! at once from one address and twenty never joined from two others, their
 //! Expert stand-ins playing),
 //! `rematch` (resign and "play again" in a loop), `toggles` ("play again" and
-//! decline in a loop before ten spectators). The server has the defaults of
+//! decline in a loop before ten spectators); and issue 45's `tables` (a
+//! waiting table's creator asking it for changes as fast as it can, another
+//! of its people asking to start it). The server has the defaults of
 //! `triominos serve`, creation limits included (the canary resigns each game
 //! it leaves). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
@@ -704,6 +706,45 @@ async fn toggles(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBoo
         got[0].fetch_add(1, Ordering::Relaxed);
         while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(0), next(&mut a)).await {}
         tokio::task::yield_now().await;
+/// A waiting table's creator asking for changes as fast as it can (a seat
+/// that cannot be given: checked, nothing changes), and another person at
+/// the table asking to start it (issue 45). `got`: asks checked, asks
+/// refused by the creator's bucket (`table_busy`); `not_host`: the other's
+/// refusals.
+async fn tables(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, not_host: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let seats = json!([{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}, {"kind": "human", "name": "C"}]);
+    let g = create("127.0.0.31", addr, json!({"preset": "goliath", "seats": seats})).await;
+    let id = g["id"].as_str().unwrap_or_default().to_string();
+    let Some(mut host) = socket("127.0.0.31", addr, &id, Some(&token(&g, 0))).await else { return };
+    let Some(mut other) = socket("127.0.0.32", addr, &id, Some(&token(&g, 1))).await else { return };
+    let error = |m: &Value| m["type"] == "error";
+    while !stop.load(Ordering::Relaxed) {
+        let ask = json!({"type": "give_seat", "seat": 9}).to_string();
+        if host.send(Message::Text(ask.into())).await.is_err() {
+            return;
+        }
+        loop {
+            let Some(m) = next(&mut host).await else { return };
+            if error(&m) {
+                match m["code"].as_str() {
+                    Some("table_busy") => got[1].fetch_add(1, Ordering::Relaxed),
+                    _ => got[0].fetch_add(1, Ordering::Relaxed),
+                };
+                break;
+            }
+        }
+        if other.send(Message::Text(json!({"type": "start"}).to_string().into())).await.is_err() {
+            return;
+        }
+        loop {
+            let Some(m) = next(&mut other).await else { return };
+            if error(&m) {
+                if m["code"] == "not_host" {
+                    not_host.fetch_add(1, Ordering::Relaxed);
+                }
+                break;
+            }
+        }
     }
 }
 
@@ -782,6 +823,7 @@ async fn run(seconds: u64, only: Option<String>) {
         "expert-jam",
         "rematch",
         "toggles",
+        "tables",
     ];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
@@ -820,6 +862,7 @@ async fn run(seconds: u64, only: Option<String>) {
             "expert-jam" => Some(tokio::spawn(expert_jam(addr, got.clone(), stop.clone()))),
             "rematch" => Some(tokio::spawn(rematches(addr, got.clone(), stop.clone()))),
             "toggles" => Some(tokio::spawn(toggles(addr, got.clone(), stop.clone()))),
+            "tables" => Some(tokio::spawn(tables(addr, got.clone(), counter.clone(), stop.clone()))),
             _ => None,
         };
         if phase == "expert-jam" {
@@ -883,6 +926,11 @@ async fn run(seconds: u64, only: Option<String>) {
                 "{} toggles sent, {} told to the other seat",
                 got[0].load(Ordering::Relaxed),
                 got[1].load(Ordering::Relaxed)
+            "tables" => format!(
+                "a waiting table's creator: {} asks checked, {} refused (`table_busy`); another seat: {} `not_host`",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                counter.load(Ordering::Relaxed)
             ),
             _ => format!(
                 "{} sheets created, {} refused; database +{} KB",

@@ -233,6 +233,22 @@ pub struct ServeConfig {
     /// that a refusal does not depend on how fast the machine is).
     #[arg(skip = Duration::from_secs(3))]
     pub reaction_every: Duration,
+    /// How long a table of people waits for them before it is cancelled,
+    /// when nobody started it (1 hour; issue 45).
+    #[arg(long = "table-wait-s", value_name = "S", default_value = "3600", value_parser = seconds(1),
+          help = "How long a table of people waits for them to sit down before it is cancelled, in seconds")]
+    pub table_wait: Duration,
+    /// Each seat's time reserve at a live table, spent once a turn's time is
+    /// up: the stand-in takes the seat only when both are spent (2 minutes
+    /// for the whole game; 0: none).
+    #[arg(long = "reserve-ms", value_name = "MS", default_value = "120000", value_parser = millis(0),
+          help = "Each seat's time reserve at a live table, in milliseconds, spent once a turn's time is up (0: none)")]
+    pub reserve: Duration,
+    /// How often the creator of a table waiting for its people may ask for a
+    /// change (start anyway, give a seat, cancel) once it asked
+    /// [`crate::game::react::BURST`] in a row (2 s).
+    #[arg(skip = Duration::from_secs(2))]
+    pub table_every: Duration,
     /// How long a takeback waits for the others' answers before it lapses (30 s).
     #[arg(skip = Duration::from_secs(30))]
     pub takeback_wait: Duration,

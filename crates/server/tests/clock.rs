@@ -60,15 +60,16 @@ async fn a_clock_that_ran_out_while_the_server_was_down_ends_the_turn_at_the_res
     let before = rows(&db, &id);
     assert_eq!(before.len(), 1);
     let began = before[0].3.expect("the action's time is stored");
-    // Down for a minute: the 30 s of the next seat ran out meanwhile.
-    age(&db, &id, 60_000);
+    // Down for three minutes: the 30 s of the next seat and its reserve of
+    // 2 minutes ran out meanwhile.
+    age(&db, &id, 180_000);
     let server = start(&db).await;
     // Nobody connects: the restart finds the deadline past and acts at once.
     until("the stand-in takes the seat and plays", || rows(&db, &id).len() >= 3).await;
     let after = rows(&db, &id);
     assert_eq!(after[1].1, None, "the server's intent");
     assert_eq!(after[1].2, json!({"kind": "stand_in", "seat": next}));
-    assert!(after[1].3.unwrap() >= began - 60_000 + 30_000, "not before the deadline");
+    assert!(after[1].3.unwrap() >= began - 180_000 + 150_000, "not before the deadline");
     assert_eq!(after[2].1, Some(next as i64), "the stand-in plays for the seat");
     let mut watcher = Client::connect(server.addr, &id, None).await;
     watcher.wait_version(2).await;
@@ -120,6 +121,7 @@ async fn short_clocks_stand_in_and_the_person_takes_the_seat_back() {
     // game is still on when Ann comes back.
     let server = start_with(&db, |c| {
         c.test_move_ms = Some(150);
+        c.reserve = std::time::Duration::ZERO;
         c.bot_delay = std::time::Duration::from_millis(300);
     })
     .await;
@@ -138,6 +140,13 @@ async fn short_clocks_stand_in_and_the_person_takes_the_seat_back() {
     }
     let all = rows(&db, id);
     assert_eq!(all.iter().filter(|r| r.2["kind"] == "stand_in").count(), 1, "stood in once");
+    // Ann opens her link for the first time: that takes her seat (issue 45).
+    let ann = Client::connect(server.addr, id, Some(&token_of(&g, 0))).await;
+    until("her first visit takes the seat", || rows(&db, id).iter().any(|r| r.1 == Some(0) && r.2["kind"] == "back"))
+        .await;
+    drop(ann);
+    // She leaves again: her short clock runs out, the stand-in plays again.
+    until("stood in again", || rows(&db, id).iter().filter(|r| r.2["kind"] == "stand_in").count() >= 2).await;
     // Ann comes back: she may not play over the stand-in, she takes the seat back.
     let mut ann = Client::connect(server.addr, id, Some(&token_of(&g, 0))).await;
     ann.wait_turn().await;
@@ -315,9 +324,14 @@ fn the_stand_in_decides_from_the_seats_observation_only() {
 
 /// When the game was created, in milliseconds since 1970 (the clock of its
 /// first turn counts from it).
+/// When a game's first turn's clock started: its stored start (issue 45),
+/// else its creation.
 fn created_ms(db: &Path, id: &str) -> i64 {
     let c = Connection::open(db).unwrap();
-    c.query_row("SELECT created FROM games WHERE id = ?1", [id], |r| r.get::<_, i64>(0)).unwrap() * 1000
+    let (created, setup): (i64, String) =
+        c.query_row("SELECT created, setup FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+    let setup: Value = serde_json::from_str(&setup).unwrap();
+    setup["started_ms"].as_i64().unwrap_or(created * 1000)
 }
 
 /// Whether a log line of this game says `what`.

@@ -31,13 +31,21 @@ export function clockBar(box, side, st, send) {
   function tick() {
     const c = st.clock;
     if (!c || !st.status || st.status.phase === 'game_over') { count.hidden = true; shown(); return; }
-    const left = c.remaining_ms - (performance.now() - (st.clockAt || 0));
+    const past = performance.now() - (st.clockAt || 0);
+    const left = c.remaining_ms - past;
+    // The reserve (a live table's): spent once the turn's own time is up.
+    const hasReserve = typeof c.reserve_ms === 'number';
+    const reserve = hasReserve ? c.reserve_ms - Math.max(0, past - c.remaining_ms) : 0;
     const time = leftText(left);
     count.hidden = false;
-    count.classList.toggle('low', left < Math.min(10000, c.move_ms / 4));
-    if (c.seat === null || c.seat === undefined) count.textContent = '⏱ ' + t('clock.next_round', { time });
-    else if (c.seat === st.you) count.textContent = '⏱ ' + t('clock.left', { time });
-    else count.textContent = '⏱ ' + t('clock.turn_of', { name: seatName(st.game, c.seat, st.you), time });
+    count.classList.toggle('low', left < Math.min(10000, c.move_ms / 4) && (!hasReserve || reserve < 10000));
+    count.classList.toggle('inreserve', hasReserve && left <= 0);
+    let text;
+    if (c.seat === null || c.seat === undefined) text = t('clock.next_round', { time });
+    else if (c.seat === st.you) text = t('clock.left', { time });
+    else text = t('clock.turn_of', { name: seatName(st.game, c.seat, st.you), time });
+    if (hasReserve && c.seat !== null && c.seat !== undefined) text += ' · ' + t('clock.reserve', { time: leftText(reserve) });
+    count.textContent = '⏱ ' + text;
     shown();
   }
   const timer = setInterval(tick, 250);

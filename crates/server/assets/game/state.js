@@ -101,7 +101,7 @@ export function newState() {
  * {kind: 'rematch', now, link}, {kind: 'reaction'}, {kind: 'takeback', outcome, by, asker}, or null.
  * @param {GameState} st
  * @param {ServerMsg} m
- * @returns {{kind: 'snapshot' | 'gap' | 'presence' | 'hints_used' | 'hint' | 'error' | 'rematch_asked' | 'reaction'} | {kind: 'update', live: Delta[]} | {kind: 'rematch', now: boolean, link: string} | {kind: 'takeback', outcome: string, by?: number | null, asker: number} | null}
+ * @returns {{kind: 'snapshot' | 'gap' | 'presence' | 'hints_used' | 'hint' | 'error' | 'rematch_asked' | 'reaction' | 'cancelled'} | {kind: 'update', live: Delta[]} | {kind: 'rematch', now: boolean, link: string} | {kind: 'takeback', outcome: string, by?: number | null, asker: number} | null}
  */
 export function apply(st, m) {
   if (m.type === 'snapshot') {
@@ -162,6 +162,7 @@ export function apply(st, m) {
     return { kind: 'rematch', now: !!m.now, link: m.link };
   }
   if (m.type === 'reaction') return { kind: 'reaction' };
+  if (m.type === 'cancelled') return { kind: 'cancelled' };
   // A takeback asked for (st.takeback until it ends: accepted, refused or lapsed).
   if (m.type === 'takeback') {
     st.takeback = m.outcome === 'asked' ? { asker: m.asker, v: m.v, agreed: m.agreed || [] } : null;

@@ -89,7 +89,11 @@ text: string,
 /**
  * The client's message id (a duplicate as for `action`).
  */
-id?: number, };
+id?: number, } | { "type": "start" } | { "type": "give_seat", 
+/**
+ * The seat.
+ */
+seat: number, } | { "type": "cancel" };
 
 /**
  * The turn clock as sent: whose time runs and how much is left, counted
@@ -109,7 +113,14 @@ remaining_ms: number,
 /**
  * The whole time of a turn, in milliseconds.
  */
-move_ms: number, };
+move_ms: number, 
+/**
+ * The time reserve the seat to move has left on top of `remaining_ms`
+ * (a live table's; spent once the turn's time is up), in milliseconds:
+ * the stand-in takes the seat only when both are spent. Missing when
+ * the table has no reserve, or between rounds.
+ */
+reserve_ms?: number, };
 
 /**
  * `POST /api/games`: `{preset, options, seats: [{kind, name, level}], seed?}`.
@@ -153,7 +164,15 @@ stand_in: string | null,
  * others accept or refuse: [`ClientMsg::Takeback`](super::socket::ClientMsg::Takeback));
  * off when missing.
  */
-takebacks: boolean, };
+takebacks: boolean, 
+/**
+ * Whether a table of several people waits for them to open their links
+ * before its game starts (a waiting room, [`Waiting`](super::Waiting);
+ * the default). `false`: it starts when made, for a client that seats
+ * every person itself at once (a script). A table of one person and
+ * bots always starts when made.
+ */
+wait: boolean, };
 
 /**
  * `POST /api/pad`: `{names, preset, options}`.
@@ -578,7 +597,18 @@ stand_in: string | null,
 /**
  * Whether a person may ask to take back their last placement.
  */
-takebacks: boolean, };
+takebacks: boolean, 
+/**
+ * A table of people waiting for them: who has sat down so far (the game
+ * starts when every person has; no clock runs, no bot plays until
+ * then). Missing once the game started, and in records.
+ */
+waiting?: Waiting, 
+/**
+ * The table was cancelled before it started (by its creator, or for
+ * want of people).
+ */
+cancelled?: boolean, };
 
 /**
  * `GET /api/games`: the finished games, newest first.
@@ -711,7 +741,11 @@ winners: Seats,
 /**
  * Rounds played.
  */
-rounds: number, };
+rounds: number, 
+/**
+ * A table cancelled before it started (left out of the lists).
+ */
+cancelled?: boolean, };
 
 /**
  * What the player is asked to do, judged on what the engine says happened.
@@ -1585,7 +1619,18 @@ stand_in: string | null,
 /**
  * Whether a person may ask to take back their last placement.
  */
-takebacks: boolean, };
+takebacks: boolean, 
+/**
+ * A table of people waiting for them: who has sat down so far (the game
+ * starts when every person has; no clock runs, no bot plays until
+ * then). Missing once the game started, and in records.
+ */
+waiting?: Waiting, 
+/**
+ * The table was cancelled before it started (by its creator, or for
+ * want of people).
+ */
+cancelled?: boolean, };
 
 /**
  * `GET /api/puzzles/{id}`: the puzzle in the collection's data format
@@ -1994,6 +2039,10 @@ retry_after: number, } } | { "code": "asks_too_fast", "params": {
 /**
  * Seconds until the client may again.
  */
+retry_after: number, } } | { "code": "not_host" } | { "code": "not_waiting" } | { "code": "table_waiting" } | { "code": "nobody_arrived" } | { "code": "seat_taken" } | { "code": "table_busy", "params": { 
+/**
+ * Seconds until the creator may ask again.
+ */
 retry_after: number, } };
 
 /**
@@ -2247,7 +2296,12 @@ seat: number,
 /**
  * Which reaction.
  */
-code: Reaction, } | { "type": "takeback", 
+code: Reaction, } | { "type": "cancelled", 
+/**
+ * Whether it was cleaned away for want of people (else its creator
+ * cancelled it).
+ */
+expired: boolean, } | { "type": "takeback", 
 /**
  * The seat that asked.
  */
@@ -2651,3 +2705,23 @@ winners: Array<number>,
  * Each seat's total after the action.
  */
 totals: Array<number>, };
+
+/**
+ * A table of people before its game starts (issue 45): the seats fill as
+ * people open their links; the creator may start anyway once another
+ * person sat down, give an empty seat to a bot, or cancel the table.
+ */
+export type Waiting = { 
+/**
+ * The seats of people who opened their link.
+ */
+arrived: Seats, 
+/**
+ * The creator's seat (the first person's), who alone may start anyway,
+ * give a seat or cancel.
+ */
+host: number, 
+/**
+ * Seconds left before a table nobody filled is cancelled.
+ */
+expires_in_s: number, };

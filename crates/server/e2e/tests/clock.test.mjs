@@ -2,7 +2,7 @@
 // table's bot at the end of the clock and the game goes on; they come back and play their
 // seat again; a slow table's turn (a day, shortened for the test) runs out the same way;
 // resigning ends a game of two. In English, French and Spanish, on a desktop and a phone.
-// A server of this file's own, with short clocks (`--test-move-ms`).
+// A server of this file's own, with short clocks (`--test-move-ms`, `--reserve-ms`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,8 @@ import { launch, newPage, playOneMove, strayWords } from '../lib.mjs';
 
 /** Every timed table's turn, in milliseconds: long enough for a page to play, short to wait for. */
 const MOVE_MS = 8000;
+/** Each seat's reserve at a live table (issue 45), spent once a turn's time is up. */
+const RESERVE_MS = 4000;
 
 const freePort = () => new Promise((res) => {
   const s = net.createServer();
@@ -25,7 +27,7 @@ before(async () => {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'triominos-clock-'));
   const bin = process.env.TRIOMINOS_BIN || new URL('../../../../target/release/triominos', import.meta.url).pathname;
-  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'clock.db'), '--test-move-ms', String(MOVE_MS), '--bot-delay-ms', '400', '--quiet'], { stdio: 'ignore' });
+  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'clock.db'), '--test-move-ms', String(MOVE_MS), '--reserve-ms', String(RESERVE_MS), '--bot-delay-ms', '400', '--quiet'], { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try { if ((await fetch(base + '/api/meta')).ok) break; } catch (e) { /* not up yet */ }
@@ -59,13 +61,13 @@ test('a person who closes the tab is stood in for at the end of the clock, the g
     // Ann opens her seat, sees her clock on her turn, then closes the tab.
     const { page: a, context } = await newPage(browser);
     await a.goto(ann);
-    // Her first turn may already have run out while the pages opened (the clock runs from
-    // the deal): then she takes her seat back first.
+    // Her first turn may already have run out while the pages opened (a solo table starts
+    // when it is made): then she takes her seat back first.
     await a.waitForSelector('#turn .mine, #back-seat:not([hidden])', { timeout: 30000 });
     if (await a.isVisible('#back-seat')) await a.click('#back-seat');
     await a.waitForSelector('#turn .mine', { timeout: 30000 });
     await a.waitForSelector('#countdown:not([hidden])');
-    assert.match(await a.textContent('#countdown'), /\d:\d\d left/);
+    assert.match(await a.textContent('#countdown'), /\d:\d\d left · reserve \d:\d\d/);
     await context.close();
     // The clock runs out: the casual bot plays for Ann, every screen says so.
     const line = fill(fr['stand_in.playing_for'], { level: fr['level.casual'], name: 'Ann' });

@@ -51,7 +51,7 @@ impl AppState {
                 // lease. It is replayed for this request and not kept.
                 if let Ok(Some(stored)) = self.store.load(id.to_string()).await {
                     if stored.finished {
-                        if let Ok(room) = play::rebuild(&stored) {
+                        if let Ok(room) = play::rebuild(&stored, super::room::Timing::of(&self.config)) {
                             if room.is_over() {
                                 return Ok(std::sync::Arc::new(tokio::sync::Mutex::new(room)));
                             }
@@ -69,7 +69,7 @@ impl AppState {
             }
             Err(source) => return Err(GameError::Unreadable { id: id.to_string(), source }),
         };
-        let room = match play::rebuild(&stored) {
+        let room = match play::rebuild(&stored, super::room::Timing::of(&self.config)) {
             Ok(r) => r,
             Err(e) => {
                 self.games.set_aside(id, e);
@@ -145,7 +145,7 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
         // with several instances, keep their lease; a game another instance
         // plays is left to it).
         let Taken::Mine(_, stored) = state.store.take_and_load(id.clone()).await? else { continue };
-        let mut room = match play::rebuild(&stored) {
+        let room = match play::rebuild(&stored, super::room::Timing::of(&state.config)) {
             Ok(room) => room,
             Err(why) => {
                 state.games.set_aside(id, why);
@@ -153,8 +153,6 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
                 continue;
             }
         };
-        // The tests' short clocks, as `play::schedule` sets them.
-        room.move_override = state.config.test_move_ms;
         let deadline = room.deadline();
         if room.is_over() {
             mark_finished(state, room.id.clone(), serde_json::to_string(&room.summary())).await?;

@@ -4,7 +4,8 @@
 //! "play again" ([`rematch`]), takebacks ([`takeback`]), one seat's WebSocket ([`ws`]), the
 //! registry of the games held ([`registry`], loaded from storage by [`load`],
 //! created within the caps of [`limits`]), what one client may hold at once
-//! ([`shares`]), the timers each game keeps ([`timers`]) and the games' JSON API ([`routes`]); with several instances
+//! ([`shares`]), the timers each game keeps ([`timers`]), the waiting room of
+//! a table of people ([`waiting`]) and the games' JSON API ([`routes`]); with several instances
 //! over one PostgreSQL, the leases kept, lost and handed over ([`lease`]).
 
 pub mod error;
@@ -23,4 +24,5 @@ pub mod takeback;
 pub mod think;
 pub mod timers;
 pub mod view;
+pub mod waiting;
 pub mod ws;

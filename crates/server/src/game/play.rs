@@ -2,7 +2,7 @@
 //! a stored game by replaying its log.
 
 use super::error::Denied;
-use super::room::Room;
+use super::room::{Room, Timing};
 use super::think::Lane;
 use crate::protocol::{Intent, Refused, ServerMsg};
 use crate::state::AppState;
@@ -100,7 +100,7 @@ pub async fn submit(
 /// the next round of a game without people playing, when due; sets the turn
 /// clock of a person to act (see `clock`).
 pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
-    r.move_override = state.config.test_move_ms;
+    r.timing = Timing::of(&state.config);
     let v = r.version();
     // One clock task per game: one set for another version or deadline (a
     // takeback stopped the clock meanwhile), or no longer needed, is aborted.
@@ -123,12 +123,7 @@ pub fn schedule(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) {
     if r.scheduled == Some(v) {
         return;
     }
-    let due = match r.phase() {
-        Phase::Playing => r.played_by_bot(r.game.to_move()),
-        Phase::RoundOver => !r.has_people_playing(),
-        Phase::GameOver => false,
-    };
-    if due {
+    if r.bot_due() {
         r.scheduled = Some(v);
         tokio::spawn(bot_turn(state.clone(), room.clone(), v));
     }
@@ -167,7 +162,16 @@ async fn clock(
     let Some(room) = room.upgrade() else { return };
     let (intent, seat) = {
         let mut r = room.lock().await;
-        if r.version() != v || state.is_closing() {
+        // The game moved on, or its clock is another one now (a waiting
+        // table's end, once it started).
+        if r.version() != v || state.is_closing() || r.deadline() != Some(deadline) {
+            return;
+        }
+        if r.is_waiting() {
+            // Nobody started the table in time: cleaned away.
+            if r.expires() <= crate::store::now_ms() {
+                super::waiting::cancel(&state, &mut r, true).await;
+            }
             return;
         }
         // This clock acts now: no longer the one set, so that what it
@@ -333,11 +337,13 @@ pub fn read_stored_intent(text: &str) -> Result<(Intent, Option<u64>), Refused> 
 
 /// Rebuilds a stored game: its setup, then every stored intent in order
 /// (remembering the seats' last intent ids), each at the time it was
-/// stored (so the turn clock runs from the right moment; a row stored
-/// without a time, before schema version 2, counts as stored now).
-pub fn rebuild(stored: &StoredGame) -> Result<Room, Denied> {
+/// stored (so the turn clock runs from the right moment, and each seat's
+/// reserve spent is worked out again with the server's `timing`; a row
+/// stored without a time, before schema version 2, counts as stored now).
+pub fn rebuild(stored: &StoredGame, timing: Timing) -> Result<Room, Denied> {
     let setup = serde_json::from_str(&stored.setup).map_err(|_| Refused::BadSetup)?;
     let mut room = Room::new(stored.id.clone(), setup)?;
+    room.timing = timing;
     let now = crate::store::now_ms();
     for (i, (seat, text)) in stored.actions.iter().enumerate() {
         let (intent, id) = read_stored_intent(text)?;

@@ -432,6 +432,10 @@ mod tests {
             token: Some(format!("t{i}")),
         };
         let setup = Setup {
+            waiting: false,
+            arrived: Default::default(),
+            started_ms: None,
+            cancelled: false,
             preset: "goliath".into(),
             options: Vec::new(),
             seed: 1,

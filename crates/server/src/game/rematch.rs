@@ -107,6 +107,11 @@ async fn make(state: &Arc<AppState>, old: &Setup, client: Option<std::net::IpAdd
     setup.created = crate::store::now();
     setup.hints_used = Vec::new();
     setup.rematch = None;
+    // Everyone agreed, so everyone is here: it starts at once.
+    setup.waiting = false;
+    setup.cancelled = false;
+    setup.arrived = Default::default();
+    setup.started_ms = Some(crate::store::now_ms());
     for s in &mut setup.seats {
         if s.kind == SeatKind::Human {
             s.token = Some(crate::secret::random_hex(16));

@@ -5,6 +5,7 @@ use super::error::Denied;
 use super::view::{self, Mark};
 use crate::protocol::{
     Clock, GameStatus, GameSummary, HintUse, Intent, Pace, Presence, PublicGame, PublicSeat, Refused, Seats, ServerMsg,
+    Waiting,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -71,6 +72,29 @@ pub struct Setup {
     /// games stored before takebacks existed).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub takebacks: bool,
+    /// A table of several people waiting for them to sit down (issue 45):
+    /// no clock runs and no bot plays until it starts ([`super::waiting`]).
+    /// Rewritten in storage when it starts (games stored before waiting
+    /// rooms read as started).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub waiting: bool,
+    /// The seats of people who opened their link at least once (rewritten
+    /// in storage at each first arrival): a later first visit to a seat the
+    /// stand-in plays takes the seat at once.
+    #[serde(default, skip_serializing_if = "no_seats")]
+    pub arrived: Seats,
+    /// When the game started, in milliseconds since 1970: its first turn's
+    /// clock starts then (games stored before waiting rooms: at `created`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_ms: Option<i64>,
+    /// The table was cancelled before it started (by its creator, or
+    /// because nobody filled it in time): over, and left out of the lists.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cancelled: bool,
+}
+
+fn no_seats(s: &Seats) -> bool {
+    s.is_empty()
 }
 
 /// The stand-in's level unless the table chose one.
@@ -125,7 +149,21 @@ impl Setup {
             pace: self.pace,
             stand_in: Some(self.stand_in.clone()),
             takebacks: self.takebacks,
+            waiting: None,
+            cancelled: self.cancelled,
         }
+    }
+
+    /// The seats of people.
+    pub fn people(&self) -> Seats {
+        self.seats.iter().enumerate().filter(|(_, s)| s.kind == SeatKind::Human).map(|(i, _)| i as u8).collect()
+    }
+
+    /// The creator's seat: the first person's (the lobby seats its creator
+    /// first), who alone may start a waiting table anyway, give one of its
+    /// seats to a bot or cancel it.
+    pub fn host(&self) -> Option<u8> {
+        self.people().first()
     }
 
     /// The setup with one more hint counted for `seat` in `round`.
@@ -213,9 +251,14 @@ pub struct Room {
     /// ([`super::think::owner_of`] the creating client; the game's id when
     /// not known, as after a restart).
     pub owner: u64,
-    /// Every table's turn time, in milliseconds, whatever its pace (the
-    /// tests' short clocks: [`crate::config::ServeConfig::test_move_ms`]).
-    pub move_override: Option<u64>,
+    /// The server's times: the tests' turn time, the reserve, how long a
+    /// table waits for its people.
+    pub timing: Timing,
+    /// The reserve each seat spent so far, in milliseconds (worked out from
+    /// the stored times of the actions, so a rebuilt game has the same).
+    reserve_spent: Vec<u64>,
+    /// The creator's bucket for the waiting room's changes, made at the first.
+    pub host_bucket: Option<super::react::Bucket>,
     /// The seats that agreed to play again (in memory only).
     pub rematch_agreed: Seats,
     /// Each seat's reaction bucket, made at its first reaction.
@@ -251,6 +294,39 @@ pub struct ClockSet {
     pub deadline: i64,
     /// Its task.
     pub task: tokio::task::AbortHandle,
+}
+
+/// The server's figures for a table's clocks (from
+/// [`crate::config::ServeConfig`]; a rebuilt game needs them to work out the
+/// reserve each seat spent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// Every table's turn time, in milliseconds, whatever its pace (the
+    /// tests' short clocks: [`crate::config::ServeConfig::test_move_ms`]).
+    pub move_override: Option<u64>,
+    /// Each seat's reserve at a live table, in milliseconds
+    /// ([`crate::config::ServeConfig::reserve`]).
+    pub reserve_ms: u64,
+    /// How long a table waits for its people, in milliseconds
+    /// ([`crate::config::ServeConfig::table_wait`]).
+    pub wait_ms: u64,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing { move_override: None, reserve_ms: 120_000, wait_ms: 3_600_000 }
+    }
+}
+
+impl Timing {
+    /// The figures the server runs with.
+    pub fn of(config: &crate::config::ServeConfig) -> Timing {
+        Timing {
+            move_override: config.test_move_ms,
+            reserve_ms: config.reserve.as_millis().min(u64::MAX as u128) as u64,
+            wait_ms: config.table_wait.as_millis().min(u64::MAX as u128) as u64,
+        }
+    }
 }
 
 /// How many accepted intent ids the server remembers per seat: an intent
@@ -313,7 +389,7 @@ impl Room {
             stand_ins: Seats::EMPTY,
             resigned: Seats::EMPTY,
             ended: None,
-            turn_began: setup.created.saturating_mul(1000),
+            turn_began: setup.started_ms.unwrap_or(setup.created.saturating_mul(1000)),
             turn_key,
             clocked: None,
             lapse: None,
@@ -321,7 +397,9 @@ impl Room {
             takeback_from: None,
             takeback_buckets: vec![None; n],
             rematch_buckets: vec![None; n],
-            move_override: None,
+            timing: Timing::default(),
+            reserve_spent: vec![0; n],
+            host_bucket: None,
             rematch_agreed: Seats::EMPTY,
             reactions: vec![None; n],
             last: None,
@@ -335,17 +413,52 @@ impl Room {
         self.log.len() as u64 - 1
     }
 
-    /// Whether the game is over (by the rules, or ended by a resignation).
+    /// Whether the game is over (by the rules, ended by a resignation, or
+    /// the table cancelled before it started).
     pub fn is_over(&self) -> bool {
-        self.ended.is_some() || self.game.is_over()
+        self.ended.is_some() || self.game.is_over() || self.setup.cancelled
     }
 
-    /// The phase, a game ended by a resignation counted over.
+    /// The phase, a game ended by a resignation (or a table cancelled) counted over.
     pub fn phase(&self) -> Phase {
         match self.ended {
             Some(_) => Phase::GameOver,
+            None if self.setup.cancelled => Phase::GameOver,
             None => self.game.public().phase(),
         }
+    }
+
+    /// Whether the table waits for its people (not started, not cancelled).
+    pub fn is_waiting(&self) -> bool {
+        self.setup.waiting && !self.setup.cancelled
+    }
+
+    /// When a waiting table is cancelled for want of people, in milliseconds since 1970.
+    pub fn expires(&self) -> i64 {
+        self.setup.created.saturating_mul(1000).saturating_add(self.timing.wait_ms.min(i64::MAX as u64) as i64)
+    }
+
+    /// The game starts at `now` (milliseconds since 1970): its first turn's
+    /// clock starts then. The caller stores the setup.
+    pub fn begin(&mut self, now: i64) {
+        self.setup.waiting = false;
+        self.setup.started_ms = Some(now);
+        self.turn_began = now;
+        self.clocked = None;
+    }
+
+    /// The game as everyone may see it, the waiting room's state at `now`
+    /// (milliseconds since 1970) included.
+    pub fn public(&self, now: i64) -> PublicGame {
+        let mut g = self.setup.public(&self.id);
+        if self.is_waiting() {
+            g.waiting = Some(Waiting {
+                arrived: self.setup.arrived,
+                host: self.setup.host().unwrap_or(0),
+                expires_in_s: (self.expires().saturating_sub(now).max(0) as u64).div_ceil(1000),
+            });
+        }
+        g
     }
 
     /// The seat holding this token.
@@ -387,6 +500,9 @@ impl Room {
     /// [`super::play::schedule`] starts a task for. A game for which this
     /// holds must stay in memory.
     pub fn bot_due(&self) -> bool {
+        if self.is_waiting() {
+            return false;
+        }
         match self.phase() {
             Phase::Playing => self.played_by_bot(self.game.to_move()),
             Phase::RoundOver => !self.has_people_playing(),
@@ -417,6 +533,10 @@ impl Room {
         if self.takeback.is_some() {
             // The table waits for the answers to a takeback.
             return Err(Refused::TakebackPending.into());
+        }
+        if self.is_waiting() {
+            // Nothing is played before the people sit down.
+            return Err(Refused::TableWaiting.into());
         }
         match intent {
             Intent::NextRound => match self.game.public().phase() {
@@ -547,6 +667,16 @@ impl Room {
         self.log.push(serde_json::value::to_raw_value(&d).unwrap_or_default());
         let key = self.turn_key();
         if key != self.turn_key || matches!(intent, Intent::TimeOut { .. } | Intent::Back { .. }) {
+            // A person's turn ends: the time past the turn's comes out of the reserve.
+            let (phase, _, seat, bot) = self.turn_key;
+            if phase == Phase::Playing && !bot && self.has_reserve() {
+                let over = at.saturating_sub(self.turn_began).saturating_sub(self.move_ms().unwrap_or(0) as i64);
+                if over > 0 {
+                    if let Some(spent) = self.reserve_spent.get_mut(seat as usize) {
+                        *spent = spent.saturating_add(over as u64).min(self.timing.reserve_ms);
+                    }
+                }
+            }
             self.turn_key = key;
             self.turn_began = at;
         }
@@ -616,16 +746,32 @@ impl Room {
             Some(s) => Some(s.max(1) as u64 * 1000),
             None => self.setup.pace.move_seconds().map(|s| s as u64 * 1000),
         }?;
-        Some(self.move_override.unwrap_or(base))
+        Some(self.timing.move_override.unwrap_or(base))
     }
 
-    /// When the time of the person to act runs out, in milliseconds since
-    /// 1970: the start of the turn (or of the wait between rounds) plus a
-    /// turn's time; `None` when no person's time runs (untimed, a bot to
-    /// act, the game over).
-    pub fn deadline(&self) -> Option<i64> {
+    /// Whether the seats have a time reserve: a live table (its pace's
+    /// clock, not the rule option `timer`'s, which the rules time), with a
+    /// reserve set on the server.
+    pub fn has_reserve(&self) -> bool {
+        matches!(self.setup.pace, Pace::Live { .. })
+            && self.game.rules().timer().is_none()
+            && self.timing.reserve_ms > 0
+    }
+
+    /// The reserve the seat has left at the start of its turn, in
+    /// milliseconds (`None` without reserves).
+    pub fn reserve_left(&self, seat: u8) -> Option<u64> {
+        let spent = self.reserve_spent.get(seat as usize).copied().unwrap_or(0);
+        self.has_reserve().then(|| self.timing.reserve_ms.saturating_sub(spent))
+    }
+
+    /// When the turn's own time (without the reserve) runs out, in
+    /// milliseconds since 1970; `None` when no person's time runs (untimed,
+    /// a bot to act, the game over, the table waiting).
+    fn move_deadline(&self) -> Option<i64> {
         let m = self.move_ms()?;
         let runs = match self.phase() {
+            _ if self.is_waiting() => false,
             Phase::Playing => !self.played_by_bot(self.game.to_move()),
             Phase::RoundOver => self.has_people_playing(),
             Phase::GameOver => false,
@@ -633,13 +779,38 @@ impl Room {
         runs.then(|| self.turn_began.saturating_add(m as i64))
     }
 
-    /// The clock as sent at `now` (milliseconds since 1970).
+    /// When the server acts next by the clock, in milliseconds since 1970:
+    /// when the time of the person to act runs out (the start of the turn,
+    /// or of the wait between rounds, plus a turn's time, plus in a turn the
+    /// seat's reserve left), or when a waiting table is cancelled for want
+    /// of people; `None` when no person's time runs (untimed, a bot to act,
+    /// the game over).
+    pub fn deadline(&self) -> Option<i64> {
+        if self.is_waiting() {
+            return Some(self.expires());
+        }
+        let d = self.move_deadline()?;
+        let reserve = match self.phase() {
+            Phase::Playing => self.reserve_left(self.game.to_move()).unwrap_or(0),
+            _ => 0,
+        };
+        Some(d.saturating_add(reserve.min(i64::MAX as u64) as i64))
+    }
+
+    /// The clock as sent at `now` (milliseconds since 1970): the turn's time
+    /// left, then the reserve left; `None` while the table waits.
     pub fn clock(&self, now: i64) -> Option<Clock> {
-        let deadline = self.deadline()?;
+        let d = self.move_deadline()?;
+        let playing = self.phase() == Phase::Playing;
+        let over = now.saturating_sub(d).max(0) as u64;
         Some(Clock {
-            seat: (self.phase() == Phase::Playing).then(|| self.game.to_move()),
-            remaining_ms: deadline.saturating_sub(now).max(0) as u64,
+            seat: playing.then(|| self.game.to_move()),
+            remaining_ms: d.saturating_sub(now).max(0) as u64,
             move_ms: self.move_ms().unwrap_or(0),
+            reserve_ms: match playing {
+                true => self.reserve_left(self.game.to_move()).map(|r| r.saturating_sub(over)),
+                false => None,
+            },
         })
     }
 
@@ -700,7 +871,7 @@ impl Room {
         ServerMsg::Snapshot {
             v: self.version(),
             you: seat,
-            game: self.setup.public(&self.id),
+            game: self.public(crate::store::now_ms()),
             log: (&self.log[..]).into(),
             me: self.me(seat),
             presence: self.presence(),
@@ -812,6 +983,7 @@ impl Room {
             totals: p.totals().to_vec(),
             winners: self.winners(),
             rounds: p.round(),
+            cancelled: self.setup.cancelled,
         }
     }
 
@@ -859,6 +1031,9 @@ impl Room {
         self.ended = fresh.ended;
         self.turn_began = fresh.turn_began;
         self.turn_key = fresh.turn_key;
+        self.reserve_spent = fresh.reserve_spent;
+        // The clock set stays: `play::schedule` sets another (aborting it)
+        // when the version or the deadline differ.
         self.scheduled = None;
     }
 

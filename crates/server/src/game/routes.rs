@@ -129,7 +129,13 @@ async fn create(
     if triominos_bots::levels::named(&stand_in).is_none() {
         return Err(Refused::UnknownLevel { level: Some(stand_in) }.into());
     }
+    // A table of several people waits for them; a person alone with bots starts at once.
+    let waiting = req.wait && seats.iter().filter(|s| s.kind == SeatKind::Human).count() > 1;
     let setup = Setup {
+        waiting,
+        arrived: Default::default(),
+        started_ms: (!waiting).then(crate::store::now_ms),
+        cancelled: false,
         preset: req.preset,
         options,
         seed,
@@ -199,6 +205,8 @@ async fn list(State(state): State<Arc<AppState>>, Q(q): Q<ListQuery>) -> Result<
     let games = rows
         .into_iter()
         .filter_map(|row| match serde_json::from_str::<GameSummary>(&row.summary) {
+            // A table cancelled before it started is no game to show.
+            Ok(summary) if summary.cancelled => None,
             Ok(summary) => Some(FinishedGame { id: row.id, created: row.created, finished: row.finished, summary }),
             Err(e) => {
                 tracing::warn!(game = %row.id, "unreadable summary left out of the list: {e}");
@@ -214,7 +222,7 @@ async fn game_info(State(state): State<Arc<AppState>>, P(id): P<String>) -> Resu
     let room = state.game(&id).await?;
     let r = room.lock().await;
     let seed = r.is_over().then_some(r.setup.seed);
-    Ok(Json(GameInfo { game: r.setup.public(&r.id), version: r.version(), status: r.status(), seed }))
+    Ok(Json(GameInfo { game: r.public(crate::store::now_ms()), version: r.version(), status: r.status(), seed }))
 }
 
 /// A finished game as a `.tri` record (it shows every hand, so only once over).

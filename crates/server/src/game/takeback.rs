@@ -165,7 +165,7 @@ async fn take_back(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room)
         }
     }
     let fresh = match state.store.load(r.id.clone()).await {
-        Ok(Some(stored)) => super::play::rebuild(&stored),
+        Ok(Some(stored)) => super::play::rebuild(&stored, super::room::Timing::of(&state.config)),
         Ok(None) => Err(Refused::GameNotFound.into()),
         Err(e) => {
             tracing::error!(game = %r.id, "cannot read the game again after a takeback: {e}");

@@ -186,6 +186,13 @@ async fn session(
     client: Option<std::net::IpAddr>,
 ) {
     let (tx, mut rx) = mpsc::channel::<Arc<str>>(QUEUE);
+    // A person's first visit takes their seat (issue 45): before the
+    // snapshot, which then shows it.
+    if let Some(s) = seat {
+        if state.games.holds(&room.lock().await.id, &room) {
+            super::waiting::arrive(&state, &room, s).await;
+        }
+    }
     let (conn, game_id, rematch) = {
         let mut r = room.lock().await;
         // The game left memory since this socket asked for it (another
@@ -363,6 +370,15 @@ async fn handle(
         }
         Ok(ClientMsg::Takeback) => {
             return super::takeback::ask(state, room, seat, client).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::Start) => {
+            return super::waiting::start_anyway(state, room, seat).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::GiveSeat { seat: given }) => {
+            return super::waiting::give_seat(state, room, seat, given).await.err().map(|e| error_msg(e, None));
+        }
+        Ok(ClientMsg::Cancel) => {
+            return super::waiting::cancel_by_host(state, room, seat).await.err().map(|e| error_msg(e, None));
         }
         Ok(ClientMsg::TakebackAnswer { accept }) => {
             return super::takeback::answer(state, room, seat, accept).await.err().map(|e| error_msg(e, None));

@@ -33,6 +33,7 @@ pub const FILES: &[(&str, &[u8])] = files!(
     "game/clock.js",
     "pace.js",
     "game/together.js",
+    "game/waitroom.js",
     "replay.js",
     "rules.js",
     "pad.js",

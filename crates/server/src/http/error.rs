@@ -79,7 +79,12 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::NoTakeback
         | R::TakebackPending
         | R::NoTakebackAsked
-        | R::TakebackRefused => StatusCode::CONFLICT,
+        | R::TakebackRefused
+        | R::NotWaiting
+        | R::TableWaiting
+        | R::NobodyArrived
+        | R::SeatTaken => StatusCode::CONFLICT,
+        R::NotHost => StatusCode::FORBIDDEN,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
         R::TooManyBotGames { .. }
         | R::TooManyGames { .. }
@@ -93,7 +98,8 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::ReactionBusy { .. }
         | R::TakebackBusy { .. }
         | R::RematchBusy { .. }
-        | R::AsksTooFast { .. } => StatusCode::TOO_MANY_REQUESTS,
+        | R::AsksTooFast { .. }
+        | R::TableBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
         R::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
         R::BadSetup | R::BadLog | R::StorageFailed | R::BadSheet | R::GameUnreadable | R::GameDamaged => {

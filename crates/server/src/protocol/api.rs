@@ -55,6 +55,17 @@ pub struct CreateGame {
     /// off when missing.
     #[serde(default)]
     pub takebacks: bool,
+    /// Whether a table of several people waits for them to open their links
+    /// before its game starts (a waiting room, [`Waiting`](super::Waiting);
+    /// the default). `false`: it starts when made, for a client that seats
+    /// every person itself at once (a script). A table of one person and
+    /// bots always starts when made.
+    #[serde(default = "yes")]
+    pub wait: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One seat of a new game, with its secret link (humans).
@@ -111,6 +122,9 @@ pub struct GameSummary {
     pub winners: Seats,
     /// Rounds played.
     pub rounds: u32,
+    /// A table cancelled before it started (left out of the lists).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cancelled: bool,
 }
 
 /// One finished game in [`GameList`].

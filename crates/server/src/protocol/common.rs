@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use triominos_core::RoundEnd;
+use triominos_core::{RoundEnd, Seats};
 
 /// How a round ended: `{"kind": "out", "player": p}` or `{"kind": "blocked"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
@@ -77,6 +77,30 @@ pub struct PublicGame {
     /// Whether a person may ask to take back their last placement.
     #[serde(default)]
     pub takebacks: bool,
+    /// A table of people waiting for them: who has sat down so far (the game
+    /// starts when every person has; no clock runs, no bot plays until
+    /// then). Missing once the game started, and in records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub waiting: Option<Waiting>,
+    /// The table was cancelled before it started (by its creator, or for
+    /// want of people).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cancelled: bool,
+}
+
+/// A table of people before its game starts (issue 45): the seats fill as
+/// people open their links; the creator may start anyway once another
+/// person sat down, give an empty seat to a bot, or cancel the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+pub struct Waiting {
+    /// The seats of people who opened their link.
+    pub arrived: Seats,
+    /// The creator's seat (the first person's), who alone may start anyway,
+    /// give a seat or cancel.
+    pub host: u8,
+    /// Seconds left before a table nobody filled is cancelled.
+    pub expires_in_s: u64,
 }
 
 /// A table's pace, chosen at creation: `{"kind": "untimed"}`, `{"kind":

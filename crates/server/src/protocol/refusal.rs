@@ -295,6 +295,23 @@ pub enum Refused {
         /// Seconds until the client may again.
         retry_after: u64,
     },
+    /// Only the table's creator (the first person's seat) may start, give a
+    /// seat to a bot or cancel a table waiting for its people.
+    NotHost,
+    /// The table is not waiting for its people any more: the game started.
+    NotWaiting,
+    /// Nothing is played before the table's people sit down (or its creator
+    /// starts anyway).
+    TableWaiting,
+    /// "Start anyway" before another person has sat down.
+    NobodyArrived,
+    /// The seat may not be given to a bot: not a person's, or its person is here.
+    SeatTaken,
+    /// The creator asked the waiting room for changes faster than its rate.
+    TableBusy {
+        /// Seconds until the creator may ask again.
+        retry_after: u64,
+    },
 }
 
 impl Refused {

@@ -166,6 +166,23 @@ pub enum ClientMsg {
         #[ts(optional)]
         id: Option<u64>,
     },
+    /// The creator's "start anyway", at a table waiting for its people (see
+    /// [`crate::protocol::Waiting`]): the game starts now, the stand-in
+    /// plays the seats of those not here yet (each takes their seat when
+    /// they open their link). Refused (`not_host`, `not_waiting`,
+    /// `nobody_arrived`, `table_busy`) otherwise.
+    Start,
+    /// The creator gives the seat of a person not here yet to a bot (the
+    /// table's stand-in level) for the whole game: the seat's link no longer
+    /// works. Refused (`not_host`, `not_waiting`, `seat_taken`, `table_busy`).
+    GiveSeat {
+        /// The seat.
+        seat: u8,
+    },
+    /// The creator cancels a table waiting for its people: everyone there
+    /// is sent `cancelled`, the links no longer open it. Refused
+    /// (`not_host`, `not_waiting`, `table_busy`).
+    Cancel,
 }
 
 /// The quick reactions a seat may send: a fixed set, translated by the page
@@ -227,7 +244,9 @@ impl ClientMsg {
             match env.kind.as_str() {
                 "action" => ClientMsgError::BadAction(id),
                 "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" | "rematch" | "rematch_decline"
-                | "react" | "takeback" | "takeback_answer" | "move" => ClientMsgError::BadJson,
+                | "react" | "takeback" | "takeback_answer" | "move" | "start" | "give_seat" | "cancel" => {
+                    ClientMsgError::BadJson
+                }
                 _ => ClientMsgError::Unknown(env.kind, id),
             }
         })
@@ -422,6 +441,13 @@ pub enum ServerMsg<'a> {
         /// Which reaction.
         code: Reaction,
     },
+    /// The table waiting for its people was cancelled, by its creator or
+    /// because nobody filled it in time: the connections close after it.
+    Cancelled {
+        /// Whether it was cleaned away for want of people (else its creator
+        /// cancelled it).
+        expired: bool,
+    },
     /// A takeback, to everyone: asked (and who accepted so far), or how it
     /// ended. Once `accepted`, a fresh `snapshot` follows (the placement is
     /// gone from the log).
@@ -485,6 +511,13 @@ pub struct Clock {
     pub remaining_ms: u64,
     /// The whole time of a turn, in milliseconds.
     pub move_ms: u64,
+    /// The time reserve the seat to move has left on top of `remaining_ms`
+    /// (a live table's; spent once the turn's time is up), in milliseconds:
+    /// the stand-in takes the seat only when both are spent. Missing when
+    /// the table has no reserve, or between rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub reserve_ms: Option<u64>,
 }
 
 /// What happened in a delta, besides its events: the intent, or `start` for the deal.

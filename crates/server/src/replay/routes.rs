@@ -111,6 +111,8 @@ fn replay_record(text: &str) -> Result<Replay, Fail> {
         triominos_core::record::replay(text).map_err(|e| Refused::BadRecord { line: e.line, reason: e.reason })?;
     let game = PublicGame {
         takebacks: false,
+        waiting: None,
+        cancelled: false,
         id: None,
         preset: replayed.rules.base_preset().name().to_string(),
         options: options_of(&replayed.rules),

@@ -120,7 +120,14 @@ pub async fn http_with(
     (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
 }
 
+/// Creates a game; a table of people starts at once unless `req` says
+/// `"wait": true` (the tests of other things seat their people one by one
+/// and play at once; the waiting room's tests ask for it).
 pub async fn create(server: &Server, req: Value) -> Value {
+    let mut req = req;
+    if let Some(o) = req.as_object_mut() {
+        o.entry("wait").or_insert(json!(false));
+    }
     let (status, body) = http(server, "POST", "/api/games", Some(&req.to_string())).await;
     assert_eq!(status, 201, "{body}");
     serde_json::from_str(&body).unwrap()

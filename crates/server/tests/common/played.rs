@@ -17,6 +17,10 @@ pub fn seat(kind: SeatKind, i: usize) -> SeatSetup {
 /// created at 1 s, no hints, no takebacks, Casual standing in.
 pub fn setup(seed: u64, options: &[(&str, &str)], seats: Vec<SeatSetup>) -> Setup {
     Setup {
+        waiting: false,
+        arrived: Default::default(),
+        started_ms: None,
+        cancelled: false,
         preset: "goliath".into(),
         options: options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
         seed,
