@@ -332,6 +332,9 @@ pub use triominos_bots::judge::{Grades, Reason as HintReason};
 /// (`Cow::Borrowed`), a client reading a message owns them. A client (the
 /// terminal game, `triominos play --join`) reads every message but `hint`
 /// with serde; a new variant's payload derives `Deserialize` too.
+// A message is made, written out as JSON at once and dropped, never kept in
+// numbers: the snapshot's size (its game's waiting room and clock) costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg<'a> {
