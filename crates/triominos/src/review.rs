@@ -190,7 +190,7 @@ pub fn table(r: &Review) -> String {
                 "  line {} (round {}): {}: {:.1} +- {:.1} points{kind}",
                 d.line,
                 d.round,
-                instead_words(d.played, d.best),
+                instead_words(d.played, d.played_name.as_ref(), d.best, d.best_name.as_ref()),
                 d.loss,
                 SEPARATION * d.se
             );

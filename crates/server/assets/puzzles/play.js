@@ -7,7 +7,7 @@
 // that cannot go), undo takes placements back, a hint shows one tile of a solution in
 // grades: the idea in a sentence, then the tile, then its spot and turn.
 // @ts-check
-import { t, errorText } from '../i18n.js';
+import { t, errorText, moveWords, seatName } from '../i18n.js';
 import { corners, xy, el } from '../board.js';
 import { h, api, toast } from '../dom.js';
 import * as S from '../game/state.js';
@@ -40,6 +40,7 @@ import { reasonText } from '../reasons.js';
  * @property {number} [number]
  * @property {number} [of]
  * @property {string[]} [players] a personal puzzle's seat names
+ * @property {{kind: string, name: string, level?: string | null}[]} [seats] a personal puzzle's seats as the table showed them
  * @property {Action} [played] a personal puzzle's move played
  * @property {number} [loss]
  * @property {Action[]} [legal]
@@ -66,13 +67,17 @@ function samePlay(a, m) {
   return (x === y && y === z) || a.rotation === m.rotation;
 }
 
-/** A personal puzzle's action in words: a tile at its spot and turn, or draw, or pass. */
-function actionText(a) {
-  return a.kind === 'play' ? t('review.action.at', { tile: a.tile, cell: a.cell.join(','), rotation: a.rotation }) : t('review.action.' + a.kind);
+/**
+ * A personal puzzle's move played in words: its notation and spot ("255L555, 2-5-5 left of
+ * 5-5-5", the server's name for it), or draw, or pass; never a cell nor a turn number.
+ */
+function actionText(a, name) {
+  return a.kind === 'play' ? moveWords(name, a.tile) : t('review.action.' + a.kind);
 }
 
-function goalText(p) {
-  if (p.kind === 'better_move') return t('puzzles.goal.better_move', { played: actionText(p.played), points: Math.round(p.loss * 10) / 10 });
+/** A puzzle's goal in words. */
+export function goalText(p) {
+  if (p.kind === 'better_move') return t('puzzles.goal.better_move', { played: actionText(p.played, p.played_name), points: Math.round(p.loss * 10) / 10 });
   if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
   if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
   if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
@@ -101,7 +106,8 @@ export async function showPuzzle(main, id, date) {
   }
   /** @type {PuzzleList} */
   const { puzzles } = personal ? { puzzles: [] } : await api('GET', '/api/puzzles');
-  const nameOf = (seat) => (p.players && p.players[seat]) || String(seat + 1);
+  // The one rule of a seat's name (a bot by its level's word), from the game's seats.
+  const nameOf = (seat) => (p.seats && p.seats.length ? seatName({ seats: p.seats }, seat) : (p.players && p.players[seat]) || String(seat + 1));
   const title = personal ? t('puzzles.kind.better_move') : date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
   document.title = t('app.title') + ' — ' + title;
 
