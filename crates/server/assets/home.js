@@ -7,11 +7,15 @@ import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, soloBots
 import { neverStarted } from './learn/progress.js';
 import { paceText } from './pace.js';
 
-/** Starts a game of one person against `opponents` bots and goes to it. */
+/**
+ * Starts a game of one person against `opponents` bots and goes to it: hints on (a new
+ * player meets them; the score sheet counts each one used), private (not listed among the
+ * finished games; docs/web-game.md).
+ */
 export async function playSolo(preset, level, opponents) {
   const seats = [{ kind: 'human', name: savedName() }];
   for (let i = 0; i < (opponents || 1); i++) seats.push({ kind: 'bot', level });
-  const g = await api('POST', '/api/games', { preset, seats });
+  const g = await api('POST', '/api/games', { preset, seats, hints: true });
   go(g.seats[0].link);
 }
 

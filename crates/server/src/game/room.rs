@@ -71,6 +71,10 @@ pub struct Setup {
     /// games stored before takebacks existed).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub takebacks: bool,
+    /// Whether the finished game is listed on the front page (private in
+    /// games stored before it; see `CreateGame::listed`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub listed: bool,
 }
 
 /// The stand-in's level unless the table chose one.
@@ -744,6 +748,7 @@ impl Room {
     pub fn summary(&self) -> GameSummary {
         let p = self.game.public();
         GameSummary {
+            listed: self.setup.listed,
             preset: self.setup.preset.clone(),
             seats: self.setup.public_seats(),
             totals: p.totals().to_vec(),

@@ -141,6 +141,8 @@ async fn create(
         stand_in,
         rematch: None,
         takebacks: req.takebacks,
+        // A game with a person is private unless its creator lists it.
+        listed: req.listed.unwrap_or_else(|| !seats.iter().any(|s| s.kind == SeatKind::Human)),
     };
     let id = crate::secret::random_hex(8);
     let room = Room::new(id.clone(), setup.clone())?;

@@ -28,6 +28,7 @@ pub fn setup(seed: u64, options: &[(&str, &str)], seats: Vec<SeatSetup>) -> Setu
         stand_in: "casual".into(),
         rematch: None,
         takebacks: false,
+        listed: false,
     }
 }
 
