@@ -8,7 +8,7 @@
 // grades: the idea in a sentence, then the tile, then its spot and turn.
 // @ts-check
 import { t, errorText, moveWords, seatName } from '../i18n.js';
-import { corners, xy, el } from '../board.js';
+import { corners, xy, el, values } from '../board.js';
 import { h, api, toast } from '../dom.js';
 import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack } from '../game/views.js';
@@ -220,7 +220,12 @@ export async function showPuzzle(main, id, date) {
     const is = (a) => (m.kind === 'draw' ? a.kind === 'draw' : samePlay(a, m));
     if (m.kind !== 'draw' && !p.legal.some(is)) {
       tries += 1;
-      say(t('puzzles.wrong.not_legal'), 'wrong');
+      // As the server's puzzles say it: the corner that does not match, ringed.
+      const bad = mismatch(m);
+      if (bad) {
+        say(t('puzzles.wrong.illegal', { why: errorText({ code: 'placement', params: { code: 'corner_mismatch', params: bad } }) }), 'wrong');
+        badCorner = { cell: m.cell, corner: bad.corner };
+      } else say(t('puzzles.wrong.not_legal'), 'wrong');
     } else if (is(p.played)) {
       tries += 1;
       say(t('puzzles.wrong.played'), 'wrong');
@@ -229,11 +234,11 @@ export async function showPuzzle(main, id, date) {
       solved = true;
       hinted = null;
       st.sel = null;
-      markSolved(p.id, tries, hints, today());
+      // A personal puzzle is not the daily puzzle: the streak is left alone, and not shown.
+      markSolved(p.id, tries, hints, null);
       say('✓ ' + t('puzzles.solved'), 'right');
-      done.replaceChildren(h('p', { class: 'right' }, '✓ ' + t('puzzles.solved')),
-        h('ul', { class: 'reasons', id: 'puzzlewhy' }, ...(p.reasons || []).map((r) => h('li', {}, h('strong', {}, t('review.side.' + r.side) + ' '), reasonText(r, nameOf)))),
-        h('p', {}, t('puzzles.streak', { n: streak(today()) })));
+      // "✓ Solved" is said once (above); the box tells why.
+      done.replaceChildren(h('ul', { class: 'reasons', id: 'puzzlewhy' }, ...(p.reasons || []).map((r) => h('li', {}, h('strong', {}, t('review.side.' + r.side) + ' '), reasonText(r, nameOf)))));
       done.hidden = false;
       sync();
     } else {
@@ -241,6 +246,26 @@ export async function showPuzzle(main, id, date) {
       say(t('puzzles.wrong.not_better'), 'wrong');
     }
     draw();
+  }
+
+  /**
+   * The first corner of a tried placement `m` whose number differs from the one already on
+   * the board at that point ({corner, expected, found}), or null.
+   */
+  function mismatch(m) {
+    const here = corners(m.cell[0], m.cell[1]);
+    const mine = values(m.tile, m.rotation);
+    const placed = [...(p.board || []), ...moves];
+    for (let k = 0; k < 3; k++) {
+      for (const q of placed) {
+        const at = corners(q.cell[0], q.cell[1]).findIndex((x) => x[0] === here[k][0] && x[1] === here[k][1]);
+        if (at < 0) continue;
+        const expected = values(q.tile, q.rotation)[at];
+        if (expected !== mine[k]) return { corner: k, expected, found: mine[k] };
+        break;
+      }
+    }
+    return null;
   }
 
   async function placed(cell, rotation) {

@@ -129,6 +129,8 @@ async fn create(
     if triominos_bots::levels::named(&stand_in).is_none() {
         return Err(Refused::UnknownLevel { level: Some(stand_in) }.into());
     }
+    // A game with a person is private unless its creator lists it.
+    let listed = req.listed.unwrap_or_else(|| !seats.iter().any(|s| s.kind == SeatKind::Human));
     let setup = Setup {
         preset: req.preset,
         options,
@@ -141,8 +143,7 @@ async fn create(
         stand_in,
         rematch: None,
         takebacks: req.takebacks,
-        // A game with a person is private unless its creator lists it.
-        listed: req.listed.unwrap_or_else(|| !seats.iter().any(|s| s.kind == SeatKind::Human)),
+        listed,
     };
     let id = crate::secret::random_hex(8);
     let room = Room::new(id.clone(), setup.clone())?;

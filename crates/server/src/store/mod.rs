@@ -1286,11 +1286,16 @@ mod tests {
             assert_eq!(g.times, vec![Some(1_700_000_000_123), Some(1_700_000_000_456)]);
             assert!(store.load("none".into()).await.unwrap().is_none());
             assert_eq!(store.unfinished().await.unwrap(), vec!["a".to_string(), "b".to_string()]);
-            store.finish("b".into(), 99, "{\"w\":1}".into()).await.unwrap();
-            store.finish("a".into(), 98, "{\"w\":0}".into()).await.unwrap();
+            store.finish("b".into(), 99, "{\"listed\":true,\"w\":1}".into()).await.unwrap();
+            store.finish("a".into(), 98, "{\"listed\":true,\"w\":0}".into()).await.unwrap();
+            // A private game (its creator did not list it; a name's quotes are escaped) is
+            // finished but not listed.
+            store.create_game("c".into(), 12, "{}".into()).await.unwrap();
+            store.finish("c".into(), 100, "{\"listed\":false,\"name\":\"\\\"listed\\\":true\"}".into()).await.unwrap();
             let f = store.finished(10).await.unwrap();
             let ids: Vec<_> = f.iter().map(|r| (r.id.as_str(), r.created, r.finished, r.summary.as_str())).collect();
-            assert_eq!(ids, vec![("b", 11, 99, "{\"w\":1}"), ("a", 10, 98, "{\"w\":0}")]);
+            assert_eq!(ids, vec![("b", 11, 99, "{\"listed\":true,\"w\":1}"), ("a", 10, 98, "{\"listed\":true,\"w\":0}")]);
+            assert!(store.load("c".into()).await.unwrap().unwrap().finished);
             assert_eq!(store.finished(1).await.unwrap().len(), 1);
             assert!(store.unfinished().await.unwrap().is_empty());
             assert!(store.load("a".into()).await.unwrap().unwrap().finished);
