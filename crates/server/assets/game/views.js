@@ -289,18 +289,20 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
     }
     const order = [...st.game.seats.keys()].sort((a, b) => s.totals[b] - s.totals[a]);
     box.append(h('ol', { class: 'final' }, ...order.map((i) => h('li', {}, seatName(st.game, i, st.you), ' — ', h('strong', {}, String(s.totals[i]))))));
-    // A game a resignation ended: the last round's summary would tell of another round.
-    const resigned = st.log[st.log.length - 1].action.kind === 'resign';
-    const summary = resigned ? null : roundSummary(st.log, st.game, st.you);
-    if (summary) box.append(summary);
-    // "Play again" (filled by game.js from the state: game/together.js).
-    box.append(h('p', { class: 'rematch', id: 'rematch-box' }));
+    // Replay, Review and "Play again" right under the totals, in sight without scrolling the
+    // box (a phone); the last round's summary after them.
     first = h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay'));
     box.append(h('p', { class: 'actions' },
       first,
       h('a', { class: 'button', href: reviewHref(st, id), 'data-link': '', id: 'over-review' }, t('review.button')),
       h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),
       h('a', { class: 'button', href: '/new', 'data-link': '' }, t('over.new')), close));
+    // "Play again" (filled by game.js from the state: game/together.js).
+    box.append(h('p', { class: 'rematch', id: 'rematch-box' }));
+    // A game a resignation ended: the last round's summary would tell of another round.
+    const resigned = st.log[st.log.length - 1].action.kind === 'resign';
+    const summary = resigned ? null : roundSummary(st.log, st.game, st.you);
+    if (summary) box.append(summary);
   } else {
     const summary = roundSummary(st.log, st.game, st.you, 'overlay-title');
     if (summary) box.append(summary);
