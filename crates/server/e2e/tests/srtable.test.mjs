@@ -189,7 +189,7 @@ test('a whole game against clever, played with the keyboard and the notation onl
       mine++;
       if (move !== 'draw' && move !== 'pass') {
         // The live region tells the play as typed, with its points.
-        await until(async () => (await tbl.log()).some((l) => l.startsWith(`Ann (you) played ${move}: `)), 'the play told: ' + move);
+        await until(async () => (await tbl.log()).some((l) => l.startsWith(`You played ${move}: `)), 'the play told: ' + move);
       }
       await listen();
     }
