@@ -36,7 +36,7 @@ function faultsOf(texts, where) {
 async function finished(id) {
   for (let i = 0; i < 900; i++) {
     const info = await api('/api/games/' + id);
-    if (info.json.status.phase === 'game_over') return info.json.game;
+    if (info.json.status.phase === 'game_over') return info.json;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the game of bots did not end');
