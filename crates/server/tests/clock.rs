@@ -17,7 +17,7 @@ use triominos_server::Server;
 /// A table of `n` people, of `pace`, with seed 7.
 async fn people(server: &Server, n: usize, pace: Value) -> (String, Vec<String>) {
     let seats: Vec<Value> = (0..n).map(|i| json!({"kind": "human", "name": format!("P{i}")})).collect();
-    let g = create(server, json!({"preset": "pressman", "seats": seats, "seed": 7, "pace": pace})).await;
+    let g = create(server, json!({"preset": "pressman", "seats": seats, "seed": 7, "pace": pace, "listed": true})).await;
     let id = g["id"].as_str().unwrap().to_string();
     (id.clone(), (0..n).map(|i| token_of(&g, i)).collect())
 }
