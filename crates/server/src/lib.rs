@@ -206,7 +206,8 @@ impl StopSignal {
         #[cfg(unix)]
         {
             use tokio::signal::unix::{signal, SignalKind};
-            let term = signal(SignalKind::terminate()).map_err(|e| tracing::warn!("cannot listen for SIGTERM: {e}")).ok();
+            let term =
+                signal(SignalKind::terminate()).map_err(|e| tracing::warn!("cannot listen for SIGTERM: {e}")).ok();
             let int = signal(SignalKind::interrupt()).map_err(|e| tracing::warn!("cannot listen for SIGINT: {e}")).ok();
             StopSignal { term, int }
         }

@@ -160,7 +160,9 @@ pub fn table(r: &Review) -> String {
         "line", "round", "played", "best", "played", "best", "loss", "+-"
     );
     // A move in the notation (written on the board the player faced), as people say it.
-    let named = |a, n: &Option<triominos_bots::judge::MoveName>| n.as_ref().map_or_else(|| action_text(a), |n| n.notation.clone());
+    let named = |a, n: &Option<triominos_bots::judge::MoveName>| {
+        n.as_ref().map_or_else(|| action_text(a), |n| n.notation.clone())
+    };
     for d in &r.decisions {
         let best = if d.best == d.played { "=".to_string() } else { named(d.best, &d.best_name) };
         let _ = writeln!(

@@ -547,7 +547,8 @@ pub fn explain(obs: &Observation, action: Action, beliefs: &Beliefs) -> Vec<Reas
                     match triple {
                         Some((pl, _)) => reasons.push(Reason::Keeps { tile: pl.tile }),
                         None => {
-                            let name = MoveName::of(Action::Play { placement: *tp, announce: false }, obs.public().board());
+                            let name =
+                                MoveName::of(Action::Play { placement: *tp, announce: false }, obs.public().board());
                             let (notation, spot) = name.map(|n| (n.notation, n.spot)).unwrap_or_default();
                             reasons.push(Reason::Instead { tile: tp.tile, points: ts.points, notation, spot })
                         }

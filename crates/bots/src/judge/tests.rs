@@ -101,7 +101,8 @@ fn a_missed_hexagon_is_valued_on_the_same_deals_as_the_move_played() {
         "{why:?}"
     );
     let board = obs.public().board();
-    let words = instead_words(played, MoveName::of(played, board).as_ref(), hexagon, MoveName::of(hexagon, board).as_ref());
+    let words =
+        instead_words(played, MoveName::of(played, board).as_ref(), hexagon, MoveName::of(hexagon, board).as_ref());
     assert!(words.contains("another spot") && !words.contains("3,-4") && !words.contains("turned"), "{words}");
     assert!(words.contains(" of ") || words.contains("above") || words.contains("below"), "{words}");
 }
@@ -121,7 +122,12 @@ fn every_reason_code_is_listed_once_and_serialised_as_code_and_params() {
         Reason::Out { points: 25 },
         Reason::OutHands { points: 25 },
         Reason::Most { plays: 3 },
-        Reason::Instead { tile: t, points: 9, notation: "123L555".into(), spot: Some(SpotWords { side: "left".into(), next_to: "5-5-5".parse().unwrap() }) },
+        Reason::Instead {
+            tile: t,
+            points: 9,
+            notation: "123L555".into(),
+            spot: Some(SpotWords { side: "left".into(), next_to: "5-5-5".parse().unwrap() }),
+        },
         Reason::Keeps { tile: t },
         Reason::NoBridgeFor { seat: 1 },
         Reason::NoHexagonFor { seat: 1 },
@@ -393,7 +399,15 @@ fn probe_position() {
         let v: Vec<String> = a
             .candidates
             .iter()
-            .map(|c| format!("{} {:.1}±{:.1} ({})", action_words(c.action, MoveName::of(c.action, m.observation().public().board()).as_ref()), c.value, c.se, c.visits))
+            .map(|c| {
+                format!(
+                    "{} {:.1}±{:.1} ({})",
+                    action_words(c.action, MoveName::of(c.action, m.observation().public().board()).as_ref()),
+                    c.value,
+                    c.se,
+                    c.visits
+                )
+            })
             .collect();
         eprintln!("seed {s}: {}", v.join(" | "));
     }

@@ -23,7 +23,12 @@ pub fn action_words(a: Action, name: Option<&MoveName>) -> String {
 
 /// `played instead of better` (each with its name, see [`action_words`]),
 /// saying what differs when it is one tile.
-pub fn instead_words(played: Action, played_name: Option<&MoveName>, better: Action, better_name: Option<&MoveName>) -> String {
+pub fn instead_words(
+    played: Action,
+    played_name: Option<&MoveName>,
+    better: Action,
+    better_name: Option<&MoveName>,
+) -> String {
     let what = match Difference::between(played, better) {
         Some(Difference::Spot) => " (the same tile, another spot)",
         Some(Difference::Turn) => " (the same tile and spot, another turn)",

@@ -237,6 +237,9 @@ mod tests {
         assert_eq!(err("é"), "unexpected \"é\": expected a tile such as 255 or 2-5-5, draw or pass");
         // `of` follows a side's word, never its letter.
         assert_eq!(err("255 L of 555"), "unexpected \"of 555\" after \"255 L\": expected a tile such as 255 or 2-5-5");
-        assert_eq!(err("255 leftof of 555"), "unexpected \"of 555\" after \"255 leftof\": expected a tile such as 255 or 2-5-5");
+        assert_eq!(
+            err("255 leftof of 555"),
+            "unexpected \"of 555\" after \"255 leftof\": expected a tile such as 255 or 2-5-5"
+        );
     }
 }

@@ -1294,7 +1294,10 @@ mod tests {
             store.finish("c".into(), 100, "{\"listed\":false,\"name\":\"\\\"listed\\\":true\"}".into()).await.unwrap();
             let f = store.finished(10).await.unwrap();
             let ids: Vec<_> = f.iter().map(|r| (r.id.as_str(), r.created, r.finished, r.summary.as_str())).collect();
-            assert_eq!(ids, vec![("b", 11, 99, "{\"listed\":true,\"w\":1}"), ("a", 10, 98, "{\"listed\":true,\"w\":0}")]);
+            assert_eq!(
+                ids,
+                vec![("b", 11, 99, "{\"listed\":true,\"w\":1}"), ("a", 10, 98, "{\"listed\":true,\"w\":0}")]
+            );
             assert!(store.load("c".into()).await.unwrap().unwrap().finished);
             assert_eq!(store.finished(1).await.unwrap().len(), 1);
             assert!(store.unfinished().await.unwrap().is_empty());

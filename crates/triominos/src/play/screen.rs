@@ -429,7 +429,12 @@ mod tests {
     }
 
     fn enter() -> KeyEvent {
-        KeyEvent { code: KeyCode::Enter, modifiers: KeyModifiers::NONE, kind: KeyEventKind::Press, state: KeyEventState::NONE }
+        KeyEvent {
+            code: KeyCode::Enter,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        }
     }
 
     /// Issue 45: after a draw that does not fit, the cursor stayed on an
