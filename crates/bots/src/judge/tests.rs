@@ -110,7 +110,6 @@ fn a_missed_hexagon_is_valued_on_the_same_deals_as_the_move_played() {
 #[test]
 fn every_reason_code_is_listed_once_and_serialised_as_code_and_params() {
     let t: Tile = "1-2-3".parse().unwrap();
-    let cell = Cell::new(0, 1).unwrap();
     let all = [
         Reason::Hexagon { points: 50 },
         Reason::DoubleHexagon { points: 60 },
