@@ -55,7 +55,7 @@
 //! assert!(r.decisions.iter().all(|d| d.loss == 0.0 || !d.reasons.is_empty()));
 //! ```
 
-use crate::judge::{self, Candidate, Contrast, Difference, Reason, Settings};
+use crate::judge::{self, Candidate, Contrast, Difference, MoveName, Reason, Settings};
 use core::fmt;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -116,6 +116,11 @@ pub struct Decision {
     /// The judge's preferred action, or the played one when the judge
     /// cannot tell them apart (as good) or prefers it.
     pub best: Action,
+    /// `played` as people read it: the move notation on the board the
+    /// player faced, and its spot (never a cell nor a rotation).
+    pub played_name: Option<MoveName>,
+    /// `best` as people read it.
+    pub best_name: Option<MoveName>,
     /// The played action's value: the expected margin (the player's total
     /// minus the best opponent's, points) where the judge's search stops.
     pub played_value: f64,
@@ -444,12 +449,15 @@ pub fn judge(m: &Moment, opts: &Options) -> Decision {
     let (Some(a), Some(v)) = (analysis, verdict) else {
         // Not the player's turn (never in a record that replays): nothing judged.
         let now = margin_before as f64;
+        let name = MoveName::of(m.played, obs.public().board());
         return Decision {
             line: m.line,
             round: m.round,
             step: m.step,
             played: m.played,
             best: m.played,
+            played_name: name.clone(),
+            best_name: name,
             played_value: now,
             best_value: now,
             loss: 0.0,
@@ -473,6 +481,8 @@ pub fn judge(m: &Moment, opts: &Options) -> Decision {
         step: m.step,
         played: m.played,
         best: v.best,
+        played_name: MoveName::of(m.played, obs.public().board()),
+        best_name: MoveName::of(v.best, obs.public().board()),
         played_value: v.played_value,
         best_value: v.best_value,
         loss: v.loss,

@@ -70,7 +70,8 @@ export async function showGame(main, id, token) {
   const sr = srTable(st, { send: (text) => sendMove(text) });
   // Quick reactions (a seat sends them; everyone sees them unless muted here).
   const reactions = Together.reactionsBox(st, id, (code) => wsSend({ type: 'react', code }));
-  const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn);
+  // The hint box lies over the table's top edge: opening it never shrinks the board.
+  const boardwrap = h('section', { class: 'boardwrap' }, svg, h('div', { class: 'zoom' }, zoomIn, zoomOut, zoomFit), turn, hintBox);
   main.append(
     waitBox,
     h('div', { class: 'gamegrid' },
@@ -80,7 +81,6 @@ export async function showGame(main, id, token) {
         wayOn,
         rack,
         h('div', { class: 'buttons' }, btnRotate, btnAnnounce, btnDraw, btnPass, btnHint, btnTakeback),
-        hintBox,
         takebackBox,
         sr.box,
         h('div', { class: 'prefs' }, h('label', { class: 'hints' }, hints, ' ', t('game.hints')), sound, notifyBox),

@@ -8,13 +8,15 @@ import { neverStarted } from './learn/progress.js';
 import { paceText } from './pace.js';
 
 /**
- * Starts a game of one person against `opponents` bots and goes to it. Takebacks are on: against
- * bots "Take back" undoes the person's placement and the bots' replies (counted on the sheet).
+ * Starts a game of one person against `opponents` bots and goes to it: hints on (a new
+ * player meets them; the score sheet counts each one used), private (not listed among the
+ * finished games; docs/web-game.md), takebacks on (against bots "Take back" undoes the
+ * person's placement and the bots' replies, counted on the sheet).
  */
 export async function playSolo(preset, level, opponents) {
   const seats = [{ kind: 'human', name: savedName() }];
   for (let i = 0; i < (opponents || 1); i++) seats.push({ kind: 'bot', level });
-  const g = await api('POST', '/api/games', { preset, seats, takebacks: true });
+  const g = await api('POST', '/api/games', { preset, seats, hints: true, takebacks: true });
   go(g.seats[0].link);
 }
 

@@ -83,7 +83,27 @@ function pluralForm(name, forms, params) {
     if (i > 0) map[part.slice(0, i)] = part.slice(i + 1);
   }
   if (n === undefined || n === null || Number.isNaN(Number(n))) return map.other ?? '';
-  return map[plural(n)] ?? map.other ?? '';
+  // `#` in a form is the count itself: {tiles|one:qu'une tuile|other:que # tuiles}.
+  return (map[plural(n)] ?? map.other ?? '').replace(/#/g, String(n));
+}
+
+// Elision, a rule of the language rather than of each sentence: in French a short word
+// before a placeholder (de, que, le, la, ne, jusque, lorsque, puisque) drops its vowel when
+// the value begins with a vowel or a mute h: "une place de {figure}" with "hexagone" is
+// "une place d'hexagone", "alors que {name}" with "Expert" is "alors qu'Expert". The
+// values elided are the page's own words and names, so no aspirated h is among them.
+const ELIDING = { fr: /(^|[^\p{L}'])(de|que|le|la|ne|jusque|lorsque|puisque) \{(\w+)\}/giu };
+const VOWEL = /^[aeiouyhàâäéèêëîïôöùûüæœ]/i;
+
+/** `s` with its eliding words elided before the values of `params` that call for it. */
+function elide(s, params) {
+  const rule = ELIDING[current];
+  if (!rule || !params) return s;
+  return s.replace(rule, (m, before, word, k) => {
+    const v = params[k];
+    if (v === undefined || !VOWEL.test(String(v))) return m;
+    return before + word.slice(0, -1) + "'{" + k + '}';
+  });
 }
 
 // t('key', {name: 'Ann'}) -> the string with {name} replaced and the plural forms
@@ -92,6 +112,7 @@ export function t(key, params) {
   let s = dict[key] ?? fallback[key];
   if (s === undefined) return key;
   s = s.replace(/\{(\w+)\|([^{}]*)\}/g, (m, k, forms) => pluralForm(k, forms, params));
+  s = elide(s, params);
   if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? params[k] : m));
   return s;
 }
@@ -100,6 +121,19 @@ export function has(key) { return key in dict || key in fallback; }
 
 /** A spot in words, from its name as the server sends it ({side, next_to}): "left of 5-5-5". */
 export function spotWords(spot) { return t('sr.side.' + spot.side, { tile: spot.next_to }); }
+
+/**
+ * A move as people read it, from its name as the server sends it ({notation, spot}: core's
+ * writer, never a cell nor a turn number) and the tile placed: "255L555, 2-5-5 left of
+ * 5-5-5"; a draw or a pass by its notation; without a name, the tile alone.
+ * @param {{notation: string, spot: {side: string, next_to: string} | null} | null | undefined} name
+ * @param {string} [tile]
+ */
+export function moveWords(name, tile) {
+  if (!name) return tile || '';
+  if (!tile) return name.notation;
+  return t('move.words', { move: name.notation, tile, spot: name.spot ? spotWords(name.spot) : t('sr.in_middle') });
+}
 
 /**
  * What a spot's corners must hold, in words (`needs`: the number at each corner clockwise
@@ -123,6 +157,8 @@ function notationText(e) {
   if (e.code === 'does_not_fit') p.needs = needsText(p.needs, p.up);
   if (e.code === 'no_such_side') p.sides = t(p.up ? 'sr.sides_up' : 'sr.sides_down');
   if (e.code === 'bad_tile' && p.canonical) return t('errors.notation.bad_tile_turned', p);
+  // Nothing read before the word: it is not a move at all ("hello"), not a bad ending.
+  if (e.code === 'unexpected' && !p.after) return t('errors.notation.not_a_move', p);
   const key = 'errors.notation.' + e.code;
   return has(key) ? t(key, p) : p.text || t('errors.unknown', { code: e.code });
 }

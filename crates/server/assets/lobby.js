@@ -64,6 +64,11 @@ export async function showLobby(main) {
     const takebackBox = h('input', { type: 'checkbox', id: 'game-takebacks', checked: !!state.takebacks });
     takebackBox.addEventListener('change', () => { state.takebacks = takebackBox.checked; });
     form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-takebacks' }, takebackBox, ' ', t('takeback.setting'))));
+    // Listed: a table of people is private (opened only through its links) unless listed.
+    const listedBox = h('input', { type: 'checkbox', id: 'game-listed', checked: !!state.listed, 'aria-describedby': 'game-listed-help' });
+    listedBox.addEventListener('change', () => { state.listed = listedBox.checked; });
+    form.append(h('p', { class: 'hintsetting' }, h('label', { for: 'game-listed' }, listedBox, ' ', t('lobby.listed'))),
+      h('p', { class: 'small', id: 'game-listed-help' }, t('lobby.listed_help')));
 
     // The pace: the turn clock, and the bot that plays for a person whose time runs out.
     const paceSel = h('select', { id: 'pace', name: 'pace', 'aria-describedby': 'pace-help' }, ...PACES.map((p) => h('option', { value: paceKey(p), selected: paceKey(p) === state.pace }, paceText(p))));
@@ -108,7 +113,7 @@ export async function showLobby(main) {
       const bot = state.seats.find((s) => s.kind === 'bot');
       if (bot) saveLevel(bot.level);
       /** @type {import('./types/wire').Created} */
-      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints, pace: paceOf(state.pace), stand_in: state.standIn, takebacks: !!state.takebacks });
+      const g = await api('POST', '/api/games', { preset: state.preset, options, seats, hints: state.hints, pace: paceOf(state.pace), stand_in: state.standIn, takebacks: !!state.takebacks, listed: !!state.listed });
       const humans = g.seats.filter((s) => s.link);
       // Kept in this browser: the table's "Invite" button shows them again.
       if (humans.length > 1) saveInvites(g);

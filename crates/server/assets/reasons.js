@@ -1,6 +1,6 @@
 // The judge's reasons in words (crates/bots judge::Reason, `{code, params}`): one wording
 // for the game's hints, the review and the puzzles, `hint.reason.CODE` in each language.
-import { t } from './i18n.js';
+import { t, moveWords } from './i18n.js';
 
 // The codes whose `points` read as a score ("+50"); the others' are amounts ("12 more").
 const SIGNED = new Set(['hexagon', 'double_hexagon', 'triple_hexagon', 'bridge', 'bridge_extension', 'start', 'tile', 'out', 'out_hands', 'instead', 'draw_instead', 'leaves_spot', 'sets_up', 'go_out_next', 'draw_costs']);
@@ -12,9 +12,6 @@ export function points1(x) {
   return new Intl.NumberFormat(document.documentElement.lang || 'en', { maximumFractionDigits: 1 }).format(x);
 }
 
-/** A cell `[c, r]` as the records write it. */
-export function cellText(cell) { return cell[0] + ',' + cell[1]; }
-
 /** One reason in words; `nameOf(seat)` names a seat. */
 export function reasonText(r, nameOf) {
   const p = Object.assign({}, r.params || {});
@@ -22,6 +19,7 @@ export function reasonText(r, nameOf) {
   if (typeof p.expected === 'number') p.expected = points1(p.expected);
   if (p.seat !== undefined && nameOf) p.name = nameOf(p.seat);
   if (p.figure) p.figure = t('hint.figure.' + p.figure);
-  if (Array.isArray(p.cell)) p.cell = cellText(p.cell);
+  // A move is named in the notation and its words, never by a cell and a turn number.
+  if (typeof p.notation === 'string') p.move = moveWords({ notation: p.notation, spot: p.spot || null }, p.tile);
   return t('hint.reason.' + r.code, p);
 }

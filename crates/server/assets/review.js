@@ -3,12 +3,12 @@
 // replay (the same frames, the same board drawing), the moves that cost most marked, an SVG
 // chart of the estimated margin, and a summary (points lost per round, biggest mistakes).
 // @ts-check
-import { t, errorText, assetUrl } from './i18n.js';
+import { t, errorText, assetUrl, moveWords } from './i18n.js';
 import { Board, drawTile } from './board.js';
 import { h, go } from './dom.js';
 import { placementsOf } from './game/state.js';
 import { seatName, handRow } from './game/sheet.js';
-import { reasonText, cellText } from './reasons.js';
+import { reasonText } from './reasons.js';
 import { savePersonal, personalPuzzle } from './puzzles/store.js';
 
 /** @typedef {import('./types/wire').Replay} Replay */
@@ -22,6 +22,8 @@ import { savePersonal, personalPuzzle } from './puzzles/store.js';
  * @property {number} step
  * @property {Action} played
  * @property {Action} best
+ * @property {{notation: string, spot: {side: string, next_to: string} | null} | null} [played_name] the move played in the notation
+ * @property {{notation: string, spot: {side: string, next_to: string} | null} | null} [best_name] the better move in the notation
  * @property {number} played_value
  * @property {number} best_value
  * @property {number} loss
@@ -59,14 +61,16 @@ function pts(x) {
 function signedPts(x) { return (x > 0 ? '+' : x < 0 ? '−' : '±') + pts(Math.abs(x)); }
 
 /**
- * An action ({kind, tile, ...}) in words; `full`: with its spot and turn; `move`: its name in
- * the move notation (the server's, written on the board the player faced), when known.
+ * An action ({kind, tile, ...}) in words; `full`: with its spot in words; `name`: its name as
+ * the server sends it ({notation, spot}: the move notation written on the board the player
+ * faced), when known. Never a cell nor a turn number.
  * @param {Action} a
  * @param {boolean} full
+ * @param {{notation: string, spot: {side: string, next_to: string} | null} | null} [name]
  */
-function actionWords(a, full, move) {
-  if (a.kind === 'play' && move) return full ? t('review.action.at_move', { move, tile: a.tile, cell: cellText(a.cell), rotation: a.rotation }) : t('review.action.play_move', { move, tile: a.tile });
-  if (a.kind === 'play') return full ? t('review.action.at', { tile: a.tile, cell: cellText(a.cell), rotation: a.rotation }) : t('review.action.play', { tile: a.tile });
+export function actionWords(a, full, name) {
+  if (a.kind === 'play' && name) return full ? moveWords(name, a.tile) : t('review.action.play_move', { move: name.notation, tile: a.tile });
+  if (a.kind === 'play') return t('review.action.play', { tile: a.tile });
   return t('review.action.' + a.kind);
 }
 
@@ -155,10 +159,9 @@ function viewer(main, id, replay, data, opts) {
   const { seat, review } = data;
   const before = data.frames;
   const ds = review.decisions;
-  // Each decision's moves in the notation (the server's one writer), by index.
-  const named = data.notation || [];
+  // Each decision's moves as people read them (the notation, by the server's one writer).
   /** @param {number} j */
-  const movesOf = (j) => named[j] || { played: null, best: null };
+  const movesOf = (j) => ({ played: ds[j].played_name, best: ds[j].best_name });
   const name = seatName(game, seat);
   let k = 0;
   let showBest = false;
@@ -259,7 +262,7 @@ function viewer(main, id, replay, data, opts) {
         ? h('p', { class: 'agree' }, d.forced ? t('review.forced') : t('review.same'))
         : h('p', {}, h('strong', {}, t('review.best') + ' '), h('span', { id: 'reviewbest' }, actionWords(d.best, full, movesOf(k).best)), ' ', h('span', { class: 'value' }, t('review.margin', { points: signedPts(d.best_value) }))),
       full ? h('p', { class: 'differs', id: 'reviewdiffers' }, differsText(d)) : null,
-      d.as_good ? h('p', { class: 'asgood', id: 'reviewasgood' }, t('review.as_good', { best: actionWords(top, top.kind === 'play' && d.played.kind === 'play' && top.tile === d.played.tile), points: pts(d.estimated_loss), se: pts(d.se) })) : null,
+      d.as_good ? h('p', { class: 'asgood', id: 'reviewasgood' }, t('review.as_good', { best: actionWords(top, top.kind === 'play' && d.played.kind === 'play' && top.tile === d.played.tile, same(top, d.best) ? d.best_name : same(top, d.played) ? d.played_name : null), points: pts(d.estimated_loss), se: pts(d.se) })) : null,
       h('p', { class: 'loss' + cls, id: 'reviewloss' }, d.loss > 0 ? t('review.loss_se', { points: pts(d.loss), se: pts(d.se) }) : t('review.loss', { points: pts(d.loss) }), d.severity ? h('span', { class: 'badge' + cls }, severityText(d)) : null),
       d.reasons && d.reasons.length
         ? h('ul', { class: 'reasons', id: 'reviewreasons', 'aria-label': t('review.why') }, ...d.reasons.map((r) => h('li', { class: 'reason ' + r.side, 'data-code': r.code }, h('strong', {}, t('review.side.' + r.side) + ' '), reasonText(r, nameOf))))

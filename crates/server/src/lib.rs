@@ -188,29 +188,62 @@ pub async fn start(config: ServeConfig) -> Result<Server, StartError> {
 /// How long a shutdown waits for the open connections ([`Server::shutdown`]).
 pub const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
-/// Waits for a request to stop: Ctrl-C (SIGINT) or, on Unix, SIGTERM (what
-/// a service manager sends). Returns its name.
-pub async fn stop_signal() -> &'static str {
+/// The requests to stop, listened for from the moment it is made: Ctrl-C
+/// (SIGINT) and, on Unix, SIGTERM (what a service manager sends). Made
+/// before the server accepts anything, so a stop sent right after the first
+/// answer (a health check) is heard, never the default action that kills the
+/// process with status 143.
+pub struct StopSignal {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => tokio::select! {
-                _ = tokio::signal::ctrl_c() => "SIGINT",
-                _ = term.recv() => "SIGTERM",
-            },
-            Err(e) => {
-                tracing::warn!("cannot listen for SIGTERM: {e}");
-                let _ = tokio::signal::ctrl_c().await;
-                "SIGINT"
+    term: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    int: Option<tokio::signal::unix::Signal>,
+}
+
+impl StopSignal {
+    /// Starts listening (within a Tokio runtime).
+    pub fn listen() -> StopSignal {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            let term =
+                signal(SignalKind::terminate()).map_err(|e| tracing::warn!("cannot listen for SIGTERM: {e}")).ok();
+            let int = signal(SignalKind::interrupt()).map_err(|e| tracing::warn!("cannot listen for SIGINT: {e}")).ok();
+            StopSignal { term, int }
+        }
+        #[cfg(not(unix))]
+        StopSignal {}
+    }
+
+    /// Waits for a stop; returns its name (`SIGTERM`, `SIGINT`).
+    pub async fn recv(&mut self) -> &'static str {
+        #[cfg(unix)]
+        {
+            async fn one(s: &mut Option<tokio::signal::unix::Signal>) {
+                match s {
+                    Some(s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            }
+            tokio::select! {
+                _ = one(&mut self.int) => "SIGINT",
+                _ = one(&mut self.term) => "SIGTERM",
             }
         }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+            "Ctrl-C"
+        }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-        "Ctrl-C"
-    }
+}
+
+/// Waits for a request to stop ([`StopSignal`], listened for from the first
+/// poll). Returns its name.
+pub async fn stop_signal() -> &'static str {
+    StopSignal::listen().recv().await
 }
 
 /// Runs the server until Ctrl-C or SIGTERM (for `triominos serve`), then
@@ -219,10 +252,13 @@ pub async fn stop_signal() -> &'static str {
 pub fn serve_blocking(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), StartError> {
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(StartError::Runtime)?;
     rt.block_on(async move {
+        // Listening for the stop before accepting: a stop sent right after the
+        // first answer is a graceful stop, not a kill.
+        let mut stop = StopSignal::listen();
         let server = start(config).await?;
         tracing::info!(addr = %server.addr, "listening");
         ready(server.addr);
-        let signal = stop_signal().await;
+        let signal = stop.recv().await;
         tracing::info!(
             signal,
             "stopping: connections drained, game sockets closed with {}",

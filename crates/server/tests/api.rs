@@ -361,7 +361,7 @@ async fn no_message_response_or_log_line_shows_a_hidden_tile() {
     for (preset, target, seed) in [("goliath", "100", 3u64), ("pressman", "none", 4), ("dominos-triangles", "none", 5)]
     {
         let req = json!({
-            "preset": preset, "seed": seed, "options": {"target": target},
+            "preset": preset, "seed": seed, "options": {"target": target}, "listed": true,
             "seats": [
                 {"kind": "human", "name": "Me"},
                 {"kind": "bot", "level": levels[0]},

@@ -17,7 +17,8 @@ use triominos_server::Server;
 /// A table of `n` people, of `pace`, with seed 7.
 async fn people(server: &Server, n: usize, pace: Value) -> (String, Vec<String>) {
     let seats: Vec<Value> = (0..n).map(|i| json!({"kind": "human", "name": format!("P{i}")})).collect();
-    let g = create(server, json!({"preset": "pressman", "seats": seats, "seed": 7, "pace": pace})).await;
+    let g =
+        create(server, json!({"preset": "pressman", "seats": seats, "seed": 7, "pace": pace, "listed": true})).await;
     let id = g["id"].as_str().unwrap().to_string();
     (id.clone(), (0..n).map(|i| token_of(&g, i)).collect())
 }
@@ -221,6 +222,31 @@ async fn resigning_with_two_players_ends_the_game_and_the_record_says_so() {
     let (_, info) = http(&server, "GET", &format!("/api/games/{id}"), None).await;
     let info: Value = serde_json::from_str(&info).unwrap();
     assert_eq!((info["status"]["phase"].clone(), info["status"]["winners"].clone()), (json!("game_over"), json!([1])));
+    server.stop().await;
+}
+
+/// Issue 45: two resignations at one table, and the record held only one
+/// `[Forfeit]`. Every resignation is written, in seat order.
+#[tokio::test]
+async fn two_resignations_at_one_table_are_both_in_the_record() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let (id, tokens) = people(&server, 3, json!({"kind": "live", "move_seconds": 60})).await;
+    let mut c = Client::connect(server.addr, &id, Some(&tokens[2])).await;
+    c.act(json!({"kind": "resign", "seat": 2})).await.unwrap();
+    assert_eq!(c.status["phase"], "playing", "two people are left");
+    let mut a = Client::connect(server.addr, &id, Some(&tokens[0])).await;
+    a.act(json!({"kind": "resign", "seat": 0})).await.unwrap();
+    assert_eq!(a.status["phase"], "game_over");
+    assert_eq!(a.status["resigned"], json!([0, 2]));
+    let (status, record) = http(&server, "GET", &format!("/api/games/{id}/record.tri"), None).await;
+    assert_eq!(status, 200, "{record}");
+    let forfeits: Vec<&str> = record.lines().filter(|l| l.starts_with("[Forfeit ")).collect();
+    assert_eq!(forfeits, ["[Forfeit \"P0\" \"resigned\"]", "[Forfeit \"P2\" \"resigned\"]"], "{record}");
+    assert!(record.contains("# P0 forfeits: resigned\n# P2 forfeits: resigned"), "{record}");
+    // The record reads back, every header kept.
+    let replayed = triominos_core::record::replay(&record).unwrap();
+    assert_eq!(replayed.tags.iter().filter(|(k, _)| k == "Forfeit").count(), 2);
     server.stop().await;
 }
 

@@ -159,14 +159,18 @@ pub fn table(r: &Review) -> String {
         "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6} {:>6}",
         "line", "round", "played", "best", "played", "best", "loss", "+-"
     );
+    // A move in the notation (written on the board the player faced), as people say it.
+    let named = |a, n: &Option<triominos_bots::judge::MoveName>| {
+        n.as_ref().map_or_else(|| action_text(a), |n| n.notation.clone())
+    };
     for d in &r.decisions {
-        let best = if d.best == d.played { "=".to_string() } else { action_text(d.best) };
+        let best = if d.best == d.played { "=".to_string() } else { named(d.best, &d.best_name) };
         let _ = writeln!(
             out,
             "{:>5} {:>5}  {:<22} {:<22} {:>8} {:>8} {:>6.1} {:>6.1}  {}",
             d.line,
             d.round,
-            action_text(d.played),
+            named(d.played, &d.played_name),
             best,
             signed(d.played_value),
             signed(d.best_value),
@@ -190,7 +194,7 @@ pub fn table(r: &Review) -> String {
                 "  line {} (round {}): {}: {:.1} +- {:.1} points{kind}",
                 d.line,
                 d.round,
-                instead_words(d.played, d.best),
+                instead_words(d.played, d.played_name.as_ref(), d.best, d.best_name.as_ref()),
                 d.loss,
                 SEPARATION * d.se
             );

@@ -181,7 +181,9 @@ fn every_loss_is_explained_in_the_table_and_the_json() {
     args.extend(budget);
     let (code, table, err) = run(&args);
     assert_eq!(code, 0, "{err}");
-    let at = table.find("  line 64 (round 2): 2-4-5 at -3,0 turned 1 instead of ").expect(&table);
+    // Moves in the notation and its words, never a cell nor a turn number.
+    let at = table.find("  line 64 (round 2): 245L025, 2-4-5 left of 0-2-5 instead of ").expect(&table);
+    assert!(!table.contains("turned") && !table.contains("-3,0"), "{table}");
     let entry: Vec<&str> = table[at..].lines().skip(1).take_while(|l| l.starts_with("    - ")).collect();
     assert!(!entry.is_empty(), "no reason under line 64:\n{table}");
     assert!(entry.iter().all(|l| l.starts_with("    - better: ") || l.starts_with("    - yours: ")), "{entry:?}");

@@ -38,6 +38,61 @@ impl Figure {
     }
 }
 
+/// A move as a person reads it: its name in the move notation ([`triominos_core::notation`])
+/// (`255L555`, `124^2`, `draw`), and for a placement next to a tile the
+/// spot's side and that tile, so a page can say "2-5-5 left of 5-5-5" in its
+/// language. Never a cell nor a rotation number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct MoveName {
+    /// The notation, as core's writer prints it on the board the player faced.
+    pub notation: String,
+    /// The spot, for a placement next to a tile (`None`: the opening, a draw, a pass).
+    pub spot: Option<SpotWords>,
+}
+
+/// A spot's side and the tile it is named from: `{"side": "left", "next_to": "5-5-5"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SpotWords {
+    /// `left`, `right`, `above` or `below`.
+    pub side: String,
+    /// The tile on the board the spot is named from.
+    pub next_to: Tile,
+}
+
+impl MoveName {
+    /// The name of a legal `action` on `board` (`None` when the board refuses it).
+    pub fn of(action: Action, board: &Board) -> Option<MoveName> {
+        let m = triominos_core::notation::Move::of(action, board).ok()?;
+        let spot = match &m {
+            triominos_core::notation::Move::Place(p) => {
+                p.spot.map(|s| SpotWords { side: s.side.word().to_string(), next_to: s.next_to })
+            }
+            _ => None,
+        };
+        Some(MoveName { notation: m.to_string(), spot })
+    }
+
+    /// In English words, `tile` the tile placed (`None` for a draw or a
+    /// pass): `255L555, 2-5-5 left of 5-5-5`, `124^2, 1-2-4 in the middle`, `draw`.
+    pub fn words(&self, tile: Option<Tile>) -> String {
+        match (tile, &self.spot) {
+            (Some(t), Some(s)) => format!("{}, {t} {} {}", self.notation, spot_word(&s.side), s.next_to),
+            (Some(t), None) => format!("{}, {t} in the middle", self.notation),
+            (None, _) => self.notation.clone(),
+        }
+    }
+}
+
+/// `left of`, `right of`, `above`, `below`.
+fn spot_word(side: &str) -> String {
+    match side {
+        "left" | "right" => format!("{side} of"),
+        _ => side.to_string(),
+    }
+}
+
 /// One reason, `{"code": ..., "params": {...}}`. The codes of the hint's
 /// first sentences (`hexagon` to `pass`) are kept as the server had them.
 /// Chances are in percent (0 to 100), `expected` in points (tenths).
@@ -101,10 +156,11 @@ pub enum Reason {
         tile: Tile,
         /// What it would score.
         points: i32,
-        /// Its cell (the tile may be the one played, elsewhere).
-        cell: Cell,
-        /// Its rotation.
-        rotation: u8,
+        /// The play in the move notation, on the board the seat faces (the
+        /// tile may be the one played, elsewhere); never a cell.
+        notation: String,
+        /// Its spot's side and neighbour (`None` at the opening).
+        spot: Option<SpotWords>,
     },
     /// A high triple of the hand that would score more now is kept for later.
     Keeps {
@@ -490,12 +546,12 @@ pub fn explain(obs: &Observation, action: Action, beliefs: &Beliefs) -> Vec<Reas
                         .max_by_key(|(pl, ps)| (pl.tile.value(), ps.points));
                     match triple {
                         Some((pl, _)) => reasons.push(Reason::Keeps { tile: pl.tile }),
-                        None => reasons.push(Reason::Instead {
-                            tile: tp.tile,
-                            points: ts.points,
-                            cell: tp.cell,
-                            rotation: tp.rotation,
-                        }),
+                        None => {
+                            let name =
+                                MoveName::of(Action::Play { placement: *tp, announce: false }, obs.public().board());
+                            let (notation, spot) = name.map(|n| (n.notation, n.spot)).unwrap_or_default();
+                            reasons.push(Reason::Instead { tile: tp.tile, points: ts.points, notation, spot })
+                        }
                     }
                     let (bridge, hexagon) = offers(obs, placement, next);
                     let (top_bridge, top_hexagon) = offers(obs, *tp, next);

@@ -81,7 +81,7 @@
 mod explain;
 mod words;
 
-pub use explain::{contrast, explain, Beliefs, Contrast, Difference, Figure, Reason, Side};
+pub use explain::{contrast, explain, Beliefs, Contrast, Difference, Figure, MoveName, Reason, Side, SpotWords};
 pub use words::{action_words, contrast_words, instead_words, reason_words};
 
 use crate::choices::{fit_temperatures, ChoiceModel, Resampler};

@@ -96,22 +96,20 @@ fn a_missed_hexagon_is_valued_on_the_same_deals_as_the_move_played() {
     // The played move's reasons say where the same tile scores more.
     let why = a.explain(obs, played);
     assert!(
-        why.contains(&Reason::Instead {
-            tile: "2-4-5".parse().unwrap(),
-            points: 61,
-            cell: Cell::new(3, -4).unwrap(),
-            rotation: 2
-        }),
+        why.iter().any(|r| matches!(r, Reason::Instead { tile, points: 61, notation, spot: Some(_) }
+            if *tile == "2-4-5".parse().unwrap() && Some(notation.as_str()) == MoveName::of(hexagon, obs.public().board()).map(|n| n.notation).as_deref())),
         "{why:?}"
     );
-    let words = instead_words(played, hexagon);
-    assert!(words.contains("another spot") && words.contains("3,-4") && words.contains("-3,0"), "{words}");
+    let board = obs.public().board();
+    let words =
+        instead_words(played, MoveName::of(played, board).as_ref(), hexagon, MoveName::of(hexagon, board).as_ref());
+    assert!(words.contains("another spot") && !words.contains("3,-4") && !words.contains("turned"), "{words}");
+    assert!(words.contains(" of ") || words.contains("above") || words.contains("below"), "{words}");
 }
 
 #[test]
 fn every_reason_code_is_listed_once_and_serialised_as_code_and_params() {
     let t: Tile = "1-2-3".parse().unwrap();
-    let cell = Cell::new(0, 1).unwrap();
     let all = [
         Reason::Hexagon { points: 50 },
         Reason::DoubleHexagon { points: 60 },
@@ -123,7 +121,12 @@ fn every_reason_code_is_listed_once_and_serialised_as_code_and_params() {
         Reason::Out { points: 25 },
         Reason::OutHands { points: 25 },
         Reason::Most { plays: 3 },
-        Reason::Instead { tile: t, points: 9, cell, rotation: 1 },
+        Reason::Instead {
+            tile: t,
+            points: 9,
+            notation: "123L555".into(),
+            spot: Some(SpotWords { side: "left".into(), next_to: "5-5-5".parse().unwrap() }),
+        },
         Reason::Keeps { tile: t },
         Reason::NoBridgeFor { seat: 1 },
         Reason::NoHexagonFor { seat: 1 },
@@ -305,10 +308,10 @@ fn the_same_tile_twice_always_says_what_differs() {
     let t = "2-3-3";
     let (a, b) = (play(t, 1, 0, 0), play(t, 3, -4, 2));
     assert_eq!(Difference::between(a, b), Some(Difference::Spot));
-    assert!(instead_words(a, b).contains("another spot"));
+    assert!(instead_words(a, None, b, None).contains("another spot"));
     let c = play(t, 1, 0, 1);
     assert_eq!(Difference::between(a, c), Some(Difference::Turn));
-    assert!(instead_words(a, c).contains("another turn"));
+    assert!(instead_words(a, None, c, None).contains("another turn"));
     assert_eq!(Difference::between(a, Action::Draw), Some(Difference::Kind));
     assert_eq!(Difference::between(a, play("2-3-4", 1, 0, 0)), Some(Difference::Tile));
     assert_eq!(Difference::between(a, a), None);
@@ -395,7 +398,15 @@ fn probe_position() {
         let v: Vec<String> = a
             .candidates
             .iter()
-            .map(|c| format!("{} {:.1}±{:.1} ({})", action_words(c.action), c.value, c.se, c.visits))
+            .map(|c| {
+                format!(
+                    "{} {:.1}±{:.1} ({})",
+                    action_words(c.action, MoveName::of(c.action, m.observation().public().board()).as_ref()),
+                    c.value,
+                    c.se,
+                    c.visits
+                )
+            })
             .collect();
         eprintln!("seed {s}: {}", v.join(" | "));
     }
@@ -420,7 +431,7 @@ fn probe_trees_or_deals() {
             .zip(&samples)
             .map(|(a, s)| {
                 let (m, se) = mean_se(s, &clusters);
-                format!("{} {m:.1}±{se:.1}", action_words(*a))
+                format!("{} {m:.1}±{se:.1}", action_words(*a, MoveName::of(*a, obs.public().board()).as_ref()))
             })
             .collect();
         let distinct = clusters.iter().collect::<std::collections::BTreeSet<_>>().len();

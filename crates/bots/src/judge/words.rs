@@ -1,30 +1,41 @@
 //! The reasons in English words, for the command line (the web front end
 //! words the same codes in its own languages).
 
-use super::explain::{Contrast, Difference, Figure, Reason, Side};
+use super::explain::{Contrast, Difference, Figure, MoveName, Reason, Side};
 use triominos_core::Action;
 
-/// An action in words that say where and how: `2-4-5 at 3,-4 turned 2`
-/// (` announced` when it is), `draw`, `pass`.
-pub fn action_words(a: Action) -> String {
-    match a {
-        Action::Play { placement: p, announce } => {
-            format!("{} at {} turned {}{}", p.tile, p.cell, p.rotation, if announce { " announced" } else { "" })
+/// An action in words a person reads, from its name in the move notation
+/// (`name`, written on the board the player faced): `245L124, 2-4-5 left of
+/// 1-2-4` (` announced` when it is), `draw`, `pass`. Without a name, the
+/// tile alone: never a cell nor a rotation number.
+pub fn action_words(a: Action, name: Option<&MoveName>) -> String {
+    match (a, name) {
+        (Action::Play { announce, .. }, Some(n)) => {
+            format!("{}{}", n.words(a.placement().map(|p| p.tile)), if announce { ", announced" } else { "" })
         }
-        Action::Draw => "draw".into(),
-        Action::Pass => "pass".into(),
+        (Action::Play { placement: p, announce }, None) => {
+            format!("{}{}", p.tile, if announce { " announced" } else { "" })
+        }
+        (Action::Draw, _) => "draw".into(),
+        (Action::Pass, _) => "pass".into(),
     }
 }
 
-/// `played instead of better`, saying what differs when it is one tile.
-pub fn instead_words(played: Action, better: Action) -> String {
+/// `played instead of better` (each with its name, see [`action_words`]),
+/// saying what differs when it is one tile.
+pub fn instead_words(
+    played: Action,
+    played_name: Option<&MoveName>,
+    better: Action,
+    better_name: Option<&MoveName>,
+) -> String {
     let what = match Difference::between(played, better) {
         Some(Difference::Spot) => " (the same tile, another spot)",
         Some(Difference::Turn) => " (the same tile and spot, another turn)",
         Some(Difference::Announce) => " (the same placement, announced)",
         _ => "",
     };
-    format!("{} instead of {}{what}", action_words(played), action_words(better))
+    format!("{} instead of {}{what}", action_words(played, played_name), action_words(better, better_name))
 }
 
 fn figure(f: Figure) -> &'static str {
@@ -50,8 +61,9 @@ pub fn reason_words(r: &Reason, name: &dyn Fn(u8) -> String) -> String {
         Reason::Out { points } => format!("goes out: {points} points"),
         Reason::OutHands { points } => format!("goes out: {points} points and the others' hands"),
         Reason::Most { plays } => format!("scores the most of your {plays} plays now"),
-        Reason::Instead { tile, points, cell, rotation } => {
-            format!("{tile} at {cell} turned {rotation} would score {points} now")
+        Reason::Instead { tile, points, notation, spot } => {
+            let name = MoveName { notation: notation.clone(), spot: spot.clone() };
+            format!("{} would score {points} now", name.words(Some(*tile)))
         }
         Reason::Keeps { tile } => format!("keeps the triple {tile} for later"),
         Reason::NoBridgeFor { seat } => format!("leaves {} no bridge", name(*seat)),

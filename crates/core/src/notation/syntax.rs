@@ -71,28 +71,42 @@ impl Cursor {
         })
     }
 
-    /// A side: a letter or a word, optionally followed by `of`.
+    /// A side: a letter (`L`), or a word optionally followed by `of`
+    /// (`left`, `left of`, `leftof`: spaces may go between the parts, and
+    /// need not). `of` follows only a word (docs/notation.md's grammar):
+    /// after a letter it is refused, as any word that is not a tile.
     fn side(&mut self) -> Result<Option<Side>, NotationError> {
         if !self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
             return Ok(None);
         }
         let start = self.pos;
-        let word = self.run(|c| c.is_ascii_alphabetic()).to_ascii_lowercase();
-        let side = match word.as_str() {
-            "l" | "left" => Side::Left,
-            "r" | "right" => Side::Right,
-            "a" | "above" => Side::Above,
-            "b" | "below" => Side::Below,
+        let run = self.run(|c| c.is_ascii_alphabetic()).to_ascii_lowercase();
+        // A word glued to its `of` is the same word.
+        let (word, glued_of) = match run.strip_suffix("of") {
+            Some(w) if ["left", "right", "above", "below"].contains(&w) => (w.to_string(), true),
+            _ => (run, false),
+        };
+        let (side, is_word) = match word.as_str() {
+            "l" => (Side::Left, false),
+            "r" => (Side::Right, false),
+            "a" => (Side::Above, false),
+            "b" => (Side::Below, false),
+            "left" => (Side::Left, true),
+            "right" => (Side::Right, true),
+            "above" => (Side::Above, true),
+            "below" => (Side::Below, true),
             _ => {
                 self.pos = start;
                 return Err(self.unexpected(AFTER_TILE));
             }
         };
-        self.skip_spaces();
-        let mark = self.pos;
-        let of = self.run(|c| c.is_ascii_alphabetic());
-        if !of.eq_ignore_ascii_case("of") {
-            self.pos = mark;
+        if is_word && !glued_of {
+            let mark = self.pos;
+            self.skip_spaces();
+            let of = self.run(|c| c.is_ascii_alphabetic());
+            if !of.eq_ignore_ascii_case("of") {
+                self.pos = mark;
+            }
         }
         Ok(Some(side))
     }
@@ -184,6 +198,10 @@ mod tests {
         for text in ["255L555", "255l555", " 2-5-5 L 5-5-5 ", "255 left of 555", "2-5-5 LEFT OF 5-5-5", "255 left555"] {
             assert_eq!(text.parse::<Move>(), Ok(want), "{text}");
         }
+        // Spaces may go between the parts, and need not (docs/notation.md's grammar).
+        for text in ["255leftof555", "255left555", "255 left of555", "255 LeftOf 555"] {
+            assert_eq!(text.parse::<Move>(), Ok(want), "{text}");
+        }
         assert_eq!(want.to_string(), "255L555");
         let full: Move = "224 a 014 ^ 2-4 !".parse().unwrap();
         assert_eq!(full.to_string(), "224A014^24!");
@@ -217,5 +235,11 @@ mod tests {
         assert_eq!(err("124!!"), "unexpected \"!\" after \"124!\": expected ! or the end");
         assert_eq!(err("drawn"), "unexpected \"drawn\": expected a tile such as 255 or 2-5-5, draw or pass");
         assert_eq!(err("é"), "unexpected \"é\": expected a tile such as 255 or 2-5-5, draw or pass");
+        // `of` follows a side's word, never its letter.
+        assert_eq!(err("255 L of 555"), "unexpected \"of 555\" after \"255 L\": expected a tile such as 255 or 2-5-5");
+        assert_eq!(
+            err("255 leftof of 555"),
+            "unexpected \"of 555\" after \"255 leftof\": expected a tile such as 255 or 2-5-5"
+        );
     }
 }

@@ -28,4 +28,4 @@ mod writer;
 pub use names::{check_names, NameError};
 pub use read::{replay, RecordError, Replayed};
 pub use report::{ActionReport, Report, RoundReport, Scores};
-pub use writer::{write, write_forfeit, WriteError};
+pub use writer::{write, write_forfeit, write_forfeits, WriteError};

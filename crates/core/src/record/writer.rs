@@ -1,4 +1,4 @@
-//! Writing a game as a record ([`write`], [`write_forfeit`]), every round's
+//! Writing a game as a record ([`write`], [`write_forfeit`], [`write_forfeits`]), every round's
 //! deal and every action, the points of a play and its name in the move
 //! notation in a comment.
 
@@ -53,7 +53,7 @@ fn tag_name_ok(name: &str) -> bool {
 /// space). A play is written with `!` when it was announced under
 /// `announce_bonuses`.
 pub fn write(game: &Game, names: &[String], tags: &[(&str, String)]) -> Result<String, WriteError> {
-    write_record(game, names, tags, None)
+    write_record(game, names, tags, &[])
 }
 
 /// [`write`](fn@write) for a game that ended by a forfeit rather than by the rules:
@@ -69,7 +69,20 @@ pub fn write_forfeit(
     seat: u8,
     reason: &str,
 ) -> Result<String, WriteError> {
-    write_record(game, names, tags, Some((seat, reason)))
+    write_record(game, names, tags, &[(seat, reason)])
+}
+
+/// [`write_forfeit`] for a game that several players forfeited (two people
+/// resigning at one table, each in their turn): one `[Forfeit "NAME"
+/// "REASON"]` header for each, in the order given, and one closing comment
+/// for each. With none, the same as [`write`](fn@write).
+pub fn write_forfeits(
+    game: &Game,
+    names: &[String],
+    tags: &[(&str, String)],
+    forfeits: &[(u8, &str)],
+) -> Result<String, WriteError> {
+    write_record(game, names, tags, forfeits)
 }
 
 /// A header value as the format can hold it: no `"`, no control character.
@@ -91,7 +104,7 @@ fn write_record(
     game: &Game,
     names: &[String],
     tags: &[(&str, String)],
-    forfeit: Option<(u8, &str)>,
+    forfeits: &[(u8, &str)],
 ) -> Result<String, WriteError> {
     if names.len() != game.players() {
         return Err(WriteError::NameCount { players: game.players(), names: names.len() });
@@ -100,13 +113,13 @@ fn write_record(
     if let Some((k, _)) = tags.iter().find(|(k, _)| !tag_name_ok(k)) {
         return Err(WriteError::Tag(k.to_string()));
     }
-    let forfeit = match forfeit {
-        Some((seat, reason)) => match names.get(seat as usize) {
-            Some(name) => Some((name, header_value(reason))),
+    let mut forfeit = Vec::with_capacity(forfeits.len());
+    for &(seat, reason) in forfeits {
+        match names.get(seat as usize) {
+            Some(name) => forfeit.push((name, header_value(reason))),
             None => return Err(WriteError::NoSuchSeat(seat)),
-        },
-        None => None,
-    };
+        }
+    }
     let rules = game.rules();
     let mut out = String::new();
     // Format 2 is format 1 plus `timeout` lines: written only when there is one.
@@ -121,7 +134,7 @@ fn write_record(
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{}\"]\n", header_value(v)));
     }
-    if let Some((name, reason)) = &forfeit {
+    for (name, reason) in &forfeit {
         out.push_str(&format!("[Forfeit \"{name}\" \"{reason}\"]\n"));
     }
     for (i, round) in game.history().iter().enumerate() {
@@ -163,7 +176,7 @@ fn write_record(
             }
         }
     }
-    if let Some((name, reason)) = &forfeit {
+    for (name, reason) in &forfeit {
         out.push_str(&format!("# {name} forfeits: {reason}\n"));
     }
     Ok(out)

@@ -540,6 +540,13 @@ mod tests {
             ("timer", "-30"),
             ("timer", "60s"),
             ("timer_penalty", "-15"),
+            // Written exactly: no space around a value (section 7; the Python
+            // reference refuses them too).
+            ("target", " none "),
+            ("target", "400 "),
+            ("players", "2 - 4"),
+            ("start", " reveal"),
+            ("draw_when_able", "true "),
         ] {
             match r.set_option(k, v) {
                 Err(RulesError::BadValue { option, value }) => assert_eq!((option, value.as_str()), (k, v)),

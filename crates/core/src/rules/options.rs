@@ -149,9 +149,10 @@ pub(crate) trait OptionValue: Sized {
     fn text(&self) -> String;
 }
 
-/// A plain decimal number (digits only, no sign, at most 9 digits).
+/// A plain decimal number (digits only: no sign, no space around it, at
+/// most 9 digits).
 fn number(value: &str) -> Option<i32> {
-    let v = value.trim();
+    let v = value;
     if v.is_empty() || v.len() > 9 || !v.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -160,7 +161,7 @@ fn number(value: &str) -> Option<i32> {
 
 impl OptionValue for bool {
     fn parse(text: &str, kind: &OptionKind) -> Option<bool> {
-        match (kind, text.trim()) {
+        match (kind, text) {
             (OptionKind::Bool, "true") => Some(true),
             (OptionKind::Bool, "false") => Some(false),
             _ => None,
@@ -195,7 +196,7 @@ impl OptionValue for u8 {
 impl OptionValue for Option<i32> {
     fn parse(text: &str, kind: &OptionKind) -> Option<Option<i32>> {
         match *kind {
-            OptionKind::IntOrNone { .. } if text.trim() == "none" => Some(None),
+            OptionKind::IntOrNone { .. } if text == "none" => Some(None),
             OptionKind::IntOrNone { min, max } => number(text).filter(|n| (min..=max).contains(n)).map(Some),
             _ => None,
         }
@@ -252,7 +253,7 @@ impl OptionValue for Players {
     /// validation (it names the constraint).
     fn parse(text: &str, kind: &OptionKind) -> Option<Players> {
         let OptionKind::Range { min, max } = *kind else { return None };
-        let (lo, hi) = text.trim().split_once('-')?;
+        let (lo, hi) = text.split_once('-')?;
         let ok = |n: i32| (min as i32..=max as i32).contains(&n);
         let lo = number(lo).filter(|&n| ok(n))?;
         let hi = number(hi).filter(|&n| ok(n))?;
@@ -308,7 +309,7 @@ macro_rules! choice_enum {
             fn parse(text: &str, kind: &$crate::rules::OptionKind) -> Option<$name> {
                 match kind {
                     $crate::rules::OptionKind::Choice { values } if values == &$name::NAMES => {
-                        $name::from_name(text.trim())
+                        $name::from_name(text)
                     }
                     _ => None,
                 }

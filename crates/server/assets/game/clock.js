@@ -57,7 +57,9 @@ export function clockBar(box, side, st, send) {
     const resigned = s.resigned || [];
     const level = t('level.' + (st.game.stand_in || 'casual'));
     pace.textContent = paceText(st.game.pace);
-    notes.replaceChildren(...standIn.map((i) => h('p', { class: 'standin', 'data-seat': i },
+    // Once the game is over nobody plays for anyone: no line is left (the game-over box
+    // names every resignation).
+    notes.replaceChildren(...(s.phase === 'game_over' ? [] : standIn).map((i) => h('p', { class: 'standin', 'data-seat': i },
       resigned.includes(i) ? t('stand_in.resigned', { name: seatName(st.game, i), level }) : t('stand_in.playing_for', { name: seatName(st.game, i), level }))));
     const mine = st.you !== null && st.you !== undefined;
     back.hidden = !(mine && standIn.includes(st.you) && !resigned.includes(st.you) && s.phase !== 'game_over');

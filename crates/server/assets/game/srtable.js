@@ -38,24 +38,27 @@ export function spotText(s) {
  * the totals, the game's end. A draw of this seat names the tile drawn (its own view).
  */
 export function eventLines(st, live) {
-  const name = (i) => seatName(st.game, i, st.you);
+  // One voice: this seat's own events say "you" ("You drew"), the others' their names.
+  const mine = (i) => st.you !== null && st.you !== undefined && i === st.you;
+  const name = (i) => (mine(i) ? t('sr.you_word') : seatName(st.game, i));
+  const say = (i, key, params) => t((mine(i) ? 'sr.you.' : 'sr.') + key, params);
   const out = [];
   for (const d of live) {
     for (const e of d.events) {
-      if (e.type === 'round_started') out.push(t('sr.round_started', { round: e.round, name: name(e.starter) }));
+      if (e.type === 'round_started') out.push(say(e.starter, 'round_started', { round: e.round, name: name(e.starter) }));
       else if (e.type === 'played') {
-        let line = t('sr.played', { name: name(e.player), move: e.notation, tile: e.placement.tile, points: signed(e.points) });
+        let line = say(e.player, 'played', { name: name(e.player), move: e.notation, tile: e.placement.tile, points: signed(e.points) });
         const bonuses = e.bonuses.map((b) => t('reason.' + b));
         if (bonuses.length) line += ' ' + t('sr.bonuses', { bonuses: listText(bonuses) });
         for (const b of e.unclaimed || []) line += ' ' + t('game.bonus_lost', { bonus: t('reason.' + b) });
         out.push(line);
       } else if (e.type === 'drew') {
-        const mine = e.player === st.you && st.me && st.me.drawn && !e.failed;
-        out.push(mine ? t('sr.you_drew', { tile: st.me.drawn, points: signed(e.points) })
-          : t(e.failed ? 'sr.drew_failed' : 'sr.drew', { name: name(e.player), points: signed(e.points) }));
-      } else if (e.type === 'passed') out.push(t('sr.passed', { name: name(e.player), points: signed(e.points) }));
-      else if (e.type === 'timed_out') out.push(t(e.took ? 'log.timed_out_took' : 'log.timed_out', { name: name(e.player) }) + ` (${signed(e.points)})`);
-      else if (e.type === 'revealed') out.push(t('log.revealed', { name: name(e.player), tile: e.tile }));
+        const seen = mine(e.player) && st.me && st.me.drawn && !e.failed;
+        out.push(seen ? t('sr.you_drew', { tile: st.me.drawn, points: signed(e.points) })
+          : say(e.player, e.failed ? 'drew_failed' : 'drew', { name: name(e.player), points: signed(e.points) }));
+      } else if (e.type === 'passed') out.push(say(e.player, 'passed', { name: name(e.player), points: signed(e.points) }));
+      else if (e.type === 'timed_out') out.push((mine(e.player) ? t(e.took ? 'sr.you.timed_out_took' : 'sr.you.timed_out') : t(e.took ? 'log.timed_out_took' : 'log.timed_out', { name: name(e.player) })) + ` (${signed(e.points)})`);
+      else if (e.type === 'revealed') out.push(mine(e.player) ? t('sr.you.revealed', { tile: e.tile }) : t('log.revealed', { name: name(e.player), tile: e.tile }));
       else if (e.type === 'round_ended') {
         const totals = d.status.totals.map((p, i) => t('sr.total', { name: name(i), points: p }));
         out.push(t('sr.round_ended', { round: e.round, totals: listText(totals) }));

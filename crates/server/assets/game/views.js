@@ -280,20 +280,29 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
   if (s.phase === 'game_over') {
     const names = s.winners.map((w) => seatName(st.game, w, st.you)).join(', ');
     box.append(h('h2', { class: 'gameover', id: 'overlay-title' }, t('over.title')), h('p', { class: 'winners' }, t(s.winners.length > 1 ? 'over.winners' : 'over.winner', { names })));
+    // Every resignation, not only the one that ended the game.
+    const quit = s.resigned || [];
+    if (quit.length) {
+      // @ts-ignore Intl.ListFormat is in every browser the page supports.
+      const who = new Intl.ListFormat(document.documentElement.lang || 'en', { style: 'long', type: 'conjunction' }).format(quit.map((i) => seatName(st.game, i, st.you)));
+      box.append(h('p', { class: 'resigned', id: 'over-resigned' }, t('over.resigned', { names: who, n: quit.length })));
+    }
     const order = [...st.game.seats.keys()].sort((a, b) => s.totals[b] - s.totals[a]);
     box.append(h('ol', { class: 'final' }, ...order.map((i) => h('li', {}, seatName(st.game, i, st.you), ' — ', h('strong', {}, String(s.totals[i]))))));
-    // A game a resignation ended: the last round's summary would tell of another round.
-    const resigned = st.log[st.log.length - 1].action.kind === 'resign';
-    const summary = resigned ? null : roundSummary(st.log, st.game, st.you);
-    if (summary) box.append(summary);
-    // "Play again" (filled by game.js from the state: game/together.js).
-    box.append(h('p', { class: 'rematch', id: 'rematch-box' }));
+    // Replay, Review and "Play again" right under the totals, in sight without scrolling the
+    // box (a phone); the last round's summary after them.
     first = h('a', { class: 'button primary', href: '/replay/' + id, 'data-link': '' }, t('over.replay'));
     box.append(h('p', { class: 'actions' },
       first,
       h('a', { class: 'button', href: reviewHref(st, id), 'data-link': '', id: 'over-review' }, t('review.button')),
       h('a', { class: 'button', href: `/api/games/${id}/record.tri`, download: `triominos-${id}.tri` }, t('over.download')),
       h('a', { class: 'button', href: '/new', 'data-link': '' }, t('over.new')), close));
+    // "Play again" (filled by game.js from the state: game/together.js).
+    box.append(h('p', { class: 'rematch', id: 'rematch-box' }));
+    // A game a resignation ended: the last round's summary would tell of another round.
+    const resigned = st.log[st.log.length - 1].action.kind === 'resign';
+    const summary = resigned ? null : roundSummary(st.log, st.game, st.you);
+    if (summary) box.append(summary);
   } else {
     const summary = roundSummary(st.log, st.game, st.you, 'overlay-title');
     if (summary) box.append(summary);

@@ -7,8 +7,8 @@
 // that cannot go), undo takes placements back, a hint shows one tile of a solution in
 // grades: the idea in a sentence, then the tile, then its spot and turn.
 // @ts-check
-import { t, errorText } from '../i18n.js';
-import { corners, xy, el } from '../board.js';
+import { t, errorText, moveWords, seatName } from '../i18n.js';
+import { corners, xy, el, values } from '../board.js';
 import { h, api, toast } from '../dom.js';
 import * as S from '../game/state.js';
 import { renderBoard, renderGhost, renderRack } from '../game/views.js';
@@ -40,6 +40,7 @@ import { reasonText } from '../reasons.js';
  * @property {number} [number]
  * @property {number} [of]
  * @property {string[]} [players] a personal puzzle's seat names
+ * @property {{kind: string, name: string, level?: string | null}[]} [seats] a personal puzzle's seats as the table showed them
  * @property {Action} [played] a personal puzzle's move played
  * @property {number} [loss]
  * @property {Action[]} [legal]
@@ -66,13 +67,17 @@ function samePlay(a, m) {
   return (x === y && y === z) || a.rotation === m.rotation;
 }
 
-/** A personal puzzle's action in words: a tile at its spot and turn, or draw, or pass. */
-function actionText(a) {
-  return a.kind === 'play' ? t('review.action.at', { tile: a.tile, cell: a.cell.join(','), rotation: a.rotation }) : t('review.action.' + a.kind);
+/**
+ * A personal puzzle's move played in words: its notation and spot ("255L555, 2-5-5 left of
+ * 5-5-5", the server's name for it), or draw, or pass; never a cell nor a turn number.
+ */
+function actionText(a, name) {
+  return a.kind === 'play' ? moveWords(name, a.tile) : t('review.action.' + a.kind);
 }
 
-function goalText(p) {
-  if (p.kind === 'better_move') return t('puzzles.goal.better_move', { played: actionText(p.played), points: Math.round(p.loss * 10) / 10 });
+/** A puzzle's goal in words. */
+export function goalText(p) {
+  if (p.kind === 'better_move') return t('puzzles.goal.better_move', { played: actionText(p.played, p.played_name), points: Math.round(p.loss * 10) / 10 });
   if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
   if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
   if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
@@ -101,7 +106,8 @@ export async function showPuzzle(main, id, date) {
   }
   /** @type {PuzzleList} */
   const { puzzles } = personal ? { puzzles: [] } : await api('GET', '/api/puzzles');
-  const nameOf = (seat) => (p.players && p.players[seat]) || String(seat + 1);
+  // The one rule of a seat's name (a bot by its level's word), from the game's seats.
+  const nameOf = (seat) => (p.seats && p.seats.length ? seatName({ seats: p.seats }, seat) : (p.players && p.players[seat]) || String(seat + 1));
   const title = personal ? t('puzzles.kind.better_move') : date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
   document.title = t('app.title') + ' — ' + title;
 
@@ -214,7 +220,12 @@ export async function showPuzzle(main, id, date) {
     const is = (a) => (m.kind === 'draw' ? a.kind === 'draw' : samePlay(a, m));
     if (m.kind !== 'draw' && !p.legal.some(is)) {
       tries += 1;
-      say(t('puzzles.wrong.not_legal'), 'wrong');
+      // As the server's puzzles say it: the corner that does not match, ringed.
+      const bad = mismatch(m);
+      if (bad) {
+        say(t('puzzles.wrong.illegal', { why: errorText({ code: 'placement', params: { code: 'corner_mismatch', params: bad } }) }), 'wrong');
+        badCorner = { cell: m.cell, corner: bad.corner };
+      } else say(t('puzzles.wrong.not_legal'), 'wrong');
     } else if (is(p.played)) {
       tries += 1;
       say(t('puzzles.wrong.played'), 'wrong');
@@ -223,11 +234,11 @@ export async function showPuzzle(main, id, date) {
       solved = true;
       hinted = null;
       st.sel = null;
-      markSolved(p.id, tries, hints, today());
+      // A personal puzzle is not the daily puzzle: the streak is left alone, and not shown.
+      markSolved(p.id, tries, hints, null);
       say('✓ ' + t('puzzles.solved'), 'right');
-      done.replaceChildren(h('p', { class: 'right' }, '✓ ' + t('puzzles.solved')),
-        h('ul', { class: 'reasons', id: 'puzzlewhy' }, ...(p.reasons || []).map((r) => h('li', {}, h('strong', {}, t('review.side.' + r.side) + ' '), reasonText(r, nameOf)))),
-        h('p', {}, t('puzzles.streak', { n: streak(today()) })));
+      // "✓ Solved" is said once (above); the box tells why.
+      done.replaceChildren(h('ul', { class: 'reasons', id: 'puzzlewhy' }, ...(p.reasons || []).map((r) => h('li', {}, h('strong', {}, t('review.side.' + r.side) + ' '), reasonText(r, nameOf)))));
       done.hidden = false;
       sync();
     } else {
@@ -235,6 +246,26 @@ export async function showPuzzle(main, id, date) {
       say(t('puzzles.wrong.not_better'), 'wrong');
     }
     draw();
+  }
+
+  /**
+   * The first corner of a tried placement `m` whose number differs from the one already on
+   * the board at that point ({corner, expected, found}), or null.
+   */
+  function mismatch(m) {
+    const here = corners(m.cell[0], m.cell[1]);
+    const mine = values(m.tile, m.rotation);
+    const placed = [...(p.board || []), ...moves];
+    for (let k = 0; k < 3; k++) {
+      for (const q of placed) {
+        const at = corners(q.cell[0], q.cell[1]).findIndex((x) => x[0] === here[k][0] && x[1] === here[k][1]);
+        if (at < 0) continue;
+        const expected = values(q.tile, q.rotation)[at];
+        if (expected !== mine[k]) return { corner: k, expected, found: mine[k] };
+        break;
+      }
+    }
+    return null;
   }
 
   async function placed(cell, rotation) {

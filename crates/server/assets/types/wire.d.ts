@@ -172,7 +172,16 @@ takebacks: boolean,
  * every person itself at once (a script). A table of one person and
  * bots always starts when made.
  */
-wait: boolean, };
+wait: boolean, 
+/**
+ * Whether the finished game is listed on the front page ("Finished
+ * games", `GET /api/games`) for any visitor. When missing: a game with a
+ * person (a table of friends, a solo game) is private, listed nowhere
+ * and opened only through its links (a seat's, or the spectator link
+ * `/g/ID`, which its replay and review share); a game of bots alone is
+ * listed.
+ */
+listed: boolean | null, };
 
 /**
  * `POST /api/pad`: `{names, preset, options}`.
@@ -722,6 +731,13 @@ resigned?: Seats, };
  * What the list of finished games shows of one; stored with the game when it ends.
  */
 export type GameSummary = { 
+/**
+ * Whether the game is listed among the finished games (the creator's
+ * choice, [`CreateGame::listed`]); summaries stored before it read as
+ * private. Written first: the store lists the summaries holding
+ * `"listed":true` ([`crate::store::LISTED`]).
+ */
+listed: boolean, 
 /**
  * Preset name.
  */
@@ -1763,13 +1779,14 @@ tile: Tile,
  */
 points: number, 
 /**
- * Its cell (the tile may be the one played, elsewhere).
+ * The play in the move notation, on the board the seat faces (the
+ * tile may be the one played, elsewhere); never a cell.
  */
-cell: Cell, 
+notation: string, 
 /**
- * Its rotation.
+ * Its spot's side and neighbour (`None` at the opening).
  */
-rotation: number, } } | { "code": "keeps", "params": { 
+spot: SpotWords | null, } } | { "code": "keeps", "params": { 
 /**
  * The triple.
  */
@@ -2482,6 +2499,19 @@ name: string,
 side: string, 
 /**
  * The tile it is named from.
+ */
+next_to: Tile, };
+
+/**
+ * A spot's side and the tile it is named from: `{"side": "left", "next_to": "5-5-5"}`.
+ */
+export type SpotWords = { 
+/**
+ * `left`, `right`, `above` or `below`.
+ */
+side: string, 
+/**
+ * The tile on the board the spot is named from.
  */
 next_to: Tile, };
 

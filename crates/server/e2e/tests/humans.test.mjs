@@ -16,6 +16,8 @@ test('human vs human from the lobby, with a spectator who sees no tiles', async 
     // House rule: a single round.
     await host.click('details.house summary');
     await host.check('#opt-target-none');
+    // Listed among the finished games (a table of people is private unless listed).
+    await host.check('#game-listed');
     await host.click('#create');
     await host.waitForSelector('input.link[data-seat="1"]');
     const ann = await host.inputValue('input.link[data-seat="0"]');

@@ -53,14 +53,16 @@ test('an entry with a loss says why in words, with its uncertainty, and what dif
       assert.match(items[j], pattern(en['hint.reason.' + r.code]), `${r.code}: ${items[j]}`);
     });
     assert.match(await page.textContent('#reviewloss'), /±/);
-    // The same tile elsewhere: the entry names the spot and the turn of both, and says so.
+    // The same tile elsewhere: the entry names each move in the notation and its words (never
+    // a cell nor a turn number), and says what differs.
     const spot = ds.map((x, j) => [x, j]).find(([x]) => x.differs === 'spot' || x.differs === 'turn');
     assert.ok(spot, 'a decision where the same tile was better elsewhere');
     await goToMove(page, spot[1]);
     const played = await page.textContent('#reviewplayed');
     const best = await page.textContent('#reviewbest');
     assert.notEqual(played, best, `"${played}" instead of "${best}"`);
-    assert.ok(played.includes(spot[0].played.cell.join(',')) && best.includes(spot[0].best.cell.join(',')), `${played} / ${best}`);
+    assert.ok(played.startsWith(spot[0].played_name.notation + ', ') && best.startsWith(spot[0].best_name.notation + ', '), `${played} / ${best}`);
+    assert.ok(!played.includes(spot[0].played.cell.join(',')) && !/turned/.test(played + best), `${played} / ${best}`);
     assert.equal(await page.textContent('#reviewdiffers'), en['review.differs.' + spot[0].differs]);
     assert.equal(page.__errors || 0, 0, 'no script error');
   } finally {

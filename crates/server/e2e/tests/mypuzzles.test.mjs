@@ -1,6 +1,7 @@
 // Personal puzzles (issue 33): a review's blunder saved as a "find the better move" puzzle,
 // kept in the browser, found on the puzzles page and solved with two graded hints (the idea,
-// then the tile); solving it counts for the daily streak.
+// then the tile); a wrong try names the corner that does not match; solving it says "Solved"
+// once and leaves the daily streak alone (issue 45: it is not the daily puzzle).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -56,6 +57,19 @@ test('review a game, save a blunder, solve it with two graded hints', async () =
       await page.waitForSelector('#puzzlemsg.wrong');
       assert.equal(await page.textContent('#puzzlemsg'), en['puzzles.wrong.played']);
     }
+    // The better move's tile on its spot turned wrong: the corner that does not match is
+    // named and ringed, as the shipped puzzles do.
+    const right = p.answers[0];
+    const [a, b2, c] = right.tile.split('-');
+    if (!(a === b2 && b2 === c)) {
+      await page.click(`#rack .racktile[data-tile="${right.tile}"]`);
+      for (let i = 0; i < turnsTo((right.rotation + 1) % 3); i++) await page.click('#rotate');
+      const [wx, wy] = await cellPoint(page, right.cell);
+      await page.mouse.click(wx, wy);
+      await page.waitForFunction(() => /do not match/.test(document.querySelector('#puzzlemsg').textContent));
+      assert.match(await page.textContent('#puzzlemsg'), /^That does not fit: The numbers do not match: the corner ringed in red must be \d, this tile puts \d there\.$/);
+      assert.equal(await page.$$eval('#board .badcorner', (m) => m.length), 1, 'the corner ringed');
+    }
     // First hint: the idea, no tile named, nothing marked.
     await page.click('#hint');
     await page.waitForSelector('#puzzlemsg.hint');
@@ -75,12 +89,15 @@ test('review a game, save a blunder, solve it with two graded hints', async () =
     await page.mouse.click(x, y);
     await page.waitForSelector('#puzzlemsg.right');
     assert.match(await page.textContent('#puzzlecount'), /hints: 2/);
-    assert.ok((await page.textContent('#puzzledone')).includes(en['puzzles.streak'].replace('{n}', '1')));
+    // "Solved" once, and no streak: this is not the daily puzzle.
+    const said = (await page.textContent('#puzzlemsg')) + (await page.textContent('#puzzledone'));
+    assert.equal(said.split(en['puzzles.solved']).length - 1, 1, said);
+    assert.ok(!(await page.textContent('#puzzledone')).includes(en['puzzles.streak'].replace('{n}', '1')));
     assert.ok(await page.evaluate((id) => !!JSON.parse(localStorage.getItem('triominos.puzzles')).solved[id], p.id));
-    // The daily streak counts it.
+    // The daily streak does not count it.
     await page.goto(BASE + '/puzzles');
-    await page.waitForSelector('#streak');
-    assert.equal(await page.textContent('#streak'), en['puzzles.streak'].replace('{n}', '1'));
+    await page.waitForSelector('#levels');
+    assert.notEqual(await page.textContent('#streak').catch(() => ''), en['puzzles.streak'].replace('{n}', '1'));
     assert.equal(page.__errors || 0, 0, 'no script error');
   } finally {
     await browser.close();

@@ -176,6 +176,8 @@ test('a whole game against clever, played with the keyboard and the notation onl
         const said = await typeMove(tbl, compact(absent) + (await tbl.spots())[0].split(',')[0]);
         assert.ok(said === `${absent} is not in your hand.` || said === `${absent} is not on the table.` || /not in your hand/.test(said), said);
         refusedOnce = true;
+        // A word that is no move at all (issue 45): a sentence, not '"hello" is not understood after ""'.
+        assert.equal(await typeMove(tbl, 'hello'), '“hello” is not a move: type a tile and its spot, such as 255L555 (2-5-5 left of 5-5-5), or draw, or pass.');
       }
       // Every spot is described: its name, where it is, what it needs, what of the hand fits.
       const hand = await tbl.hand();
@@ -189,7 +191,7 @@ test('a whole game against clever, played with the keyboard and the notation onl
       mine++;
       if (move !== 'draw' && move !== 'pass') {
         // The live region tells the play as typed, with its points.
-        await until(async () => (await tbl.log()).some((l) => l.startsWith(`Ann (you) played ${move}: `)), 'the play told: ' + move);
+        await until(async () => (await tbl.log()).some((l) => l.startsWith(`You played ${move}: `)), 'the play told: ' + move);
       }
       await listen();
     }
@@ -198,8 +200,9 @@ test('a whole game against clever, played with the keyboard and the notation onl
     const lines = [...heard];
     assert.ok(mine >= 10, `a whole game: ${mine} moves of this seat over ${rounds} rounds`);
     assert.ok(lines.some((l) => /^Clever played \d{3}([LRAB]\d{3})?(\^\d{1,3})?!?: [+−-]?\d+\./.test(l)), 'the bot\'s plays are told in the notation: ' + lines.slice(0, 5).join(' | '));
-    assert.ok(lines.some((l) => /^Ann \(you\) played \d{3}[LRAB]\d{3}: \+\d+\./.test(l)), 'this seat\'s plays too');
-    assert.ok(lines.some((l) => /^Round \d+ is over\. Totals: Ann \(you\) -?\d+,? and Clever -?\d+\.$/.test(l)), 'a round\'s end with the totals: ' + lines.filter((l) => /Round/.test(l)).join(' | '));
+    assert.ok(lines.some((l) => /^You played \d{3}[LRAB]\d{3}: \+\d+\./.test(l)), 'this seat\'s plays too, in one voice');
+    assert.ok(!lines.some((l) => /\(you\)/.test(l)), 'one voice: never "Ann (you)" in the log');
+    assert.ok(lines.some((l) => /^Round \d+ is over\. Totals: you -?\d+,? and Clever -?\d+\.$/.test(l)), 'a round\'s end with the totals: ' + lines.filter((l) => /Round/.test(l)).join(' | '));
     assert.ok(lines.some((l) => /^The game is over\. Winner: /.test(l)), 'the game\'s end');
     assert.match(await tbl.now(), w.over);
     assert.equal(page.__errors || 0, 0, 'no script errors');
@@ -240,7 +243,7 @@ for (const [lang, locale] of [['fr', 'fr-FR'], ['es', 'es-ES']]) {
         }
         const move = await playTurn(tbl, w);
         if (move !== 'draw' && move !== 'pass') {
-          const said = lang === 'fr' ? `Ann (vous) a joué ${move} : ` : `Ann (tú) jugó ${move}: `;
+          const said = lang === 'fr' ? `Vous avez joué ${move} : ` : `Jugaste ${move}: `;
           await until(async () => (await tbl.log()).some((l) => l.startsWith(said)), 'the play told: ' + said);
           plays++;
         }

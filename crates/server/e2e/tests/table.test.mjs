@@ -409,11 +409,13 @@ test('the score sheet has a row for every move, passes included, in the game and
     const { page } = await newPage(browser);
     await page.goto(BASE + g.json.spectator);
     await page.waitForSelector('#overlay:not(.hidden) .gameover', { timeout: 60000 });
-    // The record's moves, in order: "beginner1 pass" is Beginner passing.
+    // The record's moves, in order: "Beginner pass" is Beginner passing (the record names a
+    // bot as the table does, never "beginner1").
     const tri = await (await fetch(`${BASE}/api/games/${g.json.id}/record.tri`)).text();
+    assert.match(tri, /^\[Players "Beginner" "Casual"\]$/m);
     const word = { play: 'plays', draw: 'draws', pass: 'passes' };
-    const moves = tri.split('\n').map((l) => l.match(/^(beginner1|casual2) (play|draw|pass)\b/)).filter(Boolean)
-      .map((m) => [m[1] === 'beginner1' ? 'Beginner' : 'Casual', word[m[2]]]);
+    const moves = tri.split('\n').map((l) => l.match(/^(Beginner|Casual) (play|draw|pass)\b/)).filter(Boolean)
+      .map((m) => [m[1], word[m[2]]]);
     assert.ok(moves.filter((m) => m[1] === 'passes').length > 0, 'the game has passes: ' + tri);
     await page.click('#close-overlay');
     assert.deepEqual(await sheetMoves(page), moves, 'the table\'s sheet');

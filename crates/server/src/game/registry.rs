@@ -447,6 +447,7 @@ mod tests {
             stand_in: "casual".into(),
             rematch: None,
             takebacks: false,
+            listed: false,
         };
         Room::new(id.into(), setup).unwrap()
     }

@@ -91,6 +91,10 @@ pub struct Setup {
     /// because nobody filled it in time): over, and left out of the lists.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cancelled: bool,
+    /// Whether the finished game is listed on the front page (private in
+    /// games stored before it; see `CreateGame::listed`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub listed: bool,
 }
 
 fn no_seats(s: &Seats) -> bool {
@@ -112,24 +116,18 @@ impl Setup {
         )
     }
 
-    /// Names for a `.tri` record: single words, unique, never empty.
+    /// Names for a `.tri` record: single words, unique, never empty, by the
+    /// one rule of a seat's name ([`crate::names::display_names`]).
     pub fn record_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
-        for (i, s) in self.seats.iter().enumerate() {
-            let mut n: String =
-                s.name.chars().map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
-            if n.is_empty() || ["round", "deal", "pool", "start"].contains(&n.as_str()) {
-                n = match (&s.kind, &s.level) {
-                    (SeatKind::Bot, Some(l)) => format!("{l}{}", i + 1),
-                    _ => format!("P{}", i + 1),
-                };
-            }
-            while names.contains(&n) {
-                n.push_str(&(i + 1).to_string());
-            }
-            names.push(n);
-        }
-        names
+        let who: Vec<crate::names::SeatWho<'_>> = self
+            .seats
+            .iter()
+            .map(|s| crate::names::SeatWho {
+                name: &s.name,
+                level: if s.kind == SeatKind::Bot { s.level.as_deref() } else { None },
+            })
+            .collect();
+        crate::names::record_names(&who)
     }
 
     /// The seats as everyone may see them (no tokens).
@@ -978,6 +976,7 @@ impl Room {
     pub fn summary(&self) -> GameSummary {
         let p = self.game.public();
         GameSummary {
+            listed: self.setup.listed,
             preset: self.setup.preset.clone(),
             seats: self.setup.public_seats(),
             totals: p.totals().to_vec(),
@@ -1081,11 +1080,9 @@ impl Room {
     pub fn record(&self) -> Result<String, triominos_core::record::WriteError> {
         let tags = [("Seed", self.setup.seed.to_string()), ("Event", format!("triominos {}", self.id))];
         let names = self.setup.record_names();
-        // A resignation is written as a forfeit (the first one, if several).
-        let text = match self.resigned.first() {
-            Some(seat) => triominos_core::record::write_forfeit(&self.game, &names, &tags, seat, "resigned")?,
-            None => triominos_core::record::write(&self.game, &names, &tags)?,
-        };
+        // Every resignation is written as a forfeit, in seat order.
+        let forfeits: Vec<(u8, &str)> = self.resigned.iter().map(|seat| (seat, "resigned")).collect();
+        let text = triominos_core::record::write_forfeits(&self.game, &names, &tags, &forfeits)?;
         Ok(with_hint_comments(&text, &self.setup.hints_used, &names))
     }
 }

@@ -131,6 +131,8 @@ async fn create(
     }
     // A table of several people waits for them; a person alone with bots starts at once.
     let waiting = req.wait && seats.iter().filter(|s| s.kind == SeatKind::Human).count() > 1;
+    // A game with a person is private unless its creator lists it.
+    let listed = req.listed.unwrap_or_else(|| !seats.iter().any(|s| s.kind == SeatKind::Human));
     let setup = Setup {
         waiting,
         arrived: Default::default(),
@@ -147,6 +149,7 @@ async fn create(
         stand_in,
         rematch: None,
         takebacks: req.takebacks,
+        listed,
     };
     let id = crate::secret::random_hex(8);
     let mut room = Room::new(id.clone(), setup.clone())?;

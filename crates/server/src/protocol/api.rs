@@ -62,6 +62,14 @@ pub struct CreateGame {
     /// bots always starts when made.
     #[serde(default = "yes")]
     pub wait: bool,
+    /// Whether the finished game is listed on the front page ("Finished
+    /// games", `GET /api/games`) for any visitor. When missing: a game with a
+    /// person (a table of friends, a solo game) is private, listed nowhere
+    /// and opened only through its links (a seat's, or the spectator link
+    /// `/g/ID`, which its replay and review share); a game of bots alone is
+    /// listed.
+    #[serde(default)]
+    pub listed: Option<bool>,
 }
 
 fn yes() -> bool {
@@ -112,6 +120,12 @@ pub struct GameInfo {
 /// What the list of finished games shows of one; stored with the game when it ends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 pub struct GameSummary {
+    /// Whether the game is listed among the finished games (the creator's
+    /// choice, [`CreateGame::listed`]); summaries stored before it read as
+    /// private. Written first: the store lists the summaries holding
+    /// `"listed":true` ([`crate::store::LISTED`]).
+    #[serde(default)]
+    pub listed: bool,
     /// Preset name.
     pub preset: String,
     /// The seats.

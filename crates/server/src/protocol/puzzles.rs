@@ -229,6 +229,12 @@ pub struct PersonalPuzzle {
     pub seat: u8,
     /// Every seat's name, in seat order (the reasons name seats).
     pub players: Vec<String>,
+    /// The game's seats as the table showed them, so the page names each
+    /// seat by the one rule of a seat's name in its own language (a bot by
+    /// its level's word, never an internal name); empty in a puzzle built
+    /// from a record alone, whose `players` then name the seats.
+    #[serde(default)]
+    pub seats: Vec<crate::protocol::PublicSeat>,
     /// The round (1-based) and the line of the move in the game's record.
     pub round: u32,
     /// The line of the move in the record.
@@ -247,6 +253,9 @@ pub struct PersonalPuzzle {
     pub pool: usize,
     /// The move played in the game.
     pub played: triominos_core::Action,
+    /// The move played, as people read it (the notation and its spot,
+    /// never a cell): `{"notation": "255L555", "spot": {"side": "left", "next_to": "5-5-5"}}`.
+    pub played_name: Option<triominos_bots::judge::MoveName>,
     /// What it cost, points, and its standard error.
     pub loss: f64,
     /// The standard error of `loss`.

@@ -133,7 +133,7 @@ async fn personal_puzzle(
     let iterations = number(&q.iterations, DEFAULT_ITERATIONS.min(c.review_max_iterations), c.review_max_iterations)?;
     let samples = number(&q.samples, DEFAULT_SAMPLES.min(c.review_max_samples), c.review_max_samples)?;
     let room = state.game(&id).await?;
-    let (text, preset) = {
+    let (text, preset, seats) = {
         let r = room.lock().await;
         if !r.is_over() {
             return Err(Refused::GameNotFinished.into());
@@ -145,7 +145,8 @@ async fn personal_puzzle(
             tracing::error!(game = %id, "cannot write the record: {e}");
             Refused::BadLog
         })?;
-        (text, r.setup.public(&r.id).preset)
+        let public = r.setup.public(&r.id);
+        (text, public.preset, public.seats)
     };
     drop(room);
     // A puzzle is one decision judged again: it counts as one of the
@@ -155,5 +156,7 @@ async fn personal_puzzle(
         Refused::TooManyReviews { retry_after: RETRY_AFTER }
     })?;
     let opts = Options { iterations, samples, seed: 1, threads: 1 };
-    Ok(Json(super::puzzle::personal(&state, &id, text, preset, seat, k, opts, owner_of(client)).await?))
+    let mut puzzle = super::puzzle::personal(&state, &id, text, preset, seat, k, opts, owner_of(client)).await?;
+    puzzle.seats = seats;
+    Ok(Json(puzzle))
 }

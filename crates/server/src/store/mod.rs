@@ -838,13 +838,14 @@ impl Store {
         .await
     }
 
-    /// The most recently finished games, newest first.
+    /// The most recently finished games that their creator listed
+    /// ([`LISTED`]), newest first.
     pub async fn finished(&self, limit: u32) -> Result<Vec<FinishedRow>, StoreError> {
         self.call(move |c| {
             let rows = c.query(
                 "SELECT id, created, finished, summary FROM games WHERE finished IS NOT NULL \
-                 ORDER BY finished DESC, id LIMIT ?1",
-                &[Val::from(limit)],
+                 AND summary LIKE ?2 ORDER BY finished DESC, id LIMIT ?1",
+                &[Val::from(limit), Val::from(LISTED)],
             )?;
             let row = |r: &db::Row| -> Result<FinishedRow, DbError> {
                 Ok(FinishedRow {
@@ -859,6 +860,12 @@ impl Store {
         .await
     }
 }
+
+/// The `LIKE` pattern of a listed game's summary: the summary is JSON written
+/// by serde (`GameSummary`, its `listed` field first), in which a name's own
+/// quotes are escaped, so only the field itself matches. No schema change:
+/// the flag travels in the summary, as the hints do in the setup.
+pub const LISTED: &str = "%\"listed\":true%";
 
 /// What taking a game's lease gave ([`Store::take_and_load`]).
 #[derive(Debug)]
@@ -1289,11 +1296,19 @@ mod tests {
             assert_eq!(g.times, vec![Some(1_700_000_000_123), Some(1_700_000_000_456)]);
             assert!(store.load("none".into()).await.unwrap().is_none());
             assert_eq!(store.unfinished().await.unwrap(), vec!["a".to_string(), "b".to_string()]);
-            store.finish("b".into(), 99, "{\"w\":1}".into()).await.unwrap();
-            store.finish("a".into(), 98, "{\"w\":0}".into()).await.unwrap();
+            store.finish("b".into(), 99, "{\"listed\":true,\"w\":1}".into()).await.unwrap();
+            store.finish("a".into(), 98, "{\"listed\":true,\"w\":0}".into()).await.unwrap();
+            // A private game (its creator did not list it; a name's quotes are escaped) is
+            // finished but not listed.
+            store.create_game("c".into(), 12, "{}".into()).await.unwrap();
+            store.finish("c".into(), 100, "{\"listed\":false,\"name\":\"\\\"listed\\\":true\"}".into()).await.unwrap();
             let f = store.finished(10).await.unwrap();
             let ids: Vec<_> = f.iter().map(|r| (r.id.as_str(), r.created, r.finished, r.summary.as_str())).collect();
-            assert_eq!(ids, vec![("b", 11, 99, "{\"w\":1}"), ("a", 10, 98, "{\"w\":0}")]);
+            assert_eq!(
+                ids,
+                vec![("b", 11, 99, "{\"listed\":true,\"w\":1}"), ("a", 10, 98, "{\"listed\":true,\"w\":0}")]
+            );
+            assert!(store.load("c".into()).await.unwrap().unwrap().finished);
             assert_eq!(store.finished(1).await.unwrap().len(), 1);
             assert!(store.unfinished().await.unwrap().is_empty());
             assert!(store.load("a".into()).await.unwrap().unwrap().finished);

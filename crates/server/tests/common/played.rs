@@ -32,6 +32,8 @@ pub fn setup(seed: u64, options: &[(&str, &str)], seats: Vec<SeatSetup>) -> Setu
         stand_in: "casual".into(),
         rematch: None,
         takebacks: false,
+        // Listed, so the tests that read the finished games' list find it.
+        listed: true,
     }
 }
 

@@ -177,6 +177,7 @@ fn play<B: ratatui::backend::Backend>(
                 screen.say(why, true);
             }
         }
+        screen.settle(source.table());
         terminal.draw(|f| screen.draw(f, &source)).map_err(|e| e.to_string())?;
         if screen.quit {
             return Ok(());

@@ -33,9 +33,15 @@ pub struct Screen {
     spot: usize,
     turn: usize,
     message: Option<(String, bool)>,
+    /// What the table looked like when the choice was last settled.
+    seen: Option<Seen>,
     /// Set when the person asked to leave.
     pub quit: bool,
 }
+
+/// What of the table decides whether the arrows' choice still makes sense:
+/// the hand, the tile drawn, the legal moves, whose turn.
+type Seen = (triominos_core::TileSet, Option<Tile>, usize, bool, bool, u8);
 
 /// What a key asks of the game.
 pub enum Ask {
@@ -50,7 +56,39 @@ pub enum Ask {
 impl Screen {
     /// A screen, with colours or not.
     pub fn new(colour: bool) -> Screen {
-        Screen { colour, input: String::new(), choice: 0, spot: 0, turn: 0, message: None, quit: false }
+        Screen { colour, input: String::new(), choice: 0, spot: 0, turn: 0, message: None, seen: None, quit: false }
+    }
+
+    /// Keeps the arrows' choice useful when the table changes (a draw, the
+    /// others' moves): left on a tile that fits nowhere, or on a draw or a
+    /// pass the seat may not make, it moves to the tile just drawn if it
+    /// fits, else the first tile that fits, else Draw, else Pass; so Enter
+    /// never answers "fits nowhere" right after a draw. A choice the person
+    /// makes with the arrows stays until the table changes again.
+    pub fn settle(&mut self, t: Option<&Table>) {
+        let Some(t) = t else { return };
+        let seen = (t.hand, t.drawn, t.legal.len(), t.can_draw, t.can_pass, t.to_move);
+        if self.seen == Some(seen) {
+            return;
+        }
+        self.seen = Some(seen);
+        let choices = Self::choices(t);
+        let useful = |c: Choice| match c {
+            Choice::Tile(tile) => !Self::ways(t, tile).is_empty(),
+            Choice::Draw => t.can_draw,
+            Choice::Pass => t.can_pass,
+        };
+        if !choices.iter().any(|&c| useful(c)) || choices.get(self.choice).is_some_and(|&c| useful(c)) {
+            return;
+        }
+        let drawn = t.drawn.map(Choice::Tile).filter(|&c| useful(c));
+        let first = || choices.iter().copied().find(|&c| matches!(c, Choice::Tile(_)) && useful(c));
+        let pick = drawn.or_else(first).or_else(|| choices.iter().copied().find(|&c| useful(c)));
+        if let Some(i) = pick.and_then(|p| choices.iter().position(|&c| c == p)) {
+            self.choice = i;
+            self.spot = 0;
+            self.turn = 0;
+        }
     }
 
     /// Shows a message (an error in red where there are colours).
@@ -377,5 +415,61 @@ impl Screen {
             })
             .collect();
         f.render_widget(Paragraph::new(lines), area);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::KeyEventState;
+    use triominos_core::{Placement, TileSet};
+
+    fn tile(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    fn enter() -> KeyEvent {
+        KeyEvent {
+            code: KeyCode::Enter,
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Press,
+            state: KeyEventState::NONE,
+        }
+    }
+
+    /// Issue 45: after a draw that does not fit, the cursor stayed on an
+    /// unrelated tile and Enter answered "3-3-4 fits nowhere".
+    #[test]
+    fn after_a_draw_the_cursor_is_on_a_tile_that_fits_or_on_draw() {
+        let mut t = Table::new(vec!["You".into(), "Bot".into()], 0, true);
+        let (a, b) = (tile("0-0-1"), tile("3-3-4"));
+        t.hand = [a, b].into_iter().collect::<TileSet>();
+        // Nothing fits: the first draw is the move to make.
+        t.can_draw = true;
+        let mut s = Screen::new(false);
+        s.settle(Some(&t));
+        assert_eq!(s.chosen(&t).1, Some(Action::Draw), "nothing fits: the cursor goes to Draw");
+        // A draw: 5-5-5 comes, and it fits; the others still do not.
+        let c = tile("5-5-5");
+        t.hand.insert(c);
+        t.drawn = Some(c);
+        let fits = Action::play(Placement::new(c, Cell::new(1, 0).unwrap(), 0));
+        t.legal = vec![fits];
+        t.can_draw = false;
+        s.choice = 0; // left on 0-0-1 by the earlier table
+        s.settle(Some(&t));
+        assert!(matches!(s.key(enter(), Some(&t)), Ask::Act(x) if x == fits), "Enter plays the tile drawn");
+        // The person's own choice stays until the table changes.
+        s.choice = 1;
+        s.settle(Some(&t));
+        assert_eq!(s.choice, 1);
+        // A draw that fits nowhere either: the cursor goes to Draw again.
+        t.legal.clear();
+        t.can_draw = true;
+        t.drawn = Some(tile("1-1-1"));
+        t.hand.insert(tile("1-1-1"));
+        s.settle(Some(&t));
+        assert_eq!(s.chosen(&t).1, Some(Action::Draw));
+        assert!(matches!(s.key(enter(), Some(&t)), Ask::Act(Action::Draw)));
     }
 }
