@@ -23,8 +23,10 @@
 //! one, unless `--max-thinking-per-client` says), so another client's
 //! decision always finds a slot its own are not holding. Every decision that is
 //! not a bot's move in a game with people counts against `cap - 1` slots (at
-//! least 1), so a slot is always left for the games with people: a hint or a
-//! review that thinks for a second never holds the last core.
+//! least 1) and starts only while it leaves a slot free (or nothing runs), so
+//! a slot is always left for the games with people: a hint, a review or a
+//! game of bots alone that thinks for a second never holds the last core,
+//! even beside another client's Expert.
 //!
 //! A level that may think on several threads (Expert, and hints) gets them
 //! only when the server is idle: no other decision running or waiting when
@@ -168,7 +170,11 @@ impl Queues {
         if let Some(w) = self.lanes[Lane::People.index()].pop(may) {
             return Some(w);
         }
-        if self.running_background >= background_cap {
+        // Every other decision leaves a slot free for a table's bot (unless
+        // nothing runs: a server of one slot): a client's Expert holding one
+        // slot and a game of bots alone the other would make a person's bot
+        // wait a whole decision (issue 44).
+        if self.running_background >= background_cap || (self.running > 0 && self.running + 1 >= cap) {
             return None;
         }
         Lane::BACKGROUND.iter().find_map(|l| self.lanes[l.index()].pop(may))
@@ -506,16 +512,17 @@ mod tests {
         assert!(poll_once(hint.as_mut()).is_none());
         assert!(poll_once(bots.as_mut()).is_none());
         drop(p1);
+        assert!(poll_once(bots.as_mut()).is_none(), "the last free slot is kept for a table's bot");
+        drop(p2);
         let b = poll_once(bots.as_mut()).expect("bots alone first");
         assert!(poll_once(hint.as_mut()).is_none());
-        drop(p2);
+        drop(b);
         assert!(poll_once(review.as_mut()).is_none(), "the hint before the review");
         let h = poll_once(hint.as_mut()).expect("then the hint");
-        drop(b);
+        drop(p3);
         let r = poll_once(review.as_mut()).expect("then the review");
         assert_eq!(t.status().running_background, 2, "two of three: one kept for people");
         let mut more = pin!(t.acquire_for(Lane::Review, 7, 1));
-        drop(p3);
         assert!(poll_once(more.as_mut()).is_none(), "the third slot stays the people's");
         let p = now(&t, Lane::People, 1);
         drop((h, r, p));
@@ -560,7 +567,7 @@ mod tests {
     /// client's hint waits while one of its games' bots thinks.
     #[test]
     fn a_share_counts_every_lane() {
-        let t = Thinking::new(2);
+        let t = Thinking::new(3);
         let a = owner_of("192.0.2.7");
         let bot = now_for(&t, Lane::People, a);
         let mut hint = pin!(t.acquire_for(Lane::Hint, a, 1));
