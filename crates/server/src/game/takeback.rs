@@ -108,7 +108,7 @@ async fn take_back(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room)
         tracing::error!(game = %r.id, v = p.v, "a takeback could not be made: {why}");
         tell(r, p, TakebackOutcome::Refused, None);
     };
-    match state.store.delete_last(r.id.clone(), p.v).await {
+    match state.store.delete_last(r.owned(), p.v).await {
         Ok(true) => {}
         Ok(false) => {
             refused(r, "not the last stored action");
