@@ -252,8 +252,13 @@ pub struct ServeConfig {
     /// the proxy names ([`crate::http::net::forwarded_client`]), and the
     /// per-client limits apply to it; from any other peer the header changes
     /// nothing. Empty by default: every client is its peer address.
-    #[arg(long = "trusted-proxy", value_name = "ADDR", env = "TRIOMINOS_TRUSTED_PROXY", value_delimiter = ',',
-          help = "A reverse proxy (its address, as this server sees it; repeat or separate with commas) whose X-Forwarded-For names the client: the per-client limits then apply to each client behind it; from any other address the header is ignored")]
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "ADDR",
+        env = "TRIOMINOS_TRUSTED_PROXY",
+        value_delimiter = ',',
+        help = "A reverse proxy (its address, as this server sees it; repeat or separate with commas) whose X-Forwarded-For names the client: the per-client limits then apply to each client behind it; from any other address the header is ignored"
+    )]
     pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 

@@ -442,9 +442,7 @@ async fn a_copy_of_a_game_no_longer_in_memory_stores_nothing_on_both_engines() {
         let store = server.state.store.clone();
         assert!(store.load(id.clone()).await.unwrap().unwrap().actions.is_empty(), "{db}: nothing stored");
         let live = server.state.game(&id).await.unwrap();
-        let v = submit(&server.state, &live, Some(seat), Intent::Act(action), Asker::default())
-            .await
-            .unwrap();
+        let v = submit(&server.state, &live, Some(seat), Intent::Act(action), Asker::default()).await.unwrap();
         assert_eq!(v, 1);
         assert_eq!(store.load(id.clone()).await.unwrap().unwrap().actions.len(), 1, "{db}");
         server.stop().await;
@@ -476,7 +474,10 @@ async fn when_postgresql_comes_back_the_waiting_bots_play_on_at_once() {
     until("a first move", || room.try_lock().is_ok_and(|r| r.version() >= 1)).await;
     tokio::task::block_in_place(|| {
         testpg::sql(&admin, &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"));
-        testpg::sql(&admin, &format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"));
+        testpg::sql(
+            &admin,
+            &format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"),
+        );
     });
     let health = a.state.store.clone();
     until("the bot's move waits for the database", || health.health().waiting() >= 1).await;

@@ -729,7 +729,10 @@ async fn the_per_client_limits_apply_to_each_client_behind_a_trusted_proxy_and_a
     closed_by_server(&mut third).await;
     // Another player through the same proxy is served meanwhile.
     let mut other = connect_from("127.0.0.2", server.addr).await;
-    other.write_all(b"GET /api/games/nosuchgame HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.2\r\n\r\n").await.unwrap();
+    other
+        .write_all(b"GET /api/games/nosuchgame HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.2\r\n\r\n")
+        .await
+        .unwrap();
     assert_eq!(read_answer(&mut other).await.unwrap().0, 404);
     server.stop().await;
 }

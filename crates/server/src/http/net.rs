@@ -106,10 +106,7 @@ pub fn forwarded_client(headers: &axum::http::HeaderMap, trusted: &[IpAddr]) -> 
         let text = value.to_str().ok()?;
         for part in text.split(',').rev() {
             let part = part.trim();
-            let ip = part
-                .parse::<IpAddr>()
-                .or_else(|_| part.parse::<std::net::SocketAddr>().map(|a| a.ip()))
-                .ok()?;
+            let ip = part.parse::<IpAddr>().or_else(|_| part.parse::<std::net::SocketAddr>().map(|a| a.ip())).ok()?;
             let ip = ip.to_canonical();
             if !trusted.contains(&ip) {
                 return Some(ip);
@@ -400,7 +397,8 @@ async fn accept_loop(
             continue;
         };
         let client_slot = Arc::new(std::sync::Mutex::new(client_slot));
-        let behind = proxied.then(|| Behind { slot: client_slot.clone(), counts: per_client.clone(), max: limits.per_client });
+        let behind =
+            proxied.then(|| Behind { slot: client_slot.clone(), counts: per_client.clone(), max: limits.per_client });
         let io = TokioIo::new(Counted::new(stream, slot, client_slot, open.clone()));
         let router = app.clone();
         let body_timeout = limits.body_timeout;
@@ -415,7 +413,9 @@ async fn accept_loop(
                 if !behind.admit(crate::game::limits::client_of(from.ip())) {
                     tracing::debug!(client = %from.ip(), max = behind.max, "a request refused: too many connections from one client behind the proxy");
                     let answer = refused_behind(behind.max);
-                    return futures_util::future::Either::Left(std::future::ready(Ok::<_, std::convert::Infallible>(answer)));
+                    return futures_util::future::Either::Left(std::future::ready(Ok::<_, std::convert::Infallible>(
+                        answer,
+                    )));
                 }
             }
             req.extensions_mut().insert(ConnectInfo(from));

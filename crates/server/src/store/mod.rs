@@ -1471,13 +1471,22 @@ mod tests {
             let store = Store::open_any(&db).unwrap();
             store.create_game("a".into(), 10, "{\"s\":1}".into()).await.unwrap();
             store.create_game("b".into(), 11, "{}".into()).await.unwrap();
-            store.append(Owned::new("a", 1), 1, Some(2), "{\"kind\":\"draw\"}".into(), 1_700_000_000_123).await.unwrap();
-            store.append(Owned::new("a", 1), 2, None, "{\"kind\":\"next_round\"}".into(), 1_700_000_000_456).await.unwrap();
+            store
+                .append(Owned::new("a", 1), 1, Some(2), "{\"kind\":\"draw\"}".into(), 1_700_000_000_123)
+                .await
+                .unwrap();
+            store
+                .append(Owned::new("a", 1), 2, None, "{\"kind\":\"next_round\"}".into(), 1_700_000_000_456)
+                .await
+                .unwrap();
             // The same number again is refused, the first kept.
             let again = store.append(Owned::new("a", 1), 2, Some(0), "{}".into(), 1).await;
             assert!(again.is_err(), "{db}");
             assert!(!store.delete_last(Owned::new("a", 1), 1).await.unwrap(), "not the last: kept");
-            store.append(Owned::new("a", 1), 3, Some(1), "{\"kind\":\"pass\"}".into(), 1_700_000_000_789).await.unwrap();
+            store
+                .append(Owned::new("a", 1), 3, Some(1), "{\"kind\":\"pass\"}".into(), 1_700_000_000_789)
+                .await
+                .unwrap();
             assert!(store.delete_last(Owned::new("a", 1), 3).await.unwrap());
             store.update_setup(Owned::new("a", 1), "{\"s\":2}".into()).await.unwrap();
             let g = store.load("a".into()).await.unwrap().unwrap();
