@@ -31,4 +31,5 @@ source scripts/pg.sh
 pg_start
 trap pg_stop EXIT
 "${PG_AS[@]}" "$PG_BIN/createdb" -h "$PG_DIR" -U postgres triominos_cluster
-PG_URL="$TRIOMINOS_TEST_PG/triominos_cluster" PSQL="$PG_BIN/psql" python3 scripts/cluster-test.py "$bin" "$load"
+PG_CTL="${PG_AS[*]} $PG_BIN/pg_ctl -D $PG_DIR/data" \
+  PG_URL="$TRIOMINOS_TEST_PG/triominos_cluster" PSQL="$PG_BIN/psql" python3 scripts/cluster-test.py "$bin" "$load"
