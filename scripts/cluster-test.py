@@ -137,11 +137,14 @@ def store_outage(ids, what, stop_s):
     playing = sorted(unfinished(ids))
     if not playing:
         fail(f"{what}: no game left in play")
+    # PostgreSQL's output to its log file (a pipe would be held open by the
+    # server pg_ctl leaves running).
+    quiet = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
     if stop_s:
-        subprocess.run(PG_CTL + ["stop", "-m", "fast", "-w"], check=True, capture_output=True)
+        subprocess.run(PG_CTL + ["stop", "-m", "fast", "-w"], **quiet)
         time.sleep(stop_s)
     # `restart` of a stopped server starts it with the options it had.
-    subprocess.run(PG_CTL + ["restart", "-m", "fast", "-w"], check=True, capture_output=True)
+    subprocess.run(PG_CTL + ["-l", os.path.join(cluster.PG_DIR, "log"), "restart", "-m", "fast", "-w"], **quiet)
     t_back = now_ms()
     resumed = {}
     deadline = time.time() + 30

@@ -11,7 +11,9 @@
 //! another), `reviews` (300 review requests held open from one address),
 //! `big-reviews` (40 reviews of 20,000 iterations from 20 addresses while a
 //! game of two Casual bots plays), `sheets` (one address creating score
-//! sheets as fast as it can). Each phase prints the canary bot's answer time
+//! sheets as fast as it can), `forged` (issue 48: one address creating
+//! sheets as fast as it can, each with another forged `X-Forwarded-For`,
+//! and another asking `/api/health` as fast as it answers). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
 //! requests' times (`GET /api/meta` on a new connection from 127.0.0.1),
 //! the process's RSS, and what the attack got.
@@ -40,9 +42,21 @@ async fn tcp(from: &str, addr: SocketAddr) -> std::io::Result<TcpStream> {
 
 /// One request on a new connection from `from`: (status, body).
 async fn request(from: &str, addr: SocketAddr, method: &str, path: &str, body: &str) -> Option<(u16, String)> {
+    request_with(from, addr, method, path, "", body).await
+}
+
+/// [`request`] with more header lines (`Name: value\r\n` each).
+async fn request_with(
+    from: &str,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> Option<(u16, String)> {
     let mut s = tcp(from, addr).await.ok()?;
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.ok()?;
@@ -431,6 +445,34 @@ fn main() {
     rt.block_on(run(seconds, only));
 }
 
+/// Attack 6 (issue 48): sheets created as fast as one client (127.0.0.31)
+/// can, each naming another client in a forged `X-Forwarded-For` (the
+/// server trusts no proxy: the header changes nothing), and `GET
+/// /api/health` as fast as it answers, from 127.0.0.32.
+async fn forged(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, health: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let body = json!({"names": ["Ann", "Bob"], "preset": "goliath"}).to_string();
+    let prober = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                if let Some((200, _)) = request("127.0.0.32", addr, "GET", "/api/health", "").await {
+                    health.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        })
+    };
+    let mut n: u64 = 0;
+    while !stop.load(Ordering::Relaxed) {
+        n += 1;
+        let xff = format!("X-Forwarded-For: 10.{}.{}.{}\r\n", n >> 16 & 255, n >> 8 & 255, n & 255);
+        match request_with("127.0.0.31", addr, "POST", "/api/pad", &xff, &body).await {
+            Some((201, _)) => got[0].fetch_add(1, Ordering::Relaxed),
+            _ => got[1].fetch_add(1, Ordering::Relaxed),
+        };
+    }
+    prober.abort();
+}
+
 async fn run(seconds: u64, only: Option<String>) {
     let dir = std::env::temp_dir().join(format!("triominos-attacks-{}", triominos_server::secret::random_hex(6)));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -458,7 +500,7 @@ async fn run(seconds: u64, only: Option<String>) {
     let stop_all = Arc::new(AtomicBool::new(false));
     let canary_task = tokio::spawn(canary(addr, samples.clone(), stop_all.clone()));
     let fresh_task = tokio::spawn(fresh(addr, samples.clone(), stop_all.clone()));
-    let phases = ["quiet", "hints", "slow", "reviews", "big-reviews", "sheets"];
+    let phases = ["quiet", "hints", "slow", "reviews", "big-reviews", "sheets", "forged"];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
     for phase in phases {
@@ -491,6 +533,7 @@ async fn run(seconds: u64, only: Option<String>) {
                 Some(tokio::spawn(reviews(addr, done_game.clone(), 40, 20, 20_000, got.clone(), stop.clone())))
             }
             "sheets" => Some(tokio::spawn(sheets(addr, got.clone(), stop.clone()))),
+            "forged" => Some(tokio::spawn(forged(addr, got.clone(), counter.clone(), stop.clone()))),
             _ => None,
         };
         let t0 = Instant::now();
@@ -516,6 +559,12 @@ async fn run(seconds: u64, only: Option<String>) {
                 } else {
                     String::new()
                 }
+            ),
+            "forged" => format!(
+                "{} sheets created, {} refused under forged X-Forwarded-For (one client); {} health answers",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                counter.load(Ordering::Relaxed)
             ),
             _ => format!(
                 "{} sheets created, {} refused; database +{} KB",
