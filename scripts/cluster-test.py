@@ -15,7 +15,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cluster  # noqa: E402
-from cluster import (WORK, check_nginx_doc, cleanup, counts, fail, free_port, http, now_ms,  # noqa: E402
+from cluster import (WORK, check_nginx_doc, cleanup, counts, fail, free_port, http, http_from, now_ms,  # noqa: E402
                      owners, ports, procs, sql, start_instance, start_nginx, unfinished)
 
 sys.stdout.reconfigure(line_buffering=True)
@@ -28,6 +28,9 @@ PG_URL = cluster.PG_URL
 GAMES = 30
 PEOPLE_THINK_MS = 150  # about a bot's pace (BOT_DELAY_MS), so that the kills land mid-game
 RESUME_LIMIT_S = 15.0
+RETURN_LIMIT_S = 2.0  # bots play again within this of PostgreSQL's return (issue 48)
+# pg_ctl on the test's PostgreSQL (scripts/cluster-test.sh sets PG_CTL).
+PG_CTL = os.environ.get("PG_CTL", "").split()
 
 
 def first_action_after(game, t):
@@ -109,6 +112,88 @@ def check_records(ids, port):
         if r.returncode != 0:
             fail(f"game {g}: triominos check refuses its record:\n{r.stdout}{r.stderr}")
     return total
+
+
+def bots_alone(port, n, target="150"):
+    """`n` games of bots alone created through nginx and asked for there (each
+    then on the instance the hash names): their ids."""
+    ids = []
+    for i in range(n):
+        seats = [{"kind": "bot", "name": f"B{k}", "level": ["greedy", "random"][k % 2]} for k in range(2)]
+        s, body = http("POST", port, "/api/games", {"preset": "goliath", "seats": seats, "options": {"target": target}})
+        if s != 201:
+            fail(f"creating a game of bots through nginx: {s} {body[:200]!r}")
+        ids.append(json.loads(body)["id"])
+    poll_through_nginx(ids, port)
+    return ids
+
+
+def store_outage(ids, what, stop_s):
+    """PostgreSQL restarted (`stop_s` 0) or stopped `stop_s` seconds then
+    started, while the games `ids` play: every game finishes, and the bots
+    resume within RETURN_LIMIT_S of PostgreSQL's return (the return of the
+    store wakes their waiting moves: issue 48). Returns the worst resume."""
+    time.sleep(1)
+    playing = sorted(unfinished(ids))
+    if not playing:
+        fail(f"{what}: no game left in play")
+    # PostgreSQL's output to its log file (a pipe would be held open by the
+    # server pg_ctl leaves running).
+    quiet = {"check": True, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    if stop_s:
+        subprocess.run(PG_CTL + ["stop", "-m", "fast", "-w"], **quiet)
+        time.sleep(stop_s)
+    # `restart` of a stopped server starts it with the options it had.
+    subprocess.run(PG_CTL + ["-l", os.path.join(cluster.PG_DIR, "log"), "restart", "-m", "fast", "-w"], **quiet)
+    t_back = now_ms()
+    resumed = {}
+    deadline = time.time() + 30
+    while len(resumed) < len(playing) and time.time() < deadline:
+        time.sleep(0.25)
+        for g in playing:
+            t = first_action_after(g, t_back)
+            if g not in resumed and t is not None:
+                resumed[g] = (t - t_back) / 1000
+    late = {g: resumed.get(g) for g in playing if resumed.get(g, 99) > RETURN_LIMIT_S}
+    if late:
+        fail(f"{what}: the bots did not play within {RETURN_LIMIT_S} s of PostgreSQL's return: {late}")
+    worst = max(resumed.values())
+    print(f"  {what}: {len(playing)} games in play; their bots played again {min(resumed.values()):.2f} to "
+          f"{worst:.2f} s after PostgreSQL's return")
+    return worst
+
+
+def proxy_and_rolling_restart(port):
+    """Issue 48: a rolling restart (SIGTERM, start again, one instance after
+    the other) with --trusted-proxy 127.0.0.1 and one unfinished game per
+    client; then the per-client limits apply to each client behind nginx
+    (two clients through it, from 127.0.0.2 and 127.0.0.3), and a client
+    forging X-Forwarded-For directly at an instance gets no more than its share."""
+    cluster.LIMITS = ["--max-games-per-client", "1", "--trusted-proxy", "127.0.0.1"]
+    for name in ("c1", "c2", "c3"):
+        if procs[name].poll() is None:  # c2 was killed earlier
+            procs[name].send_signal(signal.SIGTERM)
+            if procs[name].wait(timeout=30) != 0:
+                fail(f"{name} did not stop cleanly on SIGTERM")
+        start_instance(name)
+    time.sleep(6)  # nginx's fail_timeout: every instance back in its rotation
+    print("  rolling restart: c1, c2, c3 stopped (SIGTERM) and started again in turn, "
+          "with --trusted-proxy 127.0.0.1 --max-games-per-client 1")
+    game = {"preset": "goliath", "seats": [{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]}
+    # nginx spreads creations (no game id) over the three instances: a client
+    # gets one unfinished game on each, then is refused.
+    first = [http_from("127.0.0.2", "POST", port, "/api/games", game)[0] for _ in range(4)]
+    forged = [http_from("127.0.0.3", "POST", port, "/api/games", game,
+                        {"X-Forwarded-For": f"198.51.100.{k}"})[0] for k in range(4)]
+    if sorted(first) != [201, 201, 201, 429] or sorted(forged) != [201, 201, 201, 429]:
+        fail(f"through nginx: client .2 {first}, client .3 forging X-Forwarded-For {forged}: "
+             "expected each its own share, three games (one on each instance) then 429")
+    direct = [http_from("127.0.0.4", "POST", ports["c1"], "/api/games", game,
+                        {"X-Forwarded-For": f"198.51.100.{k}"})[0] for k in (1, 2)]
+    if direct != [201, 429]:
+        fail(f"a client forging X-Forwarded-For directly at c1: {direct}, expected [201, 429] (one client)")
+    print("  behind nginx: client 127.0.0.2 got its game on each instance then 429, client 127.0.0.3 its own "
+          "share whatever header it forged; a forged header directly at c1: one client, 201 then 429")
 
 
 def wait_finished(ids, limit_s):
@@ -296,10 +381,20 @@ def main():
     fenced_game, taken = fencing_test("c3", ids)
     check_records([fenced_game], port)
     print(f"fencing: game {fenced_game} finished, its record passes triominos check, the paused c3 dropped it")
+    # Issue 48: PostgreSQL restarted, then stopped 20 s, while games of bots
+    # play; then a rolling restart and the clients behind the proxy.
+    outage_ids = bots_alone(port, 6, target="400")
+    worst = [store_outage(outage_ids, "PostgreSQL restarted", 0),
+             store_outage(outage_ids, "PostgreSQL stopped 20 s", 20)]
+    wait_finished(outage_ids, 240)
+    check_records(outage_ids, port)
+    print(f"  after the outages: the {len(outage_ids)} games finished, numbered without gap, every record passes check")
+    proxy_and_rolling_restart(port)
     resume.sort()
     print(f"figures: {GAMES} games, {total} actions ({acked} acknowledged to the people); resume after a kill -9 (lease {LEASE_MS} ms): "
           f"{len(resume)} games, min {resume[0]:.1f} s, median {resume[len(resume) // 2]:.1f} s, "
-          f"max {resume[-1]:.1f} s; after the SIGSTOP {taken:.1f} s; the whole test {time.time() - t0:.0f} s")
+          f"max {resume[-1]:.1f} s; after the SIGSTOP {taken:.1f} s; bots after PostgreSQL's return at most "
+          f"{max(worst):.2f} s; the whole test {time.time() - t0:.0f} s")
     cleanup()
 
 

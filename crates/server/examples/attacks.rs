@@ -20,7 +20,10 @@
 //! `rematch` (resign and "play again" in a loop), `toggles` ("play again" and
 //! decline in a loop before ten spectators); and issue 45's `tables` (a
 //! waiting table's creator asking it for changes as fast as it can, another
-//! of its people asking to start it). The server has the defaults of
+//! of its people asking to start it); and issue 48's `forged` (one address
+//! creating sheets as fast as it can, each with another forged
+//! `X-Forwarded-For`, and another asking `/api/health` as fast as it
+//! answers). The server has the defaults of
 //! `triominos serve`, creation limits included (the canary resigns each game
 //! it leaves). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
@@ -51,9 +54,21 @@ async fn tcp(from: &str, addr: SocketAddr) -> std::io::Result<TcpStream> {
 
 /// One request on a new connection from `from`: (status, body).
 async fn request(from: &str, addr: SocketAddr, method: &str, path: &str, body: &str) -> Option<(u16, String)> {
+    request_with(from, addr, method, path, "", body).await
+}
+
+/// [`request`] with more header lines (`Name: value\r\n` each).
+async fn request_with(
+    from: &str,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> Option<(u16, String)> {
     let mut s = tcp(from, addr).await.ok()?;
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\n\r\n{body}",
         body.len()
     );
     s.write_all(req.as_bytes()).await.ok()?;
@@ -706,6 +721,9 @@ async fn toggles(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBoo
         got[0].fetch_add(1, Ordering::Relaxed);
         while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(0), next(&mut a)).await {}
         tokio::task::yield_now().await;
+    }
+}
+
 /// A waiting table's creator asking for changes as fast as it can (a seat
 /// that cannot be given: checked, nothing changes), and another person at
 /// the table asking to start it (issue 45). `got`: asks checked, asks
@@ -784,6 +802,34 @@ fn main() {
     rt.block_on(run(seconds, only));
 }
 
+/// Attack 6 (issue 48): sheets created as fast as one client (127.0.0.31)
+/// can, each naming another client in a forged `X-Forwarded-For` (the
+/// server trusts no proxy: the header changes nothing), and `GET
+/// /api/health` as fast as it answers, from 127.0.0.32.
+async fn forged(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, health: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let body = json!({"names": ["Ann", "Bob"], "preset": "goliath"}).to_string();
+    let prober = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                if let Some((200, _)) = request("127.0.0.32", addr, "GET", "/api/health", "").await {
+                    health.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        })
+    };
+    let mut n: u64 = 0;
+    while !stop.load(Ordering::Relaxed) {
+        n += 1;
+        let xff = format!("X-Forwarded-For: 10.{}.{}.{}\r\n", n >> 16 & 255, n >> 8 & 255, n & 255);
+        match request_with("127.0.0.31", addr, "POST", "/api/pad", &xff, &body).await {
+            Some((201, _)) => got[0].fetch_add(1, Ordering::Relaxed),
+            _ => got[1].fetch_add(1, Ordering::Relaxed),
+        };
+    }
+    prober.abort();
+}
+
 async fn run(seconds: u64, only: Option<String>) {
     let dir = std::env::temp_dir().join(format!("triominos-attacks-{}", triominos_server::secret::random_hex(6)));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -824,6 +870,7 @@ async fn run(seconds: u64, only: Option<String>) {
         "rematch",
         "toggles",
         "tables",
+        "forged",
     ];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
@@ -863,6 +910,7 @@ async fn run(seconds: u64, only: Option<String>) {
             "rematch" => Some(tokio::spawn(rematches(addr, got.clone(), stop.clone()))),
             "toggles" => Some(tokio::spawn(toggles(addr, got.clone(), stop.clone()))),
             "tables" => Some(tokio::spawn(tables(addr, got.clone(), counter.clone(), stop.clone()))),
+            "forged" => Some(tokio::spawn(forged(addr, got.clone(), counter.clone(), stop.clone()))),
             _ => None,
         };
         if phase == "expert-jam" {
@@ -926,8 +974,15 @@ async fn run(seconds: u64, only: Option<String>) {
                 "{} toggles sent, {} told to the other seat",
                 got[0].load(Ordering::Relaxed),
                 got[1].load(Ordering::Relaxed)
+            ),
             "tables" => format!(
                 "a waiting table's creator: {} asks checked, {} refused (`table_busy`); another seat: {} `not_host`",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                counter.load(Ordering::Relaxed)
+            ),
+            "forged" => format!(
+                "{} sheets created, {} refused under forged X-Forwarded-For (one client); {} health answers",
                 got[0].load(Ordering::Relaxed),
                 got[1].load(Ordering::Relaxed),
                 counter.load(Ordering::Relaxed)

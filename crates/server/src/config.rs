@@ -8,11 +8,12 @@ use std::time::Duration;
 #[derive(Clone, Debug, clap::Args)]
 pub struct ServeConfig {
     /// Address to listen on, like `127.0.0.1:8080`.
-    #[arg(long, default_value = "127.0.0.1:8080", help = "Address to listen on")]
+    #[arg(long, env = "TRIOMINOS_ADDR", default_value = "127.0.0.1:8080", help = "Address to listen on")]
     pub addr: String,
     /// SQLite database file, or a PostgreSQL address (`postgres://…`).
     #[arg(
         long,
+        env = "TRIOMINOS_DB",
         default_value = "triominos.db",
         help = "SQLite database file (created if missing), or a PostgreSQL database: postgres://USER:PASSWORD@HOST:PORT/NAME"
     )]
@@ -21,10 +22,20 @@ pub struct ServeConfig {
     #[arg(
         long,
         value_name = "URL",
+        env = "TRIOMINOS_DATABASE_URL",
         conflicts_with = "db",
-        help = "PostgreSQL database (postgres://USER:PASSWORD@HOST:PORT/NAME), for several instances over one database; in place of --db"
+        help = "PostgreSQL database (postgres://USER@HOST:PORT/NAME), for several instances over one database; in place of --db. Give it in the environment (TRIOMINOS_DATABASE_URL) and the password in a file (--database-password-file), not on the command line, where `ps` shows it"
     )]
     pub database_url: Option<String>,
+    /// A file holding the PostgreSQL password (its first line), put in the
+    /// database's address: the password stays off the command line.
+    #[arg(
+        long,
+        value_name = "FILE",
+        env = "TRIOMINOS_DATABASE_PASSWORD_FILE",
+        help = "A file holding the PostgreSQL password (its first line), used with the database's address"
+    )]
+    pub database_password_file: Option<PathBuf>,
     /// Pause before a bot acts, so people can follow (0 in tests).
     #[arg(long = "bot-delay-ms", value_name = "BOT_DELAY_MS", default_value = "600", value_parser = millis(0),
           help = "Pause before each bot move, in milliseconds, so people can follow")]
@@ -262,24 +273,47 @@ pub struct ServeConfig {
     #[arg(
         long,
         value_name = "NAME",
+        env = "TRIOMINOS_INSTANCE",
         help = "This instance's name in the games' leases (PostgreSQL; a random part is added); default: the host name"
     )]
     pub instance: Option<String>,
     /// How long a game's lease lasts unless renewed (renewed every third of
     /// it): how soon another instance takes over the games of one that died.
-    #[arg(long = "lease-ms", value_name = "MS", default_value = "6000", value_parser = millis(300),
-          help = "How long a game's lease lasts unless renewed (PostgreSQL): how soon another instance takes over from a dead one")]
+    #[arg(long = "lease-ms", value_name = "MS", env = "TRIOMINOS_LEASE_MS", default_value = "6000", value_parser = millis(300),
+          help = "How long a game's lease lasts unless renewed (PostgreSQL): how soon another instance takes over from a dead one; the same on every instance")]
     pub lease: Duration,
+    /// The reverse proxies (nginx) whose `X-Forwarded-For` is believed:
+    /// from these peer addresses only, a request's client is the address
+    /// the proxy names ([`crate::http::net::forwarded_client`]), and the
+    /// per-client limits apply to it; from any other peer the header changes
+    /// nothing. Empty by default: every client is its peer address.
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "ADDR",
+        env = "TRIOMINOS_TRUSTED_PROXY",
+        value_delimiter = ',',
+        help = "A reverse proxy (its address, as this server sees it; repeat or separate with commas) whose X-Forwarded-For names the client: the per-client limits then apply to each client behind it; from any other address the header is ignored"
+    )]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl ServeConfig {
     /// The database to open: `--database-url` when given, else `--db` (a
-    /// SQLite file, or a `postgres://…` address).
-    pub fn database(&self) -> String {
-        match &self.database_url {
+    /// SQLite file, or a `postgres://…` address), with the password of
+    /// `--database-password-file` when given (see [`with_password`]).
+    pub fn database(&self) -> Result<String, PasswordError> {
+        let location = match &self.database_url {
             Some(url) => url.clone(),
             None => self.db.to_string_lossy().into_owned(),
+        };
+        let Some(file) = &self.database_password_file else { return Ok(location) };
+        let read = |reason: String| PasswordError { file: file.clone(), reason };
+        let text = std::fs::read_to_string(file).map_err(|e| read(e.to_string()))?;
+        let password = text.lines().next().unwrap_or("").trim_end_matches('\r');
+        if password.is_empty() {
+            return Err(read("its first line is empty".into()));
         }
+        with_password(&location, password).ok_or_else(|| read("the database is not a postgres://… address".into()))
     }
 
     /// The defaults: 600 ms bot pause, 3 s between the rounds of bots, as
@@ -301,6 +335,39 @@ impl ServeConfig {
         config.db = db.into();
         config
     }
+}
+
+/// The password file of [`ServeConfig::database_password_file`] could not be used.
+#[derive(Debug, thiserror::Error)]
+#[error("the database password file {}: {reason}", .file.display())]
+pub struct PasswordError {
+    /// The file.
+    pub file: PathBuf,
+    /// Why.
+    pub reason: String,
+}
+
+/// A PostgreSQL address (`postgres://USER[:OLD]@HOST…`) with `password` as
+/// its password (percent-encoded); `None` for anything else (a SQLite file,
+/// an address without a user).
+pub fn with_password(url: &str, password: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    if scheme != "postgres" && scheme != "postgresql" {
+        return None;
+    }
+    let (auth, host) = rest.rsplit_once('@')?;
+    let user = auth.split_once(':').map_or(auth, |(u, _)| u);
+    if user.is_empty() {
+        return None;
+    }
+    let encoded: String = password
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    Some(format!("{scheme}://{user}:{encoded}@{host}"))
 }
 
 /// Unfinished games per client, unless configured.

@@ -41,6 +41,9 @@ pub enum StartError {
         /// Why.
         source: store::StoreError,
     },
+    /// The database password file cannot be used.
+    #[error("{0}")]
+    Password(#[from] config::PasswordError),
     /// The runtime cannot be started.
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
@@ -116,7 +119,7 @@ impl Server {
 /// ([`game::load::resume_unfinished`]). A storage error refuses to start.
 /// Starts the sweep of idle games.
 pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
-    let location = config.database();
+    let location = config.database()?;
     let db = || match store::is_postgres_url(&location) {
         true => store::redact(&location),
         false => location.clone(),
@@ -131,6 +134,7 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
         let leases = store::lease::Leases::new(&name, &config.addr, config.lease.as_millis() as i64);
         tracing::info!(instance = %leases.instance, lease_ms = leases.ttl_ms, "PostgreSQL: games played under leases");
         store = store.with_leases(leases);
+        store.join().await.map_err(|source| StartError::Store { db: db(), source })?;
     }
     let db = db();
     let state = AppState::new(config, store);

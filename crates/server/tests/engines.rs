@@ -11,7 +11,7 @@ use common::*;
 use serde_json::{json, Value};
 use std::path::Path;
 use triominos_server::game::room::{Room, SeatKind};
-use triominos_server::store::{testpg, Store};
+use triominos_server::store::{testpg, Owned, Store};
 
 /// A new database of each engine: `(folder kept while the test runs, --db)`.
 fn engines() -> Vec<(Option<TempDb>, String)> {
@@ -29,7 +29,7 @@ async fn store_games(db: &str, games: &[&Played]) {
         store.create_game(p.room.id.clone(), 1, setup).await.unwrap();
         for (v, (seat, intent)) in p.intents.iter().enumerate() {
             let intent = serde_json::to_string(intent).unwrap();
-            store.append(p.room.id.clone(), v as u64 + 1, *seat, intent, 1).await.unwrap();
+            store.append(Owned::new(p.room.id.clone(), 1), v as u64 + 1, *seat, intent, 1).await.unwrap();
         }
     }
 }
@@ -202,7 +202,7 @@ async fn two_instances_hand_a_game_over_and_take_over_from_one_that_stopped() {
     assert_eq!(t.handed, [id.as_str()], "handed over to B, which asked");
     assert!(!a.state.games.is_in_memory(&id));
     for p in &mut on_a {
-        p.closed().await;
+        assert_eq!(p.closed().await, (1013, "moved".to_string()), "the page is told the game moved");
     }
     let (status, body) = http(&b, "GET", &path, None).await;
     assert_eq!(status, 200, "{body}");
@@ -232,7 +232,7 @@ async fn two_instances_hand_a_game_over_and_take_over_from_one_that_stopped() {
     assert_eq!(refused["code"], "storage_failed", "{refused}");
     assert!(!b.state.games.is_in_memory(&id), "dropped at the fenced store");
     for p in &mut on_b {
-        p.closed().await;
+        assert_eq!(p.closed().await, (1013, "moved".to_string()), "the page is told the game moved");
     }
     assert_eq!(tick(&b.state).await.unwrap().lost, Vec::<String>::new(), "nothing left to drop");
     b.stop().await;
@@ -353,4 +353,139 @@ async fn a_sleeping_slow_table_of_an_instance_that_stopped_sleeps_at_the_next_st
     assert!(b.state.games.is_in_memory(&id) && b.state.games.sleeping(&id).is_none());
     assert_eq!(leases().len(), 1, "B's now");
     b.stop().await;
+}
+
+/// Issue 48, the defect: a copy of a game dropped from memory writes on.
+/// A bot's move on A cannot be stored (a failure injected, as when A alone
+/// is cut off the database) and is to be tried again; meanwhile B asks for
+/// the game and A hands it over (its copy dropped), B takes it (epoch 2)
+/// and is then paused past its lease, and A takes the game back (epoch 3,
+/// a new copy). The dropped copy's retry used to pass the fence (it looked
+/// at A's epoch now, not the copy's) and store the game's next actions
+/// while the live copy, which every page sees, was frozen on `duplicate
+/// key`. Now the dropped copy stores nothing, and the live one plays on.
+/// (The pauses only order the steps as in the issue: the bot's move fails
+/// at 8 s, is tried again 4 s later, and the new copy's bot plays 8 s after
+/// it was loaded; the assertions hold whatever the timing.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_copy_of_a_game_dropped_from_memory_stores_nothing_once_its_instance_took_the_game_back() {
+    use std::time::Duration;
+    use triominos_server::game::lease::tick;
+    let db = tokio::task::block_in_place(testpg::database);
+    let a = start_with(Path::new(&db), |c| {
+        c.lease = Duration::from_secs(600);
+        c.bot_delay = Duration::from_secs(8);
+        c.store_retry = Duration::from_secs(4);
+    })
+    .await;
+    // B's bots never play within the test: only A's copies matter.
+    let b = start_with(Path::new(&db), |c| {
+        c.lease = Duration::from_secs(600);
+        c.bot_delay = Duration::from_secs(600);
+    })
+    .await;
+    a.state.store.fail_next_appends(1);
+    let req = json!({"preset": "goliath", "seed": 11,
+        "seats": [{"kind": "bot", "name": "X", "level": "greedy"}, {"kind": "bot", "name": "Y", "level": "greedy"}]});
+    let id = create(&a, req).await["id"].as_str().unwrap().to_string();
+    let old = a.state.game(&id).await.unwrap();
+    let store = a.state.store.clone();
+    until("the bot's first move failed to be stored", || store.appends_left_to_fail() == 0).await;
+    let path = format!("/api/games/{id}");
+    assert_eq!(http(&b, "GET", &path, None).await.0, 503, "A plays it");
+    assert_eq!(tick(&a.state).await.unwrap().handed, [id.as_str()], "handed over to B, which asked");
+    assert_eq!(tick(&b.state).await.unwrap().taken, [id.as_str()], "B takes it");
+    tokio::task::block_in_place(|| testpg::sql(&db, "UPDATE leases SET expires = 0"));
+    let (status, body) = http(&a, "GET", &path, None).await;
+    assert_eq!(status, 200, "A takes it back: {body}");
+    let live = a.state.game(&id).await.unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&old, &live), "a new copy");
+    assert_eq!(live.lock().await.epoch, 3);
+    // The live copy's bot plays (after the dropped copy's retry was due).
+    until("the live copy stored its first move", || live.try_lock().is_ok_and(|r| r.version() >= 1)).await;
+    let stored = tokio::task::block_in_place(|| {
+        testpg::sql(&db, &format!("SELECT count(*), max(v) FROM actions WHERE game = '{id}'"))
+    });
+    let v = live.lock().await.version();
+    assert_eq!(stored[0], [Some(v.to_string()), Some(v.to_string())], "what the live copy played, and only that");
+    assert_eq!(old.lock().await.version(), 0, "the dropped copy played nothing");
+    let lease =
+        tokio::task::block_in_place(|| testpg::sql(&db, &format!("SELECT epoch FROM leases WHERE game = '{id}'")));
+    assert_eq!(lease, [[Some("3".to_string())]]);
+    a.stop().await;
+    b.stop().await;
+}
+
+/// Issue 48, where it applies on both engines: a copy of a game that left
+/// memory (here: forgotten, as after a takeback that does not rebuild)
+/// never writes; the copy loaded again does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_copy_of_a_game_no_longer_in_memory_stores_nothing_on_both_engines() {
+    use triominos_server::game::play::{submit, Asker};
+    use triominos_server::protocol::Intent;
+    for (_dir, db) in engines() {
+        let server = start(Path::new(&db)).await;
+        let req = json!({"preset": "goliath", "seed": 7,
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]});
+        let id = create(&server, req).await["id"].as_str().unwrap().to_string();
+        let old = server.state.game(&id).await.unwrap();
+        let (seat, action) = {
+            let r = old.lock().await;
+            let seat = r.game.to_move();
+            (seat, r.game.observe(seat).legal_actions()[0])
+        };
+        server.state.games.forget(&id);
+        let e = submit(&server.state, &old, Some(seat), Intent::Act(action), Asker::default())
+            .await
+            .expect_err("a copy no longer in memory");
+        assert!(e.is_storage_failure(), "{db}: {e:?}");
+        let store = server.state.store.clone();
+        assert!(store.load(id.clone()).await.unwrap().unwrap().actions.is_empty(), "{db}: nothing stored");
+        let live = server.state.game(&id).await.unwrap();
+        let v = submit(&server.state, &live, Some(seat), Intent::Act(action), Asker::default()).await.unwrap();
+        assert_eq!(v, 1);
+        assert_eq!(store.load(id.clone()).await.unwrap().unwrap().actions.len(), 1, "{db}");
+        server.stop().await;
+    }
+}
+
+/// Issue 48: PostgreSQL gone (the server's connection cut, and no new one
+/// allowed), then back. The store finds the outage, tries PostgreSQL again
+/// by itself while it is gone (no request needed), and its return wakes the
+/// bot's move waiting to be tried again: its pause here is ten minutes, so
+/// the game goes on only through that wake.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn when_postgresql_comes_back_the_waiting_bots_play_on_at_once() {
+    use std::time::Duration;
+    let db = tokio::task::block_in_place(testpg::database);
+    let (base, name) = db.rsplit_once('/').unwrap();
+    let admin = format!("{base}/postgres");
+    let a = start_with(Path::new(&db), |c| {
+        c.lease = Duration::from_secs(600);
+        c.bot_delay = Duration::from_millis(100);
+        c.store_retry = Duration::from_secs(600);
+        c.store_retry_max = Duration::from_secs(600);
+    })
+    .await;
+    let req = json!({"preset": "goliath", "seed": 13, "options": {"target": "400"},
+        "seats": [{"kind": "bot", "name": "X", "level": "greedy"}, {"kind": "bot", "name": "Y", "level": "greedy"}]});
+    let id = create(&a, req).await["id"].as_str().unwrap().to_string();
+    let room = a.state.game(&id).await.unwrap();
+    until("a first move", || room.try_lock().is_ok_and(|r| r.version() >= 1)).await;
+    tokio::task::block_in_place(|| {
+        testpg::sql(&admin, &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"));
+        testpg::sql(
+            &admin,
+            &format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"),
+        );
+    });
+    let health = a.state.store.clone();
+    until("the bot's move waits for the database", || health.health().waiting() >= 1).await;
+    assert!(health.health().is_down());
+    let v = room.lock().await.version();
+    tokio::task::block_in_place(|| testpg::sql(&admin, &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")));
+    until("the store finds the database back", || !health.health().is_down()).await;
+    until("the bots play on", || room.try_lock().is_ok_and(|r| r.version() > v)).await;
+    assert_eq!(health.health().waiting(), 0);
+    a.stop().await;
 }

@@ -130,7 +130,7 @@ async fn games_per_client_are_capped_until_one_ends() {
     assert_eq!(create_from(&server, "2001:db8::1", &two_humans()).await.0, 201);
     assert_eq!(create_from(&server, "2001:db8::2:3", &two_humans()).await.0, 429, "same /64");
     // One of its games ends: it may create one more.
-    server.state.store.finish(mine[0].clone(), 5, "{}".into()).await.unwrap();
+    server.state.store.finish(triominos_server::store::Owned::new(mine[0].clone(), 1), 5, "{}".into()).await.unwrap();
     assert_eq!(create_from(&server, "192.0.2.1", &two_humans()).await.0, 201);
     assert_eq!(create_from(&server, "192.0.2.1", &two_humans()).await.0, 429);
     server.stop().await;

@@ -497,6 +497,7 @@ async fn handlers_get_the_peers_address() {
         header_timeout: Duration::from_secs(60),
         body_timeout: Duration::from_secs(60),
         per_client: 0,
+        trusted_proxies: Vec::new(),
     };
     let (_stop, stop) = tokio::sync::oneshot::channel();
     let (_open, serving) = triominos_server::http::net::serve(listener, app, limits, stop);
@@ -605,4 +606,133 @@ where
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
+}
+
+// ---------- The client behind a reverse proxy (issue 48) ----------
+
+/// One request from the loopback address `from` with `headers` (`Name: value\r\n`
+/// lines) and a JSON body: `(status, body)`.
+async fn request_from(
+    from: &str,
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &str,
+    body: &str,
+) -> (u16, String) {
+    let mut s = connect_from(from, addr).await;
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n{headers}\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.unwrap();
+    s.write_all(body.as_bytes()).await.unwrap();
+    read_answer(&mut s).await.expect("an answer")
+}
+
+/// The address the handlers see (`ConnectInfo`), as the accept loop gives
+/// it with `127.0.0.2` a trusted proxy: from the proxy, the last address of
+/// `X-Forwarded-For` that is not a trusted proxy; from anyone else, the peer,
+/// whatever header it sends.
+#[tokio::test]
+async fn only_a_trusted_proxy_names_the_client() {
+    use axum::extract::ConnectInfo;
+    let app = axum::Router::new().route(
+        "/peer",
+        axum::routing::get(|ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>| async move { peer.ip().to_string() }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = triominos_server::http::net::Limits {
+        max_connections: 16,
+        header_timeout: Duration::from_secs(60),
+        body_timeout: Duration::from_secs(60),
+        per_client: 0,
+        trusted_proxies: vec!["127.0.0.2".parse().unwrap()],
+    };
+    let (_stop, stop) = tokio::sync::oneshot::channel();
+    let (_open, serving) = triominos_server::http::net::serve(listener, app, limits, stop);
+    tokio::spawn(serving);
+    let seen = |from: &'static str, headers: &'static str| async move {
+        let (status, body) = request_from(from, addr, "GET", "/peer", headers, "").await;
+        assert_eq!(status, 200, "{body}");
+        body
+    };
+    // Through the proxy: nginx adds the address it saw at the end; what the
+    // client wrote before it is not believed.
+    assert_eq!(seen("127.0.0.2", "X-Forwarded-For: 203.0.113.7\r\n").await, "203.0.113.7");
+    assert_eq!(seen("127.0.0.2", "X-Forwarded-For: 10.9.9.9, 203.0.113.7\r\n").await, "203.0.113.7");
+    assert_eq!(seen("127.0.0.2", "X-Forwarded-For: 203.0.113.7, 127.0.0.2\r\n").await, "203.0.113.7", "a chain");
+    assert_eq!(seen("127.0.0.2", "X-Forwarded-For: 2001:db8::1\r\n").await, "2001:db8::1");
+    // The proxy without the header, or with one that does not read: the proxy.
+    assert_eq!(seen("127.0.0.2", "").await, "127.0.0.2");
+    assert_eq!(seen("127.0.0.2", "X-Forwarded-For: 10.9.9.9, nonsense\r\n").await, "127.0.0.2");
+    // Anyone else: its own address, whatever it says.
+    assert_eq!(seen("127.0.0.1", "X-Forwarded-For: 203.0.113.7\r\n").await, "127.0.0.1");
+    assert_eq!(seen("127.0.0.3", "X-Forwarded-For: 203.0.113.7\r\nX-Real-IP: 203.0.113.7\r\n").await, "127.0.0.3");
+}
+
+/// Issue 48: behind nginx every player was one client (the proxy), so a site
+/// held 20 unfinished games in all (per instance) and its per-client limits
+/// were lifted. With `--trusted-proxy`, two players through the proxy have a
+/// share each (games, connections), and a client that forges the header
+/// directly gets nothing more than its own share.
+#[tokio::test]
+async fn the_per_client_limits_apply_to_each_client_behind_a_trusted_proxy_and_a_forged_header_changes_nothing() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.trusted_proxies = vec!["127.0.0.2".parse().unwrap()];
+        c.max_games_per_client = 1;
+        c.max_connections_per_client = 2;
+        c.body_timeout = Duration::from_secs(3600);
+        c.header_timeout = Duration::from_secs(3600);
+    })
+    .await;
+    let game = r#"{"preset":"goliath","seats":[{"kind":"human","name":"Ann"},{"kind":"human","name":"Bob"}]}"#;
+    let addr = server.addr;
+    let create = |from: &'static str, xff: &'static str| async move {
+        let headers = format!("X-Forwarded-For: {xff}\r\n");
+        request_from(from, addr, "POST", "/api/games", &headers, game).await
+    };
+    // Two players through the proxy: a game each; a second one is refused
+    // to its own player only.
+    assert_eq!(create("127.0.0.2", "198.51.100.1").await.0, 201);
+    assert_eq!(create("127.0.0.2", "198.51.100.2").await.0, 201);
+    let (status, body) = create("127.0.0.2", "198.51.100.1").await;
+    assert_eq!((status, json(&body)["code"].clone()), (429, json!("too_many_games")), "{body}");
+    // A player forging the header at the proxy (nginx adds the address it saw).
+    let (status, body) = create("127.0.0.2", "198.51.100.3, 198.51.100.1").await;
+    assert_eq!((status, json(&body)["code"].clone()), (429, json!("too_many_games")), "{body}");
+    // Directly, a forged header changes nothing: one client, one share.
+    assert_eq!(create("127.0.0.1", "198.51.100.4").await.0, 201);
+    let (status, body) = create("127.0.0.1", "198.51.100.5").await;
+    assert_eq!((status, json(&body)["code"].clone()), (429, json!("too_many_games")), "{body}");
+    // Connections: each player behind the proxy holds its own share of two.
+    let slow = |xff: &str| {
+        format!(
+            "POST /api/pad HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {xff}\r\nContent-Type: application/json\r\n\
+             Content-Length: 100\r\n\r\n"
+        )
+    };
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut s = connect_from("127.0.0.2", server.addr).await;
+        s.write_all(slow("198.51.100.1").as_bytes()).await.unwrap();
+        held.push(s);
+    }
+    until("the player's two connections held", || server.connections() == 2).await;
+    let mut third = connect_from("127.0.0.2", server.addr).await;
+    third.write_all(slow("198.51.100.1").as_bytes()).await.unwrap();
+    let (status, body) = read_answer(&mut third).await.expect("refused with an answer");
+    assert_eq!((status, json(&body)), (429, json!({"code": "too_many_connections", "params": {"max": 2}})));
+    closed_by_server(&mut third).await;
+    // Another player through the same proxy is served meanwhile.
+    let mut other = connect_from("127.0.0.2", server.addr).await;
+    other
+        .write_all(b"GET /api/games/nosuchgame HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.2\r\n\r\n")
+        .await
+        .unwrap();
+    assert_eq!(read_answer(&mut other).await.unwrap().0, 404);
+    server.stop().await;
 }

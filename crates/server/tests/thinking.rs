@@ -242,3 +242,29 @@ async fn a_bots_move_that_could_not_be_stored_is_tried_again_until_it_is() {
     assert_eq!(version_of(&server, &id).await, total);
     server.stop().await;
 }
+
+/// Issue 48: after an outage of the database the bots waited for the end of
+/// their pause (doubling up to 30 s) while people's moves went through at
+/// once. Now the database's return wakes the waiting moves: here the pause
+/// is ten minutes, and the move is stored as soon as the store says the
+/// database answers again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bots_move_waiting_to_be_tried_again_is_tried_at_once_when_the_database_answers_again() {
+    let db = temp_db();
+    let server = start_with(&db, |c| {
+        c.store_retry = Duration::from_secs(600);
+        c.store_retry_max = Duration::from_secs(600);
+    })
+    .await;
+    server.state.store.fail_next_appends(1);
+    let g = create(&server, bots_alone("casual", "50")).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let store = server.state.store.clone();
+    until("the first move failed to be stored", || store.appends_left_to_fail() == 0).await;
+    let room = server.state.game(&id).await.unwrap();
+    assert_eq!(room.lock().await.version(), 0, "waiting for its next try");
+    server.state.store.health().simulate_return();
+    until("the move stored at the database's return", || room.try_lock().is_ok_and(|r| r.version() >= 1)).await;
+    assert!(!server.state.store.load(id.clone()).await.unwrap().unwrap().actions.is_empty(), "stored");
+    server.stop().await;
+}

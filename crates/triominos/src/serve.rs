@@ -42,7 +42,13 @@ impl ServeArgs {
 pub fn run(args: ServeArgs) -> ExitCode {
     tracing_subscriber::fmt().with_max_level(args.level()).with_writer(std::io::stderr).init();
     let config = args.config;
-    let ready = |addr| println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)");
+    // Behind a reverse proxy (--trusted-proxy) people open the proxy's
+    // address, not this one.
+    let proxied = !config.trusted_proxies.is_empty();
+    let ready = move |addr| match proxied {
+        true => println!("Triominos is ready: listening on {addr} for the proxy"),
+        false => println!("Triominos is ready: open http://{addr}/ in your browser (Ctrl-C to stop)"),
+    };
     match triominos_server::serve_blocking(config, ready) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

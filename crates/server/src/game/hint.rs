@@ -143,7 +143,7 @@ async fn answer(
     // Counted, and on disk, before anyone hears of it.
     let setup = r.setup.with_hint(r.game.public().round(), seat);
     let text = serde_json::to_string(&setup).map_err(|_| Refused::StorageFailed)?;
-    if let Err(e) = state.store.update_setup(r.id.clone(), text).await {
+    if let Err(e) = state.store.update_setup(r.owned(), text).await {
         if let Some(suppressed) = crate::store::throttle::storage_error() {
             tracing::error!(game = %r.id, suppressed, "cannot store a hint: {e}");
         }

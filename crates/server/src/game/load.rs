@@ -42,8 +42,8 @@ impl AppState {
         // Several instances: the game's lease is taken first (see
         // `store::lease`); a game another instance plays is asked for (it
         // hands it over at its next renewal) and answered "elsewhere".
-        let stored = match self.store.take_and_load(id.to_string()).await {
-            Ok(Taken::Mine(_, s)) => s,
+        let (epoch, stored) = match self.store.take_and_load(id.to_string()).await {
+            Ok(Taken::Mine(epoch, s)) => (epoch, s),
             Ok(Taken::NotFound) => return Err(GameError::NotFound),
             Ok(Taken::Elsewhere(holder)) => {
                 // A finished game is read by every instance (its record,
@@ -70,14 +70,17 @@ impl AppState {
             Err(source) => return Err(GameError::Unreadable { id: id.to_string(), source }),
         };
         let room = match play::rebuild(&stored, super::room::Timing::of(&self.config)) {
-            Ok(r) => r,
+            Ok(mut r) => {
+                r.epoch = epoch;
+                r
+            }
             Err(e) => {
                 self.games.set_aside(id, e);
                 return Err(GameError::Damaged);
             }
         };
         if room.is_over() && !stored.finished {
-            if let Err(e) = mark_finished(self, room.id.clone(), serde_json::to_string(&room.summary())).await {
+            if let Err(e) = mark_finished(self, room.owned(), serde_json::to_string(&room.summary())).await {
                 tracing::error!(game = %id, "cannot mark an ended game finished: {e}");
             }
         }
@@ -107,10 +110,11 @@ pub async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<RoomRef, G
 /// repair of a game whose last action was stored but not the end).
 async fn mark_finished(
     state: &AppState,
-    id: String,
+    owned: store::Owned,
     summary: Result<String, serde_json::Error>,
 ) -> Result<(), StoreError> {
-    state.store.finish(id.clone(), store::now(), summary?).await?;
+    let id = owned.game.clone();
+    state.store.finish(owned, store::now(), summary?).await?;
     tracing::warn!(game = %id, "an ended game was not marked finished (stopped in between): marked now");
     Ok(())
 }
@@ -144,8 +148,8 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
         // One at a time: only the games that must run stay in memory (and,
         // with several instances, keep their lease; a game another instance
         // plays is left to it).
-        let Taken::Mine(_, stored) = state.store.take_and_load(id.clone()).await? else { continue };
-        let room = match play::rebuild(&stored, super::room::Timing::of(&state.config)) {
+        let Taken::Mine(epoch, stored) = state.store.take_and_load(id.clone()).await? else { continue };
+        let mut room = match play::rebuild(&stored, super::room::Timing::of(&state.config)) {
             Ok(room) => room,
             Err(why) => {
                 state.games.set_aside(id, why);
@@ -153,9 +157,10 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
                 continue;
             }
         };
+        room.epoch = epoch;
         let deadline = room.deadline();
         if room.is_over() {
-            mark_finished(state, room.id.clone(), serde_json::to_string(&room.summary())).await?;
+            mark_finished(state, room.owned(), serde_json::to_string(&room.summary())).await?;
             state.store.release(id.clone()).await?;
             done.marked += 1;
         } else if let Some(d) = deadline.filter(|d| !room.bot_due() && state.games.may_sleep(*d, store::now_ms())) {

@@ -57,15 +57,23 @@ pub async fn submit(
     r.check(seat, intent)?;
     let v = r.version() + 1;
     let stored = stored_intent(intent, client_id)?;
+    // A copy of the game dropped from memory (another instance took it
+    // over) never writes, even if this instance has taken the game back
+    // since (a new copy, loaded under a newer epoch: the store's fence
+    // refuses this one's writes too).
+    if !state.games.holds(&r.id, room) {
+        tracing::info!(game = %r.id, v, "a copy of this game dropped from memory: its intent is not stored");
+        return Err(Refused::StorageFailed.into());
+    }
     let at = crate::store::now_ms();
-    if let Err(e) = state.store.append(r.id.clone(), v, seat, stored, at).await {
+    if let Err(e) = state.store.append(r.owned(), v, seat, stored, at).await {
         if let crate::store::StoreError::Fenced { .. } = e {
             // Another instance owns the game now (this one's lease lapsed):
             // nothing more here; the sockets close at once and the pages
             // connect again, through the proxy, to the owner.
             tracing::warn!(game = %r.id, "another instance took this game over: dropped from memory ({e})");
+            state.games.drop_copy(&r.id, room);
             r.drop_connections();
-            state.games.drop_lost(&r.id);
         } else if let Some(suppressed) = crate::store::throttle::storage_error() {
             tracing::error!(game = %r.id, suppressed, "cannot store an action: {e}");
         }
@@ -78,7 +86,7 @@ pub async fn submit(
     tracing::info!(game = %r.id, v, seat, intent = intent.kind(), "accepted");
     if applied.game_over {
         let summary = serde_json::to_string(&r.summary()).unwrap_or_default();
-        if let Err(e) = state.store.finish(r.id.clone(), crate::store::now(), summary).await {
+        if let Err(e) = state.store.finish(r.owned(), crate::store::now(), summary).await {
             if let Some(suppressed) = crate::store::throttle::storage_error() {
                 tracing::error!(game = %r.id, suppressed, "cannot mark finished: {e}");
             }
@@ -265,9 +273,12 @@ fn bot_turn(state: Arc<AppState>, room: Arc<Mutex<Room>>, v: u64) -> Pin<Box<dyn
 /// Submits a bot's intent (or the next round of a game without people) at
 /// version `v`; while it cannot be stored, tries again after a pause that
 /// doubles from [`crate::config::ServeConfig::store_retry`] up to
-/// [`crate::config::ServeConfig::store_retry_max`], logging each failure, until it is
-/// stored or the game has moved on (then `Ok` with the version now). Any other
-/// refusal is returned.
+/// [`crate::config::ServeConfig::store_retry_max`], or at once when the
+/// database answers again after it did not ([`crate::store::Health`]),
+/// logging each failure, until it is stored or the game has moved on (then
+/// `Ok` with the version now). A copy of the game dropped from memory
+/// (another instance took it over) stops trying. Any other refusal is
+/// returned.
 async fn submit_retrying(
     state: &Arc<AppState>,
     room: &Arc<Mutex<Room>>,
@@ -277,13 +288,18 @@ async fn submit_retrying(
 ) -> Result<u64, Denied> {
     let mut pause = state.config.store_retry;
     let mut failures: u32 = 0;
+    let mut returned = state.store.health().returned();
     loop {
+        // Only a return of the database after this try began wakes the pause.
+        returned.borrow_and_update();
         match submit(state, room, seat, intent, Asker { at_version: Some(v), ..Asker::default() }).await {
             Err(e) if e.is_storage_failure() => {
                 failures += 1;
                 let game = room.lock().await.id.clone();
-                // Another instance took the game over: its move is not ours to store.
+                // Another instance took the game over (this copy was dropped
+                // from memory): its move is not ours to store, now or later.
                 if !state.games.holds(&game, room) {
+                    tracing::info!(game = %game, "a bot's move of a copy dropped from memory: not tried again");
                     return Err(e);
                 }
                 if let Some(suppressed) = crate::store::throttle::storage_error() {
@@ -295,8 +311,18 @@ async fn submit_retrying(
                         "a bot's move could not be stored; trying again"
                     );
                 }
-                tokio::time::sleep(pause).await;
-                pause = (pause * 2).min(state.config.store_retry_max.max(state.config.store_retry));
+                // The pause ends early when the database answers again:
+                // the bots play on within moments of its return.
+                let _waiting = state.store.health().wait();
+                tokio::select! {
+                    _ = tokio::time::sleep(pause) => {
+                        pause = (pause * 2).min(state.config.store_retry_max.max(state.config.store_retry));
+                    }
+                    Ok(()) = returned.changed() => {
+                        tracing::info!(game = %game, "the database answers again: a bot's move tried again at once");
+                        pause = state.config.store_retry;
+                    }
+                }
                 let now = room.lock().await.version();
                 if now != v {
                     return Ok(now);

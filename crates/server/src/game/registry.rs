@@ -281,6 +281,27 @@ impl Registry {
         }
     }
 
+    /// Drops `room`, a copy of the game `id`, from memory as
+    /// [`Registry::drop_lost`] does, only if it is the copy in memory (not
+    /// one dropped already, while another copy was loaded since). Returns
+    /// whether it was.
+    pub fn drop_copy(&self, id: &str, room: &RoomRef) -> bool {
+        let held = {
+            let mut rooms = locked(&self.rooms);
+            match rooms.get(id) {
+                Some(h) if Arc::ptr_eq(&h.room, room) => rooms.remove(id),
+                _ => None,
+            }
+        };
+        match held {
+            Some(_) => {
+                self.end_bot_game(id);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// How many games are in memory.
     pub fn in_memory(&self) -> usize {
         locked(&self.rooms).len()

@@ -80,7 +80,7 @@ pub async fn answer(
     let mut setup = r.setup.clone();
     setup.rematch = Some(next.id.clone());
     let json = serde_json::to_string(&setup).map_err(|_| Refused::BadSetup)?;
-    if let Err(e) = state.store.update_setup(r.id.clone(), json).await {
+    if let Err(e) = state.store.update_setup(r.owned(), json).await {
         // The new game stands; only a later return to this one will not find it.
         tracing::error!(game = %r.id, "cannot store the rematch's id: {e}");
     }

@@ -265,6 +265,9 @@ pub struct Room {
     pub last: Option<(Option<u8>, Intent)>,
     /// A takeback asked for and not answered yet: no intent is applied meanwhile.
     pub takeback: Option<TakebackPending>,
+    /// The epoch of the lease this copy of the game was made (1) or loaded
+    /// under: every write of it is fenced by it ([`crate::store::Owned`]).
+    pub epoch: i64,
 }
 
 /// A takeback waiting for answers ([`super::takeback`]).
@@ -402,8 +405,14 @@ impl Room {
             reactions: vec![None; n],
             last: None,
             takeback: None,
+            epoch: 1,
             setup,
         })
+    }
+
+    /// This copy of the game as its writes are fenced ([`crate::store::Owned`]).
+    pub fn owned(&self) -> crate::store::Owned {
+        crate::store::Owned::new(self.id.clone(), self.epoch)
     }
 
     /// The current version: the number of accepted intents.

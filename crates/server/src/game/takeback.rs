@@ -151,7 +151,7 @@ async fn take_back(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room)
         tracing::error!(game = %r.id, v = p.v, "a takeback could not be made: {why}");
         tell(r, p, TakebackOutcome::Refused, None);
     };
-    match state.store.delete_from(r.id.clone(), p.v, r.version()).await {
+    match state.store.delete_from(r.owned(), p.v, r.version()).await {
         Ok(true) => {}
         Ok(false) => {
             refused(r, "not the last stored actions");
@@ -187,7 +187,7 @@ async fn take_back(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room)
     let round = r.game.public().round();
     let counted = r.setup.with_takeback(round, p.asker);
     match serde_json::to_string(&counted) {
-        Ok(json) => match state.store.update_setup(r.id.clone(), json).await {
+        Ok(json) => match state.store.update_setup(r.owned(), json).await {
             Ok(()) => r.setup = counted,
             Err(e) => tracing::error!(game = %r.id, "cannot count a takeback: {e}"),
         },

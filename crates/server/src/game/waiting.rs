@@ -24,16 +24,17 @@ use tokio::sync::Mutex;
 fn save(state: &Arc<AppState>, r: &Room) -> impl std::future::Future<Output = Result<(), Denied>> + Send + 'static {
     // Made before the write: nothing of the room is held across it.
     let text = serde_json::to_string(&r.setup);
-    let (state, id) = (state.clone(), r.id.clone());
+    let (state, owned) = (state.clone(), r.owned());
     async move {
         let text = text.map_err(|_| Refused::StorageFailed)?;
-        store_setup(&state, id, text).await
+        store_setup(&state, owned, text).await
     }
 }
 
 /// [`save`]'s write, holding nothing of the room across it.
-async fn store_setup(state: &Arc<AppState>, id: String, text: String) -> Result<(), Denied> {
-    if let Err(e) = state.store.update_setup(id.clone(), text).await {
+async fn store_setup(state: &Arc<AppState>, owned: crate::store::Owned, text: String) -> Result<(), Denied> {
+    let id = owned.game.clone();
+    if let Err(e) = state.store.update_setup(owned, text).await {
         if let Some(suppressed) = crate::store::throttle::storage_error() {
             tracing::error!(game = %id, suppressed, "cannot store the waiting room: {e}");
         }
@@ -194,7 +195,7 @@ pub async fn cancel(state: &Arc<AppState>, r: &mut Room, expired: bool) {
         return;
     }
     let summary = serde_json::to_string(&r.summary()).unwrap_or_default();
-    if let Err(e) = state.store.finish(r.id.clone(), crate::store::now(), summary).await {
+    if let Err(e) = state.store.finish(r.owned(), crate::store::now(), summary).await {
         if let Some(suppressed) = crate::store::throttle::storage_error() {
             tracing::error!(game = %r.id, suppressed, "cannot mark a cancelled table finished: {e}");
         }

@@ -284,8 +284,19 @@ async fn session(
                         break;
                     }
                 }
-                // The room dropped us (too slow): close; the client resyncs.
-                None => break,
+                // The room dropped us. The game left memory (another
+                // instance took it over, or it was handed over): closed
+                // with 1013 `moved`, and the page connects again, through
+                // the proxy, to the owner. Else too slow: closed; the client
+                // resyncs.
+                None => {
+                    if !state.games.holds(&game_id, &room) {
+                        tracing::info!(game = %game_id, seat, "the game left this instance: closed (moved)");
+                        let frame = CloseFrame { code: close_code::AGAIN, reason: MOVED.into() };
+                        let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(Message::Close(Some(frame)))).await;
+                    }
+                    break;
+                }
             },
             incoming = socket.recv() => {
                 heard = tokio::time::Instant::now();

@@ -20,14 +20,22 @@ use std::sync::Arc;
 /// inline scripts by hash, never in a frame), `X-Frame-Options: DENY`,
 /// `Referrer-Policy: no-referrer` (a seat's link never leaves in a referrer),
 /// `X-Content-Type-Options: nosniff`. Each request is traced
-/// (tower-http's `TraceLayer`, at the `debug` level) under its route as
+/// (tower-http's `TraceLayer`, at the `debug` level, its failures too: a
+/// failure worth an error is logged where it happens) under its route as
 /// declared ([`request_span`]).
 pub fn app(state: Arc<AppState>) -> axum::Router {
     use axum::http::{header, HeaderValue};
     use tower_http::set_header::SetResponseHeaderLayer;
     let csp = HeaderValue::from_static(assets::content_security_policy());
     router::router(state)
-        .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(request_span)
+                // Every 5xx was an ERROR line of its own (the ordinary 503 of a
+                // game handed over between instances too): what failed is
+                // logged where it failed, at the level it deserves.
+                .on_failure(tower_http::trace::DefaultOnFailure::new().level(tracing::Level::DEBUG)),
+        )
         .layer(tower_http::compression::CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(header::CONTENT_SECURITY_POLICY, csp))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))

@@ -16,7 +16,14 @@
 //!   holds at most [`Limits::per_client`] of the connections; one more is
 //!   answered at once with 429 `too_many_connections` and closed, so that
 //!   one client's slow or idle connections cannot hold the slots of others.
-//! - Every request carries the peer's address as axum's `ConnectInfo<SocketAddr>`.
+//! - Every request carries the client's address as axum's
+//!   `ConnectInfo<SocketAddr>`: the peer's, or, when the peer is one of
+//!   [`Limits::trusted_proxies`] (a reverse proxy, nginx), the address the
+//!   proxy read ([`forwarded_client`]: the last address of
+//!   `X-Forwarded-For` that is not itself a trusted proxy). A connection from
+//!   a trusted proxy counts toward that client's share of connections (taken
+//!   at each request, kept through a WebSocket upgrade), not the proxy's.
+//!   From any other peer the header changes nothing.
 
 use axum::extract::ConnectInfo;
 use hyper::body::{Body, Frame, Incoming, SizeHint};
@@ -35,7 +42,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
 /// The bounds of the accept loop (from [`crate::config::ServeConfig`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Connections open at once.
     pub max_connections: usize,
@@ -45,6 +52,9 @@ pub struct Limits {
     pub body_timeout: Duration,
     /// Connections one client holds at once (0: no cap but the global one).
     pub per_client: usize,
+    /// The reverse proxies whose `X-Forwarded-For` is believed
+    /// ([`crate::config::ServeConfig::trusted_proxies`]).
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Limits {
@@ -55,6 +65,7 @@ impl Limits {
             header_timeout: config.header_timeout,
             body_timeout: config.body_timeout,
             per_client: config.max_connections_per_client,
+            trusted_proxies: config.trusted_proxies.clone(),
         }
     }
 }
@@ -64,14 +75,67 @@ impl Limits {
 struct Counted {
     stream: TcpStream,
     _slot: OwnedSemaphorePermit,
-    _client: ClientSlot,
+    /// The client's share: taken at the accept for a direct peer, at each
+    /// request for a connection from a trusted proxy ([`Behind`]).
+    _client: Arc<std::sync::Mutex<Option<ClientSlot>>>,
     open: Arc<AtomicUsize>,
 }
 
 impl Counted {
-    fn new(stream: TcpStream, slot: OwnedSemaphorePermit, client: ClientSlot, open: Arc<AtomicUsize>) -> Counted {
+    fn new(
+        stream: TcpStream,
+        slot: OwnedSemaphorePermit,
+        client: Arc<std::sync::Mutex<Option<ClientSlot>>>,
+        open: Arc<AtomicUsize>,
+    ) -> Counted {
         open.fetch_add(1, Ordering::Relaxed);
         Counted { stream, _slot: slot, _client: client, open }
+    }
+}
+
+/// The client a request from a trusted proxy speaks for: the last address
+/// of its `X-Forwarded-For` (nginx: `$proxy_add_x_forwarded_for`, the
+/// header as the client sent it with the address nginx saw added at its
+/// end) that is not itself one of `trusted` (a chain of proxies), read
+/// from the right, so that whatever a client wrote at the left is never
+/// believed; `None` when the header is missing or ends with an entry that
+/// is not an address (the peer itself is then the client).
+pub fn forwarded_client(headers: &axum::http::HeaderMap, trusted: &[IpAddr]) -> Option<IpAddr> {
+    let mut last = None;
+    for value in headers.get_all("x-forwarded-for").iter().rev() {
+        let text = value.to_str().ok()?;
+        for part in text.split(',').rev() {
+            let part = part.trim();
+            let ip = part.parse::<IpAddr>().or_else(|_| part.parse::<std::net::SocketAddr>().map(|a| a.ip())).ok()?;
+            let ip = ip.to_canonical();
+            if !trusted.contains(&ip) {
+                return Some(ip);
+            }
+            last = Some(ip);
+        }
+    }
+    last
+}
+
+/// A connection from a trusted proxy: the client's share it holds now
+/// (shared with its [`Counted`] socket, so that a WebSocket keeps it).
+struct Behind {
+    slot: Arc<std::sync::Mutex<Option<ClientSlot>>>,
+    counts: PerClient,
+    max: usize,
+}
+
+impl Behind {
+    /// Takes `client`'s share for this connection (kept while its requests
+    /// are that client's): `false` when the client holds its share already.
+    fn admit(&self, client: IpAddr) -> bool {
+        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        if slot.as_ref().is_some_and(|s| s.client == client) {
+            return true;
+        }
+        *slot = None;
+        *slot = ClientSlot::take(&self.counts, client, self.max);
+        slot.is_some()
     }
 }
 
@@ -185,6 +249,18 @@ fn too_many_connections(max: usize) -> Vec<u8> {
         body.len()
     )
     .into_bytes()
+}
+
+/// [`too_many_connections`] as a response, for a request that came through
+/// a trusted proxy (its connection is closed after it).
+fn refused_behind(max: usize) -> axum::response::Response {
+    let body = format!(r#"{{"code":"too_many_connections","params":{{"max":{max}}}}}"#);
+    let mut r = axum::response::Response::new(axum::body::Body::from(body));
+    *r.status_mut() = axum::http::StatusCode::TOO_MANY_REQUESTS;
+    let h = r.headers_mut();
+    h.insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
+    h.insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+    r
 }
 
 impl Drop for Counted {
@@ -301,7 +377,14 @@ async fn accept_loop(
         };
         let _ = stream.set_nodelay(true);
         let client = crate::game::limits::client_of(peer.ip());
-        let Some(client_slot) = ClientSlot::take(&per_client, client, limits.per_client) else {
+        let proxied = limits.trusted_proxies.contains(&peer.ip().to_canonical());
+        // A trusted proxy's connection counts toward its client's share,
+        // known at its request (below), not toward the proxy's.
+        let taken = match proxied {
+            true => Some(None),
+            false => ClientSlot::take(&per_client, client, limits.per_client).map(Some),
+        };
+        let Some(client_slot) = taken else {
             // Refused at once: a short answer, then closed; the slot goes back.
             tracing::debug!(%client, max = limits.per_client, "a connection refused: too many from one client");
             let answer = too_many_connections(limits.per_client);
@@ -313,15 +396,32 @@ async fn accept_loop(
             });
             continue;
         };
+        let client_slot = Arc::new(std::sync::Mutex::new(client_slot));
+        let behind =
+            proxied.then(|| Behind { slot: client_slot.clone(), counts: per_client.clone(), max: limits.per_client });
         let io = TokioIo::new(Counted::new(stream, slot, client_slot, open.clone()));
         let router = app.clone();
         let body_timeout = limits.body_timeout;
+        let trusted = limits.trusted_proxies.clone();
         let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| {
             let mut req = req.map(|b| axum::body::Body::new(Deadline::new(b, body_timeout)));
-            req.extensions_mut().insert(ConnectInfo(peer));
+            let mut from = peer;
+            if let Some(behind) = &behind {
+                if let Some(ip) = forwarded_client(req.headers(), &trusted) {
+                    from = std::net::SocketAddr::new(ip, peer.port());
+                }
+                if !behind.admit(crate::game::limits::client_of(from.ip())) {
+                    tracing::debug!(client = %from.ip(), max = behind.max, "a request refused: too many connections from one client behind the proxy");
+                    let answer = refused_behind(behind.max);
+                    return futures_util::future::Either::Left(std::future::ready(Ok::<_, std::convert::Infallible>(
+                        answer,
+                    )));
+                }
+            }
+            req.extensions_mut().insert(ConnectInfo(from));
             let mut router = router.clone();
             // A router is always ready: no poll_ready needed.
-            tower_service::Service::call(&mut router, req)
+            futures_util::future::Either::Right(tower_service::Service::call(&mut router, req))
         });
         let mut closing = closing.clone();
         let header_timeout = limits.header_timeout;

@@ -1,7 +1,9 @@
 //! One owner per game in play (issue 37): several instances over one
 //! PostgreSQL each hold a lease on the games they play, a row of `leases`
 //! (schema version 3) with the owner instance, its address, an expiry and an
-//! epoch that grows at each change of owner.
+//! epoch that grows at each change of owner. Every instance uses the same
+//! lease length: one whose `--lease-ms` differs from an instance alive
+//! refuses to start (`instances`, schema version 4: [`Leases::join`]).
 //!
 //! - An instance takes a game's lease before it loads the game (in the same
 //!   job: the lease row is locked, then the game read), when no lease is
@@ -10,10 +12,13 @@
 //!   expire, and learns which it lost.
 //! - **Fencing**: every write of a game in play (an action, its end, its
 //!   setup, a takeback) first locks the game's lease row and checks that this
-//!   instance owns it with the epoch it took (`SELECT … FOR UPDATE`, in the
-//!   same transaction as the write). An instance paused past its lease and
+//!   instance owns it with the epoch the writing copy of the game was made or
+//!   loaded under (`SELECT … FOR UPDATE`, in the same transaction as the
+//!   write; see [`super::Owned`]). An instance paused past its lease and
 //!   resumed after another took over finds another epoch and stores
-//!   nothing: `StoreError::Fenced`.
+//!   nothing: `StoreError::Fenced`. So does a copy of a game dropped from
+//!   memory (its lease lost) whose instance took the game back since: the
+//!   live copy was loaded under a newer epoch, the dropped one never writes.
 //!
 //! Times are the instances' clocks (milliseconds since 1970): clocks that
 //! disagree only make a takeover come early or late; they never let two
@@ -109,10 +114,13 @@ impl Leases {
     }
 
     /// Checks, in the writing transaction, that this instance still owns
-    /// `game` with the epoch it took: the lease row is locked (PostgreSQL:
+    /// `game` with `epoch`, the epoch the writing copy of the game was
+    /// created or loaded under (not the epoch this instance holds now: a
+    /// copy dropped from memory, its game taken back since under a new
+    /// epoch, never writes): the lease row is locked (PostgreSQL:
     /// `FOR UPDATE`) so that no takeover commits between the check and the
     /// write. `LeaseError::Fenced` otherwise.
-    pub fn fence(&self, c: &Db, game: &str) -> Result<(), LeaseError> {
+    pub fn fence(&self, c: &Db, game: &str, epoch: i64) -> Result<(), LeaseError> {
         let lock = match c.engine() {
             Engine::Postgres => " FOR UPDATE",
             Engine::Sqlite => "",
@@ -123,10 +131,9 @@ impl Leases {
             Some(r) => Some((r.text(0)?, r.int(1)?)),
             None => None,
         };
-        let mine = self.epoch(game);
-        match (found, mine) {
-            (Some((owner, epoch)), Some(e)) if owner == self.instance && epoch == e => Ok(()),
-            (found, _) => Err(LeaseError::Fenced {
+        match found {
+            Some((owner, held)) if owner == self.instance && held == epoch => Ok(()),
+            found => Err(LeaseError::Fenced {
                 game: game.to_string(),
                 held: found.map(|(o, e)| format!("{o} (epoch {e})")).unwrap_or_else(|| "nobody".into()),
             }),
@@ -177,9 +184,44 @@ impl Leases {
         self.fences().remove(game).map(|f| f.0)
     }
 
+    /// Joins the instances over this database at `now`: refused when
+    /// another one seen within two of its lease lengths (alive: each is
+    /// seen at every renewal, every third of its length) uses another lease
+    /// length; else this instance is written in `instances` (schema
+    /// version 4), seen now, with its length. With mixed lengths a game
+    /// handed over would be taken back by the shortest again and again.
+    pub fn join(&self, c: &Db, now: i64) -> Result<(), super::StoreError> {
+        let rows = c.query(
+            "SELECT name, lease_ms FROM instances WHERE name <> ?1 AND lease_ms <> ?2 AND seen >= ?3 - 2 * lease_ms \
+             ORDER BY name",
+            &[Val::from(&self.instance), Val::from(self.ttl_ms), Val::from(now)],
+        )?;
+        let others = rows
+            .iter()
+            .map(|r| Ok(format!("{} ({} ms)", r.text(0)?, r.int(1)?)))
+            .collect::<Result<Vec<_>, DbError>>()?;
+        if !others.is_empty() {
+            return Err(super::StoreError::LeaseLength { mine: self.ttl_ms, others: others.join(", ") });
+        }
+        self.seen(c, now)?;
+        Ok(())
+    }
+
+    /// Writes this instance in `instances`, seen at `now`.
+    fn seen(&self, c: &Db, now: i64) -> Result<(), DbError> {
+        c.execute(
+            "INSERT INTO instances (name, lease_ms, seen) VALUES (?1, ?2, ?3) \
+             ON CONFLICT (name) DO UPDATE SET lease_ms = excluded.lease_ms, seen = excluded.seen",
+            &[Val::from(&self.instance), Val::from(self.ttl_ms), Val::from(now)],
+        )?;
+        Ok(())
+    }
+
     /// Renews every lease of this instance at `now`: which it still holds,
-    /// which it lost, which another instance asked for.
+    /// which it lost, which another instance asked for. This instance is
+    /// seen now (`instances`).
     pub fn renew(&self, c: &Db, now: i64) -> Result<Renewed, DbError> {
+        self.seen(c, now)?;
         c.execute(
             "UPDATE leases SET expires = ?2 WHERE owner = ?1",
             &[Val::from(&self.instance), Val::from(now + self.ttl_ms)],
@@ -240,6 +282,7 @@ impl Leases {
             // Expired strictly before `now`, as in `hand_over`.
             &[Val::from(&self.instance), Val::from(now - 1)],
         )?;
+        c.execute("DELETE FROM instances WHERE name = ?1", &[Val::from(&self.instance)])?;
         self.fences().clear();
         Ok(())
     }

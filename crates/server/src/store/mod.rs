@@ -46,7 +46,7 @@ use std::sync::{mpsc, Arc};
 use tokio::sync::oneshot;
 
 /// The schema version this program reads and writes.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// `MIGRATIONS[i]` takes a database from schema version `i` to `i + 1`.
 ///
@@ -63,7 +63,23 @@ pub const SCHEMA_VERSION: u32 = 3;
 /// instance, its address, its epoch, its expiry (ms since 1970) and the
 /// instance that asked for it, if any. Empty at first; SQLite has it too
 /// (one schema), a single instance does not use it.
-pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2, V2_TO_V3];
+///
+/// Version 3 -> 4: the table `instances`, the instances playing over one
+/// PostgreSQL with their lease length and when each was last seen (so that
+/// an instance whose `--lease-ms` differs refuses to join: see
+/// [`lease::Leases::join`]); in PostgreSQL, the table `triominos_schema`
+/// made to hold one row at most (a unique index on a constant), so that a
+/// backup restored over a live database fails instead of adding a second
+/// version row. SQLite has the table too, unused by a single instance.
+pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2, V2_TO_V3, V3_TO_V4];
+
+const V3_TO_V4: &str = "
+CREATE TABLE instances (
+    name TEXT PRIMARY KEY,
+    lease_ms INTEGER NOT NULL,
+    seen INTEGER NOT NULL
+);
+";
 
 const V2_TO_V3: &str = "
 CREATE TABLE leases (
@@ -84,7 +100,16 @@ const V1_TO_V2: &str = "ALTER TABLE actions ADD COLUMN at INTEGER;";
 /// `BIGINT`. Version 0 is an empty database (or one holding only the tables
 /// of version 0, exactly so: the same check as SQLite's); the first step
 /// also makes the table `triominos_schema` that holds the version.
-pub const PG_MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [PG_V0_TO_V1, PG_V1_TO_V2, PG_V2_TO_V3];
+pub const PG_MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [PG_V0_TO_V1, PG_V1_TO_V2, PG_V2_TO_V3, PG_V3_TO_V4];
+
+const PG_V3_TO_V4: &str = "
+CREATE TABLE instances (
+    name TEXT PRIMARY KEY,
+    lease_ms BIGINT NOT NULL,
+    seen BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX triominos_schema_one_row ON triominos_schema ((true));
+";
 
 const PG_V0_TO_V1: &str = "
 CREATE TABLE IF NOT EXISTS triominos_schema (version BIGINT NOT NULL);
@@ -208,10 +233,32 @@ pub struct FinishedRow {
     pub summary: String,
 }
 
+/// A game as one copy of it in memory writes it: its id and the lease epoch
+/// that copy was made or loaded under ([`lease`]; with leases every write
+/// is fenced by it, so that a copy dropped from memory never writes, even
+/// once its instance took the game back under a newer epoch). Without
+/// leases (SQLite, one instance) the epoch is not looked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owned {
+    /// Game id.
+    pub game: String,
+    /// The epoch of the lease the copy was made (1) or loaded under.
+    pub epoch: i64,
+}
+
+impl Owned {
+    /// `game` as a copy made or loaded under `epoch` writes it.
+    pub fn new(game: impl Into<String>, epoch: i64) -> Owned {
+        Owned { game: game.into(), epoch }
+    }
+}
+
 /// Handle to the storage thread. Cheap to clone.
 #[derive(Clone)]
 pub struct Store {
     tx: mpsc::Sender<Job>,
+    /// Whether the database answers ([`Health`]).
+    health: Arc<Health>,
     /// Appends still to fail ([`Store::fail_next_appends`]).
     failing_appends: Arc<AtomicU32>,
     engine: Engine,
@@ -356,6 +403,21 @@ pub enum StoreError {
         game: String,
         /// Who holds the lease now.
         held: String,
+    },
+    /// Another instance over the database plays with another lease length
+    /// ([`lease::Leases::join`]).
+    #[error(
+        "other instances over this database use another lease length than this one's {mine} ms: {others}; \
+         every instance must use the same --lease-ms (with mixed lengths a game handed over is taken back by \
+         the shortest again and again, and a dead instance's games wait its own length): start this one with \
+         their --lease-ms, or stop them all and start them all with the new length (an instance killed is \
+         forgotten two of its lease lengths after it was last seen)"
+    )]
+    LeaseLength {
+        /// This instance's lease length, in milliseconds.
+        mine: i64,
+        /// The others: their names and lengths.
+        others: String,
     },
     /// PostgreSQL cannot be reached (or refused the connection).
     #[error(
@@ -618,6 +680,8 @@ impl Store {
     pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
         let url = url.to_string();
         let (tx, rx) = mpsc::channel::<Job>();
+        let health = Arc::new(Health::default());
+        let h = health.clone();
         let (opened, open_rx) = mpsc::channel::<Result<(), StoreError>>();
         std::thread::Builder::new()
             .name("triominos-store".into())
@@ -631,7 +695,7 @@ impl Store {
                 match db {
                     Ok(db) => {
                         let _ = opened.send(Ok(()));
-                        run(db, rx);
+                        run(db, rx, &h);
                     }
                     Err(e) => {
                         let _ = opened.send(Err(e));
@@ -640,7 +704,7 @@ impl Store {
             })
             .map_err(|e| StoreError::Thread(Arc::new(e)))?;
         open_rx.recv().map_err(|_| StoreError::Stopped)??;
-        Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)), engine: Engine::Postgres, leases: None })
+        Ok(Store { tx, health, failing_appends: Arc::new(AtomicU32::new(0)), engine: Engine::Postgres, leases: None })
     }
 
     /// Opens the database `db` names: PostgreSQL for a `postgres://…`
@@ -656,16 +720,24 @@ impl Store {
     fn start(db: Db) -> Result<Store, StoreError> {
         let engine = db.engine();
         let (tx, rx) = mpsc::channel::<Job>();
+        let health = Arc::new(Health::default());
+        let h = health.clone();
         std::thread::Builder::new()
             .name("triominos-store".into())
-            .spawn(move || run(db, rx))
+            .spawn(move || run(db, rx, &h))
             .map_err(|e| StoreError::Thread(Arc::new(e)))?;
-        Ok(Store { tx, failing_appends: Arc::new(AtomicU32::new(0)), engine, leases: None })
+        Ok(Store { tx, health, failing_appends: Arc::new(AtomicU32::new(0)), engine, leases: None })
     }
 
     /// Which engine the store writes to.
     pub fn engine(&self) -> Engine {
         self.engine
+    }
+
+    /// Whether the database answers, as the storage thread last found it
+    /// ([`Health`]).
+    pub fn health(&self) -> &Health {
+        &self.health
     }
 
     /// A test seam: the next `n` appends fail on the storage thread, inside
@@ -739,10 +811,11 @@ impl Store {
     }
 
     /// Appends the intent numbered `v` to a game's log, stored at `at`
-    /// (milliseconds since 1970, [`now_ms`]).
+    /// (milliseconds since 1970, [`now_ms`]), fenced by the epoch of the
+    /// copy that writes it ([`Owned`]).
     pub async fn append(
         &self,
-        game: String,
+        owned: Owned,
         v: u64,
         seat: Option<u8>,
         intent: String,
@@ -754,9 +827,7 @@ impl Store {
             if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
                 return Err(StoreError::Injected);
             }
-            if let Some(l) = &leases {
-                l.fence(c, &game)?;
-            }
+            let game = fence(c, leases.as_ref(), owned)?;
             c.execute(
                 "INSERT INTO actions (game, v, seat, intent, at) VALUES (?1, ?2, ?3, ?4, ?5)",
                 &[Val::from(&game), Val::from(v as i64), Val::from(seat), Val::from(&intent), Val::from(at)],
@@ -768,19 +839,17 @@ impl Store {
 
     /// Deletes a game's last action, numbered `v` (a takeback): `Ok(false)`,
     /// deleting nothing, when `v` is not its last.
-    pub async fn delete_last(&self, game: String, v: u64) -> Result<bool, StoreError> {
-        self.delete_from(game, v, v).await
+    pub async fn delete_last(&self, owned: Owned, v: u64) -> Result<bool, StoreError> {
+        self.delete_from(owned, v, v).await
     }
 
     /// Deletes a game's actions numbered `from` to `last`, its last (a
     /// takeback with the bots' replies after it): `Ok(false)`, deleting
     /// nothing, when `last` is not its last action or `from` is after it.
-    pub async fn delete_from(&self, game: String, from: u64, last: u64) -> Result<bool, StoreError> {
+    pub async fn delete_from(&self, owned: Owned, from: u64, last: u64) -> Result<bool, StoreError> {
         let leases = self.leases.clone();
         self.call(move |c| {
-            if let Some(l) = &leases {
-                l.fence(c, &game)?;
-            }
+            let game = fence(c, leases.as_ref(), owned)?;
             if from > last {
                 return Ok(false);
             }
@@ -795,12 +864,10 @@ impl Store {
     }
 
     /// Marks a game finished with its summary.
-    pub async fn finish(&self, game: String, at: i64, summary: String) -> Result<(), StoreError> {
+    pub async fn finish(&self, owned: Owned, at: i64, summary: String) -> Result<(), StoreError> {
         let leases = self.leases.clone();
         self.call(move |c| {
-            if let Some(l) = &leases {
-                l.fence(c, &game)?;
-            }
+            let game = fence(c, leases.as_ref(), owned)?;
             c.execute(
                 "UPDATE games SET finished = ?2, summary = ?3 WHERE id = ?1",
                 &[Val::from(&game), Val::from(at), Val::from(&summary)],
@@ -812,12 +879,10 @@ impl Store {
 
     /// Rewrites a game's setup (the hints used are kept in it: see
     /// [`crate::game::room::Setup::hints_used`]).
-    pub async fn update_setup(&self, game: String, setup: String) -> Result<(), StoreError> {
+    pub async fn update_setup(&self, owned: Owned, setup: String) -> Result<(), StoreError> {
         let leases = self.leases.clone();
         self.call(move |c| {
-            if let Some(l) = &leases {
-                l.fence(c, &game)?;
-            }
+            let game = fence(c, leases.as_ref(), owned)?;
             c.execute("UPDATE games SET setup = ?2 WHERE id = ?1", &[Val::from(&game), Val::from(&setup)])?;
             Ok(())
         })
@@ -866,6 +931,16 @@ impl Store {
 /// quotes are escaped, so only the field itself matches. No schema change:
 /// the flag travels in the summary, as the hints do in the setup.
 pub const LISTED: &str = "%\"listed\":true%";
+
+/// Checks, in a write's transaction, that this instance owns the game with
+/// the epoch its copy was made or loaded under ([`lease::Leases::fence`]);
+/// without leases, nothing to check. The game's id.
+fn fence(c: &Db, leases: Option<&lease::Leases>, owned: Owned) -> Result<String, StoreError> {
+    if let Some(l) = leases {
+        l.fence(c, &owned.game, owned.epoch)?;
+    }
+    Ok(owned.game)
+}
 
 /// What taking a game's lease gave ([`Store::take_and_load`]).
 #[derive(Debug)]
@@ -958,6 +1033,14 @@ impl Store {
     pub async fn release_all(&self) -> Result<(), StoreError> {
         let Some(leases) = self.leases.clone() else { return Ok(()) };
         self.call(move |c| Ok::<_, StoreError>(leases.give_back_all(c, now_ms())?)).await
+    }
+
+    /// Joins the instances over this database ([`lease::Leases::join`]):
+    /// refused with [`StoreError::LeaseLength`] when one seen lately uses
+    /// another lease length. Nothing without leases.
+    pub async fn join(&self) -> Result<(), StoreError> {
+        let Some(leases) = self.leases.clone() else { return Ok(()) };
+        self.call(move |c| leases.join(c, now_ms())).await
     }
 
     /// Hands a game over to the instance that asked for it (see
@@ -1133,10 +1216,29 @@ fn load_game(c: &Db, id: &str) -> Result<Option<StoredGame>, StoreError> {
 
 /// The storage thread: waits for a job, takes every job already queued (up to
 /// a batch limit), runs them in one transaction, commits, then replies.
-fn run(conn: Db, rx: mpsc::Receiver<Job>) {
+fn run(conn: Db, rx: mpsc::Receiver<Job>, health: &Health) {
     const BATCH: usize = 512;
     let mut done: Vec<Done> = Vec::with_capacity(BATCH);
-    while let Ok(first) = rx.recv() {
+    loop {
+        // While the database does not answer, PostgreSQL is tried again
+        // every [`PROBE_EVERY`] even when no job comes (the bots' moves
+        // wait for its return: [`Health::returned`]).
+        let first = match health.is_down() && conn.engine() == Engine::Postgres {
+            false => match rx.recv() {
+                Ok(job) => job,
+                Err(_) => return,
+            },
+            true => match rx.recv_timeout(PROBE_EVERY) {
+                Ok(job) => job,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if probe(&conn).is_ok() {
+                        health.up();
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => return,
+            },
+        };
         // PostgreSQL: a connection lost (a restart of the server, a network
         // cut) is opened again for the next batch; the batch fails meanwhile.
         if conn.is_closed() {
@@ -1164,13 +1266,17 @@ fn run(conn: Db, rx: mpsc::Receiver<Job>) {
                 StoreError::from(e)
             })
         });
-        if let Err(e) = &committed {
-            // On SQLITE_FULL, SQLite rolls the transaction back itself and
-            // the commit fails: as good a sign of a full disk as any.
-            FULL.with(|f| f.set(true));
-            if let Some(suppressed) = throttle::storage_error() {
-                tracing::error!(suppressed, "storage: a batch of {} job(s) was not committed: {e}", done.len());
+        match &committed {
+            Err(e) => {
+                // On SQLITE_FULL, SQLite rolls the transaction back itself and
+                // the commit fails: as good a sign of a full disk as any.
+                FULL.with(|f| f.set(true));
+                health.down();
+                if let Some(suppressed) = throttle::storage_error() {
+                    tracing::error!(suppressed, "storage: a batch of {} job(s) was not committed: {e}", done.len());
+                }
             }
+            Ok(()) => health.up(),
         }
         if let Some(c) = conn.as_sqlite() {
             checkpoint_after_full(c);
@@ -1179,6 +1285,111 @@ fn run(conn: Db, rx: mpsc::Receiver<Job>) {
             d(committed.clone());
         }
     }
+}
+
+/// How often the storage thread tries PostgreSQL again while it does not
+/// answer, with no job to run ([`Health`]).
+pub const PROBE_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Whether the database answers, as the storage thread last found it: down
+/// from a batch that could not be committed (a connection lost, PostgreSQL
+/// stopped, a full disk) until a batch is committed again, or, on
+/// PostgreSQL, until a probe ([`PROBE_EVERY`]: connected again, `BEGIN`,
+/// `COMMIT`) goes through. Each return is counted and told
+/// ([`Health::returned`]): the bots' moves waiting to be tried again are
+/// tried at once, not at the end of their pause (which doubles up to
+/// [`crate::config::ServeConfig::store_retry_max`]).
+#[derive(Debug)]
+pub struct Health {
+    /// When the database stopped answering (ms since 1970), 0 while it answers.
+    down_since: std::sync::atomic::AtomicI64,
+    /// How many times it came back.
+    returns: tokio::sync::watch::Sender<u64>,
+    /// Writes waiting to be tried again ([`Health::waiting`]).
+    waiting: std::sync::atomic::AtomicUsize,
+}
+
+impl Default for Health {
+    fn default() -> Health {
+        Health {
+            down_since: std::sync::atomic::AtomicI64::new(0),
+            returns: tokio::sync::watch::channel(0).0,
+            waiting: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+}
+
+/// One write waiting to be tried again, counted while it lives ([`Health::wait`]).
+pub struct Waiting<'a>(&'a Health);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+impl Health {
+    /// Whether the database does not answer now.
+    pub fn is_down(&self) -> bool {
+        self.down_since.load(Ordering::SeqCst) != 0
+    }
+
+    /// Since when the database does not answer (ms since 1970), if it does not.
+    pub fn down_since(&self) -> Option<i64> {
+        Some(self.down_since.load(Ordering::SeqCst)).filter(|t| *t != 0)
+    }
+
+    /// A batch was not committed.
+    fn down(&self) {
+        if self.down_since.compare_exchange(0, now_ms().max(1), Ordering::SeqCst, Ordering::SeqCst).is_ok() {
+            tracing::warn!("storage: the database does not answer; the moves of bots wait for its return");
+        }
+    }
+
+    /// A batch was committed (or a probe went through): the database answers.
+    fn up(&self) {
+        let since = self.down_since.swap(0, Ordering::SeqCst);
+        if since != 0 {
+            tracing::warn!(down_ms = now_ms() - since, "storage: the database answers again");
+            self.returns.send_modify(|n| *n += 1);
+        }
+    }
+
+    /// Told each time the database answers again after it did not
+    /// (`changed()` resolves); mark the current count seen before trying.
+    pub fn returned(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.returns.subscribe()
+    }
+
+    /// A write (a bot's move) waits to be tried again: counted until the
+    /// guard is dropped.
+    pub fn wait(&self) -> Waiting<'_> {
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        Waiting(self)
+    }
+
+    /// How many writes (bots' moves) wait to be tried again now.
+    pub fn waiting(&self) -> usize {
+        self.waiting.load(Ordering::SeqCst)
+    }
+
+    /// A test seam: the database counted as gone and back, as after an
+    /// outage (what waits for its return is woken).
+    #[doc(hidden)]
+    pub fn simulate_return(&self) {
+        self.down();
+        self.up();
+    }
+}
+
+/// One try of a database that did not answer: PostgreSQL connected again
+/// when its connection was lost, then an empty transaction.
+fn probe(conn: &Db) -> Result<(), DbError> {
+    if conn.is_closed() {
+        conn.reconnect()?;
+    }
+    conn.batch("BEGIN")?;
+    conn.batch("COMMIT")
 }
 
 /// Milliseconds since 1970: the time each action is stored with (the turn
@@ -1277,15 +1488,24 @@ mod tests {
             let store = Store::open_any(&db).unwrap();
             store.create_game("a".into(), 10, "{\"s\":1}".into()).await.unwrap();
             store.create_game("b".into(), 11, "{}".into()).await.unwrap();
-            store.append("a".into(), 1, Some(2), "{\"kind\":\"draw\"}".into(), 1_700_000_000_123).await.unwrap();
-            store.append("a".into(), 2, None, "{\"kind\":\"next_round\"}".into(), 1_700_000_000_456).await.unwrap();
+            store
+                .append(Owned::new("a", 1), 1, Some(2), "{\"kind\":\"draw\"}".into(), 1_700_000_000_123)
+                .await
+                .unwrap();
+            store
+                .append(Owned::new("a", 1), 2, None, "{\"kind\":\"next_round\"}".into(), 1_700_000_000_456)
+                .await
+                .unwrap();
             // The same number again is refused, the first kept.
-            let again = store.append("a".into(), 2, Some(0), "{}".into(), 1).await;
+            let again = store.append(Owned::new("a", 1), 2, Some(0), "{}".into(), 1).await;
             assert!(again.is_err(), "{db}");
-            assert!(!store.delete_last("a".into(), 1).await.unwrap(), "not the last: kept");
-            store.append("a".into(), 3, Some(1), "{\"kind\":\"pass\"}".into(), 1_700_000_000_789).await.unwrap();
-            assert!(store.delete_last("a".into(), 3).await.unwrap());
-            store.update_setup("a".into(), "{\"s\":2}".into()).await.unwrap();
+            assert!(!store.delete_last(Owned::new("a", 1), 1).await.unwrap(), "not the last: kept");
+            store
+                .append(Owned::new("a", 1), 3, Some(1), "{\"kind\":\"pass\"}".into(), 1_700_000_000_789)
+                .await
+                .unwrap();
+            assert!(store.delete_last(Owned::new("a", 1), 3).await.unwrap());
+            store.update_setup(Owned::new("a", 1), "{\"s\":2}".into()).await.unwrap();
             let g = store.load("a".into()).await.unwrap().unwrap();
             assert_eq!(g.setup, "{\"s\":2}");
             assert!(!g.finished);
@@ -1296,12 +1516,15 @@ mod tests {
             assert_eq!(g.times, vec![Some(1_700_000_000_123), Some(1_700_000_000_456)]);
             assert!(store.load("none".into()).await.unwrap().is_none());
             assert_eq!(store.unfinished().await.unwrap(), vec!["a".to_string(), "b".to_string()]);
-            store.finish("b".into(), 99, "{\"listed\":true,\"w\":1}".into()).await.unwrap();
-            store.finish("a".into(), 98, "{\"listed\":true,\"w\":0}".into()).await.unwrap();
+            store.finish(Owned::new("b", 1), 99, "{\"listed\":true,\"w\":1}".into()).await.unwrap();
+            store.finish(Owned::new("a", 1), 98, "{\"listed\":true,\"w\":0}".into()).await.unwrap();
             // A private game (its creator did not list it; a name's quotes are escaped) is
             // finished but not listed.
             store.create_game("c".into(), 12, "{}".into()).await.unwrap();
-            store.finish("c".into(), 100, "{\"listed\":false,\"name\":\"\\\"listed\\\":true\"}".into()).await.unwrap();
+            store
+                .finish(Owned::new("c", 1), 100, "{\"listed\":false,\"name\":\"\\\"listed\\\":true\"}".into())
+                .await
+                .unwrap();
             let f = store.finished(10).await.unwrap();
             let ids: Vec<_> = f.iter().map(|r| (r.id.as_str(), r.created, r.finished, r.summary.as_str())).collect();
             assert_eq!(
@@ -1363,7 +1586,7 @@ mod tests {
         let g = store.load("old".into()).await.unwrap().unwrap();
         assert_eq!(g.actions, vec![(Some(0), "{\"kind\":\"draw\"}".to_string())]);
         assert_eq!(g.times, vec![None], "an old row has no time");
-        store.append("old".into(), 2, Some(1), "{\"kind\":\"pass\"}".into(), 1_234_567).await.unwrap();
+        store.append(Owned::new("old", 1), 2, Some(1), "{\"kind\":\"pass\"}".into(), 1_234_567).await.unwrap();
         let g = store.load("old".into()).await.unwrap().unwrap();
         assert_eq!(g.times, vec![None, Some(1_234_567)]);
         drop(store);
@@ -1466,7 +1689,7 @@ mod tests {
         let g = store.load("old".into()).await.unwrap().unwrap();
         assert_eq!(g.actions, vec![(Some(0), "{\"kind\":\"draw\"}".to_string())]);
         assert_eq!(g.times, vec![None], "an old row has no time");
-        store.append("old".into(), 2, Some(1), "{\"kind\":\"pass\"}".into(), 1_234_567).await.unwrap();
+        store.append(Owned::new("old", 1), 2, Some(1), "{\"kind\":\"pass\"}".into(), 1_234_567).await.unwrap();
         let g = store.load("old".into()).await.unwrap().unwrap();
         assert_eq!(g.times, vec![None, Some(1_234_567)]);
         assert_eq!(store.call(|c| count(c, "pad_sheets")).await.unwrap(), 1);
@@ -1537,7 +1760,7 @@ mod tests {
         let a = Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new("a", "127.0.0.1:1", 60_000));
         let b = Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new("b", "127.0.0.1:2", 60_000));
         create_leased(&a, "g").await;
-        a.append("g".into(), 1, Some(0), "{\"kind\":\"draw\"}".into(), 1).await.unwrap();
+        a.append(Owned::new("g", 1), 1, Some(0), "{\"kind\":\"draw\"}".into(), 1).await.unwrap();
         // A live lease: B may not take the game, and asks for it.
         match b.take_and_load("g".into()).await.unwrap() {
             Taken::Elsewhere(h) => assert_eq!((h.owner.starts_with("a-"), h.addr.as_str()), (true, "127.0.0.1:1")),
@@ -1552,17 +1775,17 @@ mod tests {
         assert_eq!((epoch, g.actions.len()), (2, 1));
         // A resumes: nothing it writes for the game is stored.
         for e in [
-            a.append("g".into(), 2, Some(1), "{\"kind\":\"pass\"}".into(), 2).await.err(),
-            a.finish("g".into(), 3, "{}".into()).await.err(),
-            a.update_setup("g".into(), "{\"x\":1}".into()).await.err(),
-            a.delete_last("g".into(), 1).await.err(),
+            a.append(Owned::new("g", 1), 2, Some(1), "{\"kind\":\"pass\"}".into(), 2).await.err(),
+            a.finish(Owned::new("g", 1), 3, "{}".into()).await.err(),
+            a.update_setup(Owned::new("g", 1), "{\"x\":1}".into()).await.err(),
+            a.delete_last(Owned::new("g", 1), 1).await.err(),
         ] {
             assert!(matches!(e, Some(StoreError::Fenced { .. })), "{e:?}");
         }
         let renewed = a.renew_leases().await.unwrap();
         assert_eq!(renewed.lost, ["g"], "A learns it lost the game");
         // B goes on.
-        b.append("g".into(), 2, Some(1), "{\"kind\":\"play\"}".into(), 4).await.unwrap();
+        b.append(Owned::new("g", 2), 2, Some(1), "{\"kind\":\"play\"}".into(), 4).await.unwrap();
         let g = b.load("g".into()).await.unwrap().unwrap();
         assert_eq!(
             g.actions.iter().map(|(_, i)| i.as_str()).collect::<Vec<_>>(),
@@ -1573,6 +1796,85 @@ mod tests {
         b.release("g".into()).await.unwrap();
         let Taken::Mine(epoch, _) = a.take_and_load("g".into()).await.unwrap() else { panic!("free again") };
         assert_eq!(epoch, 1, "a new lease row");
+    }
+
+    /// Issue 48: a copy of a game dropped from memory (its lease lost) whose
+    /// instance took the game back since, under a newer epoch, stores
+    /// nothing: the fence compares the epoch the writing copy was loaded
+    /// under, not the one the instance holds now. The live copy writes.
+    #[tokio::test]
+    async fn a_copy_loaded_under_an_older_epoch_stores_nothing_once_its_instance_took_the_game_back() {
+        let db = testpg::database();
+        let a = Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new("a", "127.0.0.1:1", 60_000));
+        let b = Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new("b", "127.0.0.1:2", 60_000));
+        create_leased(&a, "g").await;
+        // B takes it over (A's lease ran out), then A takes it back.
+        testpg::sql(&db, "UPDATE leases SET expires = 0");
+        let Taken::Mine(2, _) = b.take_and_load("g".into()).await.unwrap() else { panic!("B takes it") };
+        testpg::sql(&db, "UPDATE leases SET expires = 0");
+        let Taken::Mine(3, _) = a.take_and_load("g".into()).await.unwrap() else { panic!("A takes it back") };
+        assert_eq!(a.leases().unwrap().epoch("g"), Some(3));
+        // The copy A loaded under epoch 1: nothing it writes is stored.
+        let old = || Owned::new("g", 1);
+        for e in [
+            a.append(old(), 1, Some(0), "{\"kind\":\"draw\"}".into(), 1).await.err(),
+            a.finish(old(), 3, "{}".into()).await.err(),
+            a.update_setup(old(), "{\"x\":1}".into()).await.err(),
+            a.delete_last(old(), 1).await.err(),
+        ] {
+            assert!(matches!(e, Some(StoreError::Fenced { .. })), "{e:?}");
+        }
+        assert!(a.load("g".into()).await.unwrap().unwrap().actions.is_empty(), "nothing stored");
+        // The live copy (epoch 3) writes; B's copy (epoch 2) does not.
+        a.append(Owned::new("g", 3), 1, Some(0), "{\"kind\":\"draw\"}".into(), 1).await.unwrap();
+        let e = b.append(Owned::new("g", 2), 2, Some(1), "{\"kind\":\"pass\"}".into(), 2).await.err();
+        assert!(matches!(e, Some(StoreError::Fenced { .. })), "{e:?}");
+        assert_eq!(a.load("g".into()).await.unwrap().unwrap().actions.len(), 1);
+    }
+
+    /// Issue 48: with `--lease-ms` 1000, 6000 and 30000 on three instances a
+    /// game handed over was taken back by the short one again and again. An
+    /// instance whose lease length differs from one alive refuses to join,
+    /// naming it; the same length joins; an instance stopped (or not seen
+    /// for two of its lease lengths, killed) no longer counts.
+    #[tokio::test]
+    async fn an_instance_with_another_lease_length_than_one_alive_refuses_to_join() {
+        let db = testpg::database();
+        let open = |name: &str, ttl| Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new(name, "x", ttl));
+        let a = open("a", 6_000);
+        a.join().await.unwrap();
+        let b = open("b", 1_000);
+        let e = b.join().await.expect_err("another length");
+        let said = e.to_string();
+        assert!(said.contains("1000 ms") && said.contains("a-") && said.contains("(6000 ms)"), "{said}");
+        open("c", 6_000).join().await.unwrap();
+        // A killed: not seen for two of its lease lengths.
+        let name = a.leases().unwrap().instance.clone();
+        testpg::sql(&db, &format!("UPDATE instances SET seen = seen - 12001 WHERE name = '{name}'"));
+        let e = b.join().await.expect_err("c is alive");
+        assert!(e.to_string().contains("c-"), "{e}");
+        // Every 6 s instance stops: the 1 s one may join.
+        let c = open("c2", 6_000);
+        c.join().await.unwrap();
+        c.release_all().await.unwrap();
+        testpg::sql(&db, "UPDATE instances SET seen = 0");
+        b.join().await.unwrap();
+        let rows = testpg::sql(&db, "SELECT count(*) FROM instances WHERE lease_ms = 1000");
+        assert_eq!(rows[0][0].as_deref(), Some("1"));
+    }
+
+    /// Issue 48: `pg_restore` into the live database added a second row to
+    /// `triominos_schema`, and every later start refused the database. The
+    /// table holds one row by a constraint now: a second one is refused.
+    #[test]
+    fn the_postgresql_schema_table_holds_one_row_by_a_constraint() {
+        let db = testpg::database();
+        drop(Store::open_postgres(&db).unwrap());
+        let mut client = postgres::Client::connect(&db, postgres::NoTls).unwrap();
+        let e = client.batch_execute("INSERT INTO triominos_schema VALUES (4)").expect_err("a second row");
+        let constraint = e.as_db_error().and_then(|d| d.constraint()).map(str::to_string);
+        assert_eq!(constraint.as_deref(), Some("triominos_schema_one_row"), "{e:?}");
+        assert_eq!(version_any(&db), SCHEMA_VERSION);
     }
 
     /// Two instances taking one free game at once: exactly one gets it.
