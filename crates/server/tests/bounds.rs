@@ -133,6 +133,8 @@ async fn a_game_of_stand_ins_counts_as_a_game_of_bots_alone() {
     let server = start_with(&db, |c| {
         c.max_bot_games = 1;
         c.test_move_ms = Some(1);
+        // No reserve: the stand-in takes over when the turn's time is out.
+        c.reserve = Duration::ZERO;
         c.bot_delay = Duration::from_secs(3600);
     })
     .await;

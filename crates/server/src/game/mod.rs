@@ -8,6 +8,7 @@
 //! a table of people ([`waiting`]) and the games' JSON API ([`routes`]); with several instances
 //! over one PostgreSQL, the leases kept, lost and handed over ([`lease`]).
 
+pub mod cancel;
 pub mod error;
 pub mod hint;
 pub mod lease;

@@ -178,7 +178,7 @@ async fn clock(
         if r.is_waiting() {
             // Nobody started the table in time: cleaned away.
             if r.expires() <= crate::store::now_ms() {
-                super::waiting::cancel(&state, &mut r, true).await;
+                super::cancel::cancel(&state, &mut r, true).await;
             }
             return;
         }

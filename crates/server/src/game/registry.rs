@@ -470,7 +470,10 @@ mod tests {
             takebacks: false,
             listed: false,
         };
-        Room::new(id.into(), setup).unwrap()
+        let mut room = Room::new(id.into(), setup).unwrap();
+        // No reserve: a live table's clock is due a turn's time from now.
+        room.timing.reserve_ms = 0;
+        room
     }
 
     fn registry(evict_after_s: u64, sweep_every_s: u64) -> Registry {

@@ -66,6 +66,14 @@ pub enum LeaseError {
         /// Who holds it now.
         held: String,
     },
+    /// Another instance seen lately uses another lease length
+    /// ([`Leases::join`]).
+    Length {
+        /// This instance's lease length, in milliseconds.
+        mine: i64,
+        /// The others: their names and lengths.
+        others: String,
+    },
 }
 
 impl From<DbError> for LeaseError {
@@ -190,7 +198,7 @@ impl Leases {
     /// length; else this instance is written in `instances` (schema
     /// version 4), seen now, with its length. With mixed lengths a game
     /// handed over would be taken back by the shortest again and again.
-    pub fn join(&self, c: &Db, now: i64) -> Result<(), super::StoreError> {
+    pub fn join(&self, c: &Db, now: i64) -> Result<(), LeaseError> {
         let rows = c.query(
             "SELECT name, lease_ms FROM instances WHERE name <> ?1 AND lease_ms <> ?2 AND seen >= ?3 - 2 * lease_ms \
              ORDER BY name",
@@ -201,7 +209,7 @@ impl Leases {
             .map(|r| Ok(format!("{} ({} ms)", r.text(0)?, r.int(1)?)))
             .collect::<Result<Vec<_>, DbError>>()?;
         if !others.is_empty() {
-            return Err(super::StoreError::LeaseLength { mine: self.ttl_ms, others: others.join(", ") });
+            return Err(LeaseError::Length { mine: self.ttl_ms, others: others.join(", ") });
         }
         self.seen(c, now)?;
         Ok(())

@@ -959,6 +959,7 @@ impl From<lease::LeaseError> for StoreError {
         match e {
             lease::LeaseError::Db(e) => StoreError::from(e),
             lease::LeaseError::Fenced { game, held } => StoreError::Fenced { game, held },
+            lease::LeaseError::Length { mine, others } => StoreError::LeaseLength { mine, others },
         }
     }
 }
@@ -1040,7 +1041,7 @@ impl Store {
     /// another lease length. Nothing without leases.
     pub async fn join(&self) -> Result<(), StoreError> {
         let Some(leases) = self.leases.clone() else { return Ok(()) };
-        self.call(move |c| leases.join(c, now_ms())).await
+        self.call(move |c| Ok(leases.join(c, now_ms())?)).await
     }
 
     /// Hands a game over to the instance that asked for it (see
