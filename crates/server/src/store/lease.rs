@@ -160,12 +160,16 @@ impl Leases {
     }
 
     /// Takes a game's lease at `now` when nobody holds a live one (the
-    /// epoch grows): its epoch, or who holds it.
+    /// epoch grows): its epoch, or who holds it. A live lease this instance
+    /// holds already keeps its epoch: two requests of one instance loading
+    /// the game at once (two seats' sockets arriving together) get the same
+    /// epoch, so the copy kept in memory is not fenced by the other's take.
     pub fn try_take(&self, c: &Db, game: &str, now: i64) -> Result<Result<i64, Holder>, DbError> {
         let taken = c.query_opt(
             "INSERT INTO leases (game, owner, addr, epoch, expires) VALUES (?1, ?2, ?3, 1, ?4) \
              ON CONFLICT (game) DO UPDATE SET owner = excluded.owner, addr = excluded.addr, \
-             epoch = leases.epoch + 1, expires = excluded.expires, wanted = NULL \
+             epoch = CASE WHEN leases.owner = excluded.owner AND leases.expires >= ?5 \
+             THEN leases.epoch ELSE leases.epoch + 1 END, expires = excluded.expires, wanted = NULL \
              WHERE leases.expires < ?5 OR leases.owner = excluded.owner RETURNING epoch",
             &[
                 Val::from(game),

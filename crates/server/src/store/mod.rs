@@ -1833,6 +1833,26 @@ mod tests {
         assert_eq!(a.load("g".into()).await.unwrap().unwrap().actions.len(), 1);
     }
 
+    /// Two requests of one instance loading a game it holds at once (two
+    /// seats' sockets arriving together at a waiting table) take the same
+    /// epoch: the copy kept in memory, loaded by one of them, is not fenced
+    /// by the other's take (the cluster test's tables stalled so). A lease
+    /// run out is taken under a new epoch, by any instance.
+    #[tokio::test]
+    async fn an_instance_taking_a_live_lease_it_holds_keeps_its_epoch() {
+        let db = testpg::database();
+        let a = Store::open_postgres(&db).unwrap().with_leases(lease::Leases::new("a", "127.0.0.1:1", 60_000));
+        create_leased(&a, "g").await;
+        for _ in 0..2 {
+            let Taken::Mine(1, _) = a.take_and_load("g".into()).await.unwrap() else { panic!("the same epoch") };
+        }
+        a.update_setup(Owned::new("g", 1), "{\"x\":1}".into()).await.unwrap();
+        testpg::sql(&db, "UPDATE leases SET expires = 0");
+        let Taken::Mine(2, _) = a.take_and_load("g".into()).await.unwrap() else { panic!("a new epoch") };
+        let e = a.update_setup(Owned::new("g", 1), "{\"x\":2}".into()).await.err();
+        assert!(matches!(e, Some(StoreError::Fenced { .. })), "{e:?}");
+    }
+
     /// Issue 48: with `--lease-ms` 1000, 6000 and 30000 on three instances a
     /// game handed over was taken back by the short one again and again. An
     /// instance whose lease length differs from one alive refuses to join,
