@@ -97,9 +97,11 @@ test('a solo game: take back undoes the placement and the bots\' replies', async
       const rack = await page.$$eval('#rack .racktile', (b) => b.map((x) => x.dataset.tile).sort());
       const did = await playOneMove(page);
       if (did.kind !== 'play') continue;
-      // The bot replies (its move shown), and it is our turn again: the button stays.
-      await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length >= n + 1, tiles + 1);
-      await page.waitForSelector('#turn .mine', { timeout: 30000 });
+      // The bot replies (its move shown), and it is our turn again: the button stays. (On a
+      // busy machine the move may be told after the turn left us: wait for the turn, then
+      // count our placement on the board; the reply may be a draw.)
+      await page.waitForSelector('#turn .mine', { timeout: 60000 });
+      await page.waitForFunction((n) => document.querySelectorAll('#board .tiles .tile').length >= n + 1, tiles, { timeout: 60000 });
       const replied = await page.$$eval('#board .tiles .tile', (t) => t.length);
       await page.waitForSelector('#takeback', { state: 'visible' });
       await page.click('#takeback');
