@@ -33,8 +33,9 @@ test('a solo game is continued from the front page after the browser is reopened
     assert.equal(placed, 1, 'a tile was placed');
     // The bot answers; then it is this seat's turn again.
     await page.waitForSelector('#turn .mine', { timeout: 20000 });
+    // Our placement is on the board (the bot's answer may be a draw).
     const tiles = await page.$$eval('#board .tiles .tile', (t) => t.length);
-    assert.ok(tiles >= 2);
+    assert.ok(tiles >= 1);
     const state = await context.storageState();
     await context.close();
 
