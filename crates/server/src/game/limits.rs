@@ -43,6 +43,27 @@ impl Bucket {
     }
 }
 
+/// Takes one token of `client`'s bucket in `buckets` at `now` (at most `cap`
+/// tokens, `per_second` more each second; full when new), or says in how
+/// many seconds (at least 1) the next one comes.
+fn take_from(
+    buckets: &mut HashMap<IpAddr, Bucket>,
+    client: IpAddr,
+    now: Instant,
+    cap: f64,
+    per_second: f64,
+) -> Result<(), u64> {
+    let full = Bucket { tokens: cap, at: now };
+    let b = buckets.get(&client).copied().unwrap_or(full).refilled_at(now, cap, per_second);
+    if b.tokens >= 1.0 {
+        buckets.insert(client, Bucket { tokens: b.tokens - 1.0, ..b });
+        Ok(())
+    } else {
+        buckets.insert(client, b);
+        Err((((1.0 - b.tokens) / per_second).ceil() as u64).max(1))
+    }
+}
+
 /// Per client: the creation bucket and the games it created (since the
 /// server started) that were unfinished when last looked at.
 #[derive(Debug, Default)]
@@ -80,16 +101,7 @@ impl Clients {
         if per_hour == 0 {
             return Ok(());
         }
-        let (cap, rate) = (f64::from(per_hour), f64::from(per_hour) / 3600.0);
-        let full = Bucket { tokens: cap, at: now };
-        let b = self.sheets.get(&client).copied().unwrap_or(full).refilled_at(now, cap, rate);
-        if b.tokens >= 1.0 {
-            self.sheets.insert(client, Bucket { tokens: b.tokens - 1.0, ..b });
-            Ok(())
-        } else {
-            self.sheets.insert(client, b);
-            Err((((1.0 - b.tokens) / rate).ceil() as u64).max(1))
-        }
+        take_from(&mut self.sheets, client, now, f64::from(per_hour), f64::from(per_hour) / 3600.0)
     }
 
     /// Takes one of the `per_minute` takebacks and "play again" answers of
@@ -100,16 +112,7 @@ impl Clients {
         if per_minute == 0 {
             return Ok(());
         }
-        let (cap, rate) = (f64::from(per_minute), f64::from(per_minute) / 60.0);
-        let full = Bucket { tokens: cap, at: now };
-        let b = self.asks.get(&client).copied().unwrap_or(full).refilled_at(now, cap, rate);
-        if b.tokens >= 1.0 {
-            self.asks.insert(client, Bucket { tokens: b.tokens - 1.0, ..b });
-            Ok(())
-        } else {
-            self.asks.insert(client, b);
-            Err((((1.0 - b.tokens) / rate).ceil() as u64).max(1))
-        }
+        take_from(&mut self.asks, client, now, f64::from(per_minute), f64::from(per_minute) / 60.0)
     }
 
     /// Forgets the ask buckets that are full again.

@@ -1013,9 +1013,11 @@ impl Room {
         now: std::time::Instant,
         every: std::time::Duration,
     ) -> Result<(), Refused> {
-        let Some(slot) = self.reactions.get_mut(seat as usize) else { return Err(Refused::Spectator) };
-        let bucket = slot.get_or_insert_with(|| super::react::Bucket::new(now, every));
-        bucket.take(now).map_err(|wait| Refused::ReactionBusy { retry_after: super::react::seconds(wait) })?;
+        if seat as usize >= self.reactions.len() {
+            return Err(Refused::Spectator);
+        }
+        take(&mut self.reactions, seat, now, every)
+            .map_err(|wait| Refused::ReactionBusy { retry_after: super::react::seconds(wait) })?;
         let msg = ServerMsg::Reaction { seat, code }.text();
         self.send_each(|_| msg.clone());
         Ok(())
