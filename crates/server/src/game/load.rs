@@ -3,7 +3,7 @@
 //! looked at once ([`resume_unfinished`]); at each sweep, the timed games
 //! sleeping out of memory whose clock is due are loaded ([`wake_sleepers`]).
 
-use super::error::GameError;
+use super::error::{CreateError, GameError};
 use super::play;
 use super::registry::RoomRef;
 use crate::state::AppState;
@@ -90,6 +90,37 @@ impl AppState {
             if !r.has_humans() && !r.is_over() {
                 self.games.resume_bot_game(id);
             }
+            play::schedule(self, &arc, &mut r);
+        }
+        Ok(arc)
+    }
+}
+
+impl AppState {
+    /// A new game (`POST /api/games`, or "play again") made by `client`:
+    /// its bots think in the client's share, it is admitted within the
+    /// client's creation rate (and the cap of games of bots alone), stored
+    /// within the caps of unfinished games, then held in memory with its
+    /// bots and clock scheduled.
+    pub async fn create_game(
+        self: &Arc<Self>,
+        client: Option<std::net::IpAddr>,
+        mut room: super::room::Room,
+        setup_json: String,
+    ) -> Result<RoomRef, CreateError> {
+        room.owner = super::think::owner_of(client.map(super::limits::client_of));
+        self.games.admit_creation(client).map_err(CreateError::Capped)?;
+        if !room.has_humans() {
+            self.games.admit_bot_game(&room.id).map_err(CreateError::Capped)?;
+        }
+        let (id, created) = (room.id.clone(), room.setup.created);
+        if let Err(e) = self.games.store_new_game(&self.store, client, id.clone(), created, setup_json).await {
+            self.games.end_bot_game(&id);
+            return Err(e);
+        }
+        let arc = self.games.insert(room);
+        {
+            let mut r = arc.lock().await;
             play::schedule(self, &arc, &mut r);
         }
         Ok(arc)

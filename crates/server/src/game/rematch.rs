@@ -118,23 +118,16 @@ async fn make(state: &Arc<AppState>, old: &Setup, client: Option<std::net::IpAdd
         }
     }
     let id = crate::secret::random_hex(8);
-    let mut new_room = Room::new(id.clone(), setup.clone())?;
-    new_room.owner = super::think::owner_of(client.map(super::limits::client_of));
+    let new_room = Room::new(id.clone(), setup.clone())?;
     let json = serde_json::to_string(&setup).map_err(|_| Refused::BadSetup)?;
     // A creation by this client: its rate, its unfinished games, the server's cap.
-    state.games.admit_creation(client)?;
-    state.games.store_new_game(&state.store, client, id.clone(), setup.created, json).await.map_err(|e| match e {
+    state.create_game(client, new_room, json).await.map_err(|e| match e {
         CreateError::Capped(r) => r,
         CreateError::Store(e) => {
             tracing::error!(game = %id, "cannot store the rematch: {e}");
             Refused::StorageFailed
         }
     })?;
-    let arc = state.games.insert(new_room);
-    {
-        let mut nr = arc.lock().await;
-        super::play::schedule(state, &arc, &mut nr);
-    }
     Ok(Made { id, links: setup.seats.iter().map(|s| s.token.clone()).collect() })
 }
 

@@ -152,25 +152,10 @@ async fn create(
         listed,
     };
     let id = crate::secret::random_hex(8);
-    let mut room = Room::new(id.clone(), setup.clone())?;
-    // Its bots' thinking is the creating client's share (issue 44).
-    room.owner = super::think::owner_of(client.map(super::limits::client_of));
+    let room = Room::new(id.clone(), setup.clone())?;
     let setup_json = serde_json::to_string(&setup).map_err(StoreError::from)?;
-    let bot_only = !room.has_humans();
-    state.games.admit_creation(client)?;
-    if bot_only {
-        state.games.admit_bot_game(&id)?;
-    }
-    if let Err(e) = state.games.store_new_game(&state.store, client, id.clone(), setup.created, setup_json).await {
-        state.games.end_bot_game(&id);
-        return Err(e.into());
-    }
+    state.create_game(client, room, setup_json).await?;
     tracing::info!(game = %id, preset = %setup.preset, seats = n, "game created");
-    let arc = state.games.insert(room);
-    {
-        let mut r = arc.lock().await;
-        super::play::schedule(&state, &arc, &mut r);
-    }
     let seats = setup
         .seats
         .iter()
