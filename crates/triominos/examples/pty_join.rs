@@ -1,7 +1,7 @@
 //! The browser test's terminal player (`crates/server/e2e/tests/terminal.test.mjs`):
 //! runs `triominos play --join LINK` on a pseudo-terminal, reads its screen
 //! (vt100) and plays that seat to the end of the game with the arrows and
-//! typed moves, the harness of `tests/play_cli.rs`. Prints the last screen;
+//! typed moves, the harness of `tests/it/play_cli.rs`. Prints the last screen;
 //! exits 0 once the screen says the game is over, 1 otherwise.
 //!
 //! ```text

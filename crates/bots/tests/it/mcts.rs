@@ -9,7 +9,7 @@ use triominos_core::{Action, Game, Observation};
 /// Small, so that the tests are quick and a search that misjudges shows.
 const ITERATIONS: u32 = 300;
 
-#[path = "support/positions.rs"]
+#[path = "../support/positions.rs"]
 mod support;
 use support::positions;
 

@@ -3,7 +3,7 @@
 //! written down when the search was split out of the lab
 //! (`crates/bots/src/mcts/`, `crates/bots/src/lab/`). Refactoring the search
 //! must leave them as they are; a change meant to change how a level plays
-//! updates them (`PIN_PRINT=1 cargo test -p triominos-bots --test pinned --
+//! updates them (`PIN_PRINT=1 cargo test -p triominos-bots --test it pinned:: --
 //! --nocapture` prints the new ones) and says so.
 
 use triominos_bots::judge::{analyse, Settings};

@@ -239,7 +239,7 @@ fn a_missed_hexagon_is_a_blunder_not_four_points() {
     // 2-4-5 for 11 points at line 64 where 2-4-5 3,-4 2 closed a hexagon
     // for 61. The review compared only with the most visited action (a
     // draw) and charged 4.45 points.
-    let text = include_str!("data/goliath-2p-3.tri");
+    let text = include_str!("../data/goliath-2p-3.tri");
     let rep = replay(text).unwrap();
     let opts = Options { seed: 1, threads: 1, ..Options::default() };
     // Line 64 is the 23rd action of round 2.
@@ -286,7 +286,7 @@ fn bad_input_is_an_error_not_a_panic() {
 /// around them, at the record's own lines, and no timeout is a decision.
 #[test]
 fn a_record_with_timeouts_is_reviewed() {
-    let text = include_str!("../../core/tests/data/scenarios/challenge_timeout.tri");
+    let text = include_str!("../../../core/tests/data/scenarios/challenge_timeout.tri");
     let lines: Vec<&str> = text.lines().collect();
     for (name, plays) in [("A", 2), ("B", 1)] {
         let r = review_record(text, Some(name), &opts()).expect("a record with timeouts is reviewed");

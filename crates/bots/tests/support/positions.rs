@@ -1,5 +1,5 @@
 //! Positions for the search's tests, shared by the crate's unit tests
-//! (`src/mcts/tests.rs`) and the integration tests (`tests/mcts.rs`), each
+//! (`src/mcts/tests.rs`) and the integration tests (`tests/it/mcts.rs`), each
 //! including this file with `#[path]`. The includer has the crate's
 //! `make_bot`, `Bot` and `Budget` in scope (`crate::` or `triominos_bots::`).
 

@@ -47,9 +47,31 @@ pub fn times_out(game: &Game, rng: &mut triominos_core::rng::ChaCha8Rng, one_in:
 /// Plays a whole game with uniformly random legal actions (and, under a turn
 /// timer, a timeout one time in ten), calling `each` before every action
 /// with the game and the chosen action.
-pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnMut(&Game, Action)) -> Game {
+pub fn random_game(rules: RuleSet, players: usize, seed: u64, each: impl FnMut(&Game, Action)) -> Game {
+    play_game(
+        rules,
+        players,
+        seed,
+        seed ^ 0xDEAD_BEEF,
+        |_, moves, rng| moves[below(rng, moves.len() as u32) as usize],
+        each,
+    )
+}
+
+/// Plays a whole game dealt from `seed`, `pick` choosing each action among the
+/// legal ones with a generator seeded from `rng_seed` (under a turn timer, a
+/// timeout one time in ten instead), calling `each` before every action with
+/// the game and the chosen action.
+pub fn play_game(
+    rules: RuleSet,
+    players: usize,
+    seed: u64,
+    rng_seed: u64,
+    mut pick: impl FnMut(&Game, &[Action], &mut triominos_core::rng::ChaCha8Rng) -> Action,
+    mut each: impl FnMut(&Game, Action),
+) -> Game {
     let mut game = Game::new(rules, players, seed).expect("deal");
-    let mut rng = seeded(seed ^ 0xDEAD_BEEF);
+    let mut rng = seeded(rng_seed);
     let mut moves = Vec::new();
     let mut guard = 0;
     while !game.is_over() {
@@ -68,7 +90,7 @@ pub fn random_game(rules: RuleSet, players: usize, seed: u64, mut each: impl FnM
         }
         game.legal_actions_into(&mut moves);
         assert!(!moves.is_empty(), "a player in a live round always has an action");
-        let a = moves[below(&mut rng, moves.len() as u32) as usize];
+        let a = pick(&game, &moves, &mut rng);
         each(&game, a);
         let preview = a.placement().map(|p| game.placement_score(p));
         let outcome = game.play(a).expect("legal action accepted");

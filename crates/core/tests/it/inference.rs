@@ -4,7 +4,7 @@
 //! log with `Board::check` on every cell and rotation, and a plain bipartite
 //! matching of each seat's tiles to its deal and draws.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use triominos_core::rng::{below, seeded};

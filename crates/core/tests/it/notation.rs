@@ -2,7 +2,7 @@
 //! action is written once, uniquely, and reads back as itself; any text at
 //! all is read without a panic, and what reads as an action is legal.
 
-mod common;
+use crate::common;
 
 use common::{random_game, variants};
 use proptest::prelude::*;

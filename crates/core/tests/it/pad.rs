@@ -4,7 +4,7 @@
 //! games played by the engine, entered on a pad, scoring exactly the same.
 
 use triominos_core::pad::{Entry, EntryError, Hand, PadError, PadPhase, Placed, Sheet};
-use triominos_core::rng::{below, seeded};
+use triominos_core::rng::below;
 use triominos_core::{Action, Bonuses, Event, Figures, Game, Reason, RoundEnd, RuleSet, ScoreEntry, Seats, Tile};
 
 fn t(s: &str) -> Tile {
@@ -555,29 +555,22 @@ fn declared(b: Bonuses) -> Figures {
 
 /// A whole game of random legal moves (placements preferred).
 fn random_game(rules: RuleSet, players: usize, seed: u64) -> Game {
-    let mut g = Game::new(rules, players, seed).unwrap();
-    let mut rng = seeded(seed ^ 0x5eed);
-    let mut moves = Vec::new();
-    while !g.is_over() {
-        if g.is_round_over() {
-            g.next_round().unwrap();
-            continue;
-        }
-        g.legal_actions_into(&mut moves);
-        let plays: Vec<Action> = moves.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
-        let a = if !plays.is_empty() && below(&mut rng, 8) != 0 {
-            // The best-scoring placement half of the time, so bonuses come up.
-            if below(&mut rng, 2) == 0 {
-                *plays.iter().max_by_key(|a| a.placement().map_or(0, |p| g.placement_score(p).points)).unwrap()
-            } else {
-                plays[below(&mut rng, plays.len() as u32) as usize]
-            }
+    crate::common::play_game(rules, players, seed, seed ^ 0x5eed, placements_mostly, |_, _| {})
+}
+
+/// A placement seven times in eight when there is one: the best-scoring one
+/// half of those times, so that bonuses come up; else any legal action.
+fn placements_mostly(g: &Game, moves: &[Action], rng: &mut triominos_core::rng::ChaCha8Rng) -> Action {
+    let plays: Vec<Action> = moves.iter().copied().filter(|a| matches!(a, Action::Play { .. })).collect();
+    if !plays.is_empty() && below(rng, 8) != 0 {
+        if below(rng, 2) == 0 {
+            *plays.iter().max_by_key(|a| a.placement().map_or(0, |p| g.placement_score(p).points)).unwrap()
         } else {
-            moves[below(&mut rng, moves.len() as u32) as usize]
-        };
-        g.play(a).unwrap();
+            plays[below(rng, plays.len() as u32) as usize]
+        }
+    } else {
+        moves[below(rng, moves.len() as u32) as usize]
     }
-    g
 }
 
 /// The game as a table would enter it on the pad; hands as tiles, or as sums when `sums`.

@@ -3,7 +3,7 @@
 //! and against a brute-force count that tries every tile, cell and rotation.
 //!
 //! Regenerate the file (after a deliberate change) with
-//! `PERFT_BLESS=1 cargo test -p triominos-core --test perft`.
+//! `PERFT_BLESS=1 cargo test -p triominos-core --test it perft::`.
 
 use triominos_core::{Action, Cell, Game, Placement, RuleSet};
 
@@ -61,7 +61,7 @@ fn perft_counts_match_the_data_file() {
     }
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
     if std::env::var_os("PERFT_BLESS").is_some() {
-        let header = "# preset players seed ply legal_placements (see tests/perft.rs)\n";
+        let header = "# preset players seed ply legal_placements (see tests/it/perft.rs)\n";
         std::fs::write(path, header.to_string() + &lines.join("\n") + "\n").unwrap();
     }
     let data = std::fs::read_to_string(path).unwrap();

@@ -1,7 +1,7 @@
 //! Invariants of random games, for every preset, player count and several
 //! house rules.
 
-mod common;
+use crate::common;
 
 use common::{random_game, variants};
 use proptest::prelude::*;

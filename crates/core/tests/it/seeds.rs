@@ -95,7 +95,7 @@ fn seeds_deal_the_pinned_games() {
 fn pinned_deals_are_whole_and_distinct() {
     // Guards the pinned data itself: each deal is the 56 tiles once, hands
     // have the preset's size, and different seeds deal different games.
-    let pinned: Value = serde_json::from_str(include_str!("data/seeds.json")).unwrap();
+    let pinned: Value = serde_json::from_str(include_str!("../data/seeds.json")).unwrap();
     let deals = pinned["deals"].as_array().unwrap();
     for d in deals {
         let rules = RuleSet::preset(d["preset"].as_str().unwrap()).unwrap();

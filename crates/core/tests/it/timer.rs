@@ -1,7 +1,7 @@
 //! The Triominos Challenge turn timer (options `timer` and `timer_penalty`,
 //! rules.md section 5): `Game::time_out`, its event, its record line.
 
-mod common;
+use crate::common;
 
 use triominos_core::record::{replay, write};
 use triominos_core::rng::{below, seeded};

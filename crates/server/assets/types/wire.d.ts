@@ -1,5 +1,5 @@
 // The wire types of crates/server/src/protocol, made by ts-rs from the Rust types: do not edit.
-// Regenerate: UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test wire_types
+// Regenerate: UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test it wire_types::
 
 /**
  * What a player does on their turn. Small and `Copy`.

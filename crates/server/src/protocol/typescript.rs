@@ -6,12 +6,12 @@
 //! attributes (tags, renames, flattening) the JSON is written with. The
 //! declarations are one file, [`WIRE_DTS`] (`assets/types/wire.d.ts`), made
 //! from the [`declarations`] of the [`roots`] and of every type they name;
-//! `tests/wire_types.rs` fails when the checked-in file differs, so a renamed
+//! `tests/it/wire_types.rs` fails when the checked-in file differs, so a renamed
 //! field breaks the build until the file is made again, and then `tsc`
 //! fails on every script that still reads the old name:
 //!
 //! ```sh
-//! UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test wire_types
+//! UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test it wire_types::
 //! ```
 //!
 //! A new type inside an existing message needs only `ts_rs::TS` in its
@@ -26,7 +26,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 pub const WIRE_DTS: &str = "assets/types/wire.d.ts";
 
 /// The command that writes [`WIRE_DTS`] again.
-pub const REGENERATE: &str = "UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test wire_types";
+pub const REGENERATE: &str = "UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test it wire_types::";
 
 /// The declarations the page reads: from these types and every type they name.
 pub fn roots(v: &mut Declarations) {

@@ -2,7 +2,7 @@
 //! unannounced figure loses its bonus, the server tells everyone which, and
 //! the announced play of the same figure in an identical game scores it.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

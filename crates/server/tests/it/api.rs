@@ -1,7 +1,7 @@
 //! The HTTP and WebSocket API: creating, joining, playing, every refusal,
 //! reconnecting, a restart in the middle of a game, and the hidden-information scan.
 
-mod common;
+use crate::common;
 
 use common::*;
 use futures_util::SinkExt;
@@ -129,7 +129,7 @@ async fn every_refusal_changes_nothing_and_the_connection_survives() {
     assert!(spec.me.is_null());
     let e = spec.act(json!({"kind": "draw"})).await.unwrap_err();
     assert_eq!(e["code"], "spectator");
-    // Wrong token (in the hello: see tests/net.rs), unknown game.
+    // Wrong token (in the hello: see tests/it/net.rs), unknown game.
     let mut wrong = Client::open(addr, &id).await;
     wrong.send(json!({"type": "hello", "token": "0".repeat(32)})).await;
     assert_eq!(wrong.closed().await, (1008, "bad_token".to_string()));

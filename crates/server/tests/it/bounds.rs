@@ -4,7 +4,7 @@
 //! time. And issue 45 section 2: a takeback against bots undoes the person's
 //! placement and the bots' replies, unasked, counted on the score sheet.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

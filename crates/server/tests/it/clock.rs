@@ -3,7 +3,7 @@
 //! deadline is moved by rewriting the stored times, and the tests wait for
 //! what the server stores or sends.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rusqlite::Connection;

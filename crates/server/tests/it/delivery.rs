@@ -2,7 +2,7 @@
 //! only what changed (versioned asset addresses kept for a year, the page itself
 //! checked again with an ETag).
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{header, Request};

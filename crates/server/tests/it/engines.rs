@@ -5,7 +5,7 @@
 //! start and the others left on disk; a game that does not replay set aside;
 //! an ended game not marked finished marked at start; score sheets kept.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 //! hint is a legal move that changes nothing, each one is counted in public
 //! and kept across a restart, and the hint depends on nothing hidden.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! shown only once the game is over; names with control or bidi characters
 //! are refused.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

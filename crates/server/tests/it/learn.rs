@@ -3,7 +3,7 @@
 //! its goal and its plausible wrong answer is refused (or misses the goal),
 //! its texts exist in every language, and the API answers as documented.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;

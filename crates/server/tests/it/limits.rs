@@ -2,7 +2,7 @@
 //! client, games in all and the rate of creation per client are capped, each
 //! refusal a 429 `{code, params}`.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::extract::ConnectInfo;

@@ -1,7 +1,7 @@
 //! The server under hostile or careless clients: bounded uploads and replays,
 //! connection caps and timeouts, security headers, close frames.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

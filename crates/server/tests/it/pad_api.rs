@@ -2,7 +2,7 @@
 //! undo/edit/insert/delete, preview, the list, CSV, every refusal, sheets
 //! surviving a restart, and a translation for every refusal code.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! hints give a tile of an answer, the daily puzzle follows the date, and bad
 //! requests are refused.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

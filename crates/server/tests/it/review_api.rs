@@ -2,7 +2,7 @@
 //! decision at its record line and replay frame; refused for a game still
 //! being played, computed once.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! whose rows cannot be read is a 500, never a 404; a game whose last action
 //! was stored but not its end is marked finished at start.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rusqlite::Connection;
@@ -168,8 +168,10 @@ mod modes {
             return in_process();
         }
         use std::os::unix::process::CommandExt;
+        // The test's full name in the binary: this module's path without the crate.
+        let check = format!("{}::{check}", module_path!().split_once("::").map_or("", |(_, m)| m));
         let out = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--ignored", "--exact", check, "--nocapture", "--test-threads", "1"])
+            .args(["--ignored", "--exact", &check, "--nocapture", "--test-threads", "1"])
             .env("TRIOMINOS_TEST_DB", db)
             .uid(65534)
             .gid(65534)
@@ -220,7 +222,7 @@ mod modes {
         let db = dir.path().join("games.db");
         store(&schema(&db), &play("g", &two_humans(), "400", 5, |_| false), false);
         readable_by_all(dir.path(), Some(&db));
-        as_unprivileged("modes::check_read_only", &db, || refused_read_only(&db));
+        as_unprivileged("check_read_only", &db, || refused_read_only(&db));
     }
 
     #[test]
@@ -230,7 +232,7 @@ mod modes {
         let dir = tempfile::tempdir().unwrap();
         let new = dir.path().join("new.db");
         readable_by_all(dir.path(), None);
-        as_unprivileged("modes::check_unwritable_folder", &new, || {
+        as_unprivileged("check_unwritable_folder", &new, || {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
             refused_unwritable_folder(&new);
@@ -243,7 +245,7 @@ mod modes {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o666)).unwrap();
         }
-        as_unprivileged("modes::check_unwritable_folder", &old, || {
+        as_unprivileged("check_unwritable_folder", &old, || {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
             refused_unwritable_folder(&old);

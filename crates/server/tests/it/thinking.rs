@@ -3,7 +3,7 @@
 //! first), the cap on games of bots alone, and a bot's move tried again after
 //! a storage failure.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

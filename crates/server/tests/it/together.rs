@@ -3,7 +3,7 @@
 //! new seat, across a restart) and quick reactions (to everyone, rate-limited
 //! per seat, never stored).
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 //! seat's own view, applied as the action it means, or refused with a code
 //! the page words, changing nothing and telling nothing of another hand.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{json, Value};

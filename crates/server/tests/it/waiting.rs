@@ -3,7 +3,7 @@
 //! before whom is read from the stored times of the actions and of the
 //! start, and a clock is moved by rewriting stored times.
 
-mod common;
+use crate::common;
 
 use common::*;
 use rusqlite::Connection;

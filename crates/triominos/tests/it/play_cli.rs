@@ -2,7 +2,7 @@
 //! played from the screen and the keys, bad input refused with a clear
 //! error, colours only where the terminal has them.
 
-mod pty;
+use crate::pty;
 
 use pty::{line, play_to_the_end, Term};
 

@@ -1,15 +1,6 @@
 //! `triominos puzzles generate`, `export` and `verify` as a user runs them.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_triominos")).args(args).output().expect("run triominos");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::run;
 
 #[test]
 fn the_shipped_collection_verifies_and_exports_as_one_array() {

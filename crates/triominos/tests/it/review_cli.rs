@@ -2,18 +2,10 @@
 //! errors on bad input.
 
 use std::path::PathBuf;
-use std::process::Command;
 use triominos_core::record::write;
 use triominos_core::{Game, RuleSet};
 
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_triominos")).args(args).output().expect("run triominos");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::run;
 
 fn dir() -> PathBuf {
     let d = std::env::temp_dir().join(format!("tri-review-{}", std::process::id()));

@@ -1,15 +1,6 @@
 //! `triominos rules`, `selfplay` and `arena` as a user runs them.
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_triominos")).args(args).output().expect("run triominos");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::run;
 
 #[test]
 fn rules_files_are_read_and_bad_options_are_refused() {
