@@ -4,18 +4,10 @@
 use crate::board::Placement;
 use crate::rules::MAX_PLAYERS;
 use crate::scoring::Bonuses;
+/// How a round ended (defined beside its scoring, [`crate::scoring::score_round_end`]).
+pub use crate::scoring::RoundEnd;
 use crate::seats::Seats;
 use crate::tile::{Tile, TileSet};
-
-/// How a round ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub enum RoundEnd {
-    /// This seat placed their last tile.
-    Out(u8),
-    /// Everyone passed in turn with the pool empty.
-    Blocked,
-}
 
 /// The result of a legal action, or of a timeout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -24,6 +24,7 @@ use crate::action::{Action, IllegalAction};
 use crate::board::{Board, Placement};
 use crate::deal::{deal_from, opening_tiles, validate_deal, Deal, DealError};
 use crate::event::{Event, Outcome, RoundEnd};
+pub use crate::public::Phase;
 use crate::public::Public;
 use crate::rng::{seeded, ChaCha8Rng};
 use crate::rules::{FirstTile, RuleSet, MAX_PLAYERS};
@@ -36,20 +37,6 @@ use crate::tile::{Tile, TileSet};
 use crate::turn::{TurnSecret, TurnView};
 use rand_core::Rng;
 use std::sync::Arc;
-
-/// The phase of the game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum Phase {
-    /// A round is being played.
-    Playing,
-    /// The round ended; call [`Game::next_round`] or [`Game::begin_round`].
-    RoundOver,
-    /// The game is over.
-    GameOver,
-}
 
 /// A whole game with full information: the referee's view. Players and bots get
 /// an [`crate::Observation`] instead.
@@ -630,14 +617,6 @@ impl Game {
             self.pb().phase = Phase::GameOver;
             self.pb().events.push(Event::GameEnded { winners: w });
         }
-    }
-
-    /// What `seat` may know: their hand, the public state and, on their
-    /// turn, the tile they drew. A seat not at the table gets a spectator's
-    /// view: the public state, no hand, never to move.
-    pub fn observe(&self, seat: u8) -> crate::Observation {
-        let hand = self.hand(seat).unwrap_or_default();
-        crate::Observation::new(self, seat, hand)
     }
 
     pub(crate) fn from_parts(

@@ -51,6 +51,7 @@
 
 use crate::board::{Board, Placement};
 use crate::event::Event;
+use crate::game::Game;
 use crate::observe::Observation;
 use crate::public::Public;
 use crate::rng::{below, shuffle};
@@ -546,6 +547,61 @@ fn select(bits: u64, mut k: u32) -> u8 {
         b &= b - 1;
     }
     base + b.trailing_zeros() as u8
+}
+
+/// What an observation lets its observer infer, and deals consistent with it.
+impl Observation {
+    /// What the observer can infer from what the players did this round
+    /// (the facts of the [module docs](crate::observe)), precomputed for
+    /// [`Observation::determinize_inferred`]. It walks the round's events
+    /// and rebuilds the boards they were played on: compute it once per
+    /// decision, not once per determinization.
+    pub fn inference(&self) -> Inference {
+        Inference::new(self, None)
+    }
+
+    /// [`Observation::inference`] plus an assumption about the players that
+    /// the rules do not make true: a player who placed a tile scoring `P`
+    /// held no tile that could have scored `P + margin` or more on that board
+    /// ([`FactKind::Choice`] facts; not after a draw that forced the tile,
+    /// nor for the opening). A search may deal by it; a player who passes up
+    /// points on purpose breaks it, and then
+    /// [`Observation::determinize_inferred`] breaks as few facts as it can.
+    ///
+    /// ```
+    /// use triominos_core::{FactKind, Game, RuleSet};
+    ///
+    /// let game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 1).unwrap();
+    /// let obs = game.observe(game.to_move());
+    /// // Nobody has placed a tile yet: nothing to assume.
+    /// assert!(obs.inference_assuming(30).facts().iter().all(|f| f.kind != FactKind::Choice));
+    /// ```
+    pub fn inference_assuming(&self, margin: i32) -> Inference {
+        Inference::new(self, Some(margin))
+    }
+
+    /// [`Observation::determinize_for_search`] (no event log or score
+    /// sheet) with the hidden hands dealt consistently with every fact of
+    /// `inf`, which must be this observation's [`Observation::inference`]:
+    /// each hidden hand is filled tile by tile from the tiles the facts leave
+    /// it, the most constrained hand first; a dead end (rare: it needs
+    /// several hands competing for few tiles) deals again, a few times, then
+    /// falls back to a best-effort deal that breaks as few facts as it can
+    /// (only when the facts cannot all be met). Never loops without bound,
+    /// never panics. With no fact about the hidden hands it deals exactly as
+    /// `determinize_for_search`; so it does, ignoring `inf`, when `inf` was
+    /// computed at another moment (other events, unknown tiles or hand sizes).
+    pub fn determinize_inferred<R: Rng + ?Sized>(&self, rng: &mut R, inf: &Inference) -> Game {
+        if !inf.is_constrained() || !inf.describes(self) {
+            return self.determinize_for_search(rng);
+        }
+        let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
+        for (p, hand) in hands.iter_mut().enumerate().take(self.public().players()) {
+            *hand = if p as u8 == self.seat() { self.hand() } else { self.public().known_tiles(p as u8) };
+        }
+        let pool = inf.deal(rng, &mut hands);
+        self.assemble(rng, self.public().clone_lean(), hands, pool)
+    }
 }
 
 #[cfg(test)]

@@ -68,7 +68,7 @@
 //! for every `a >= 1`, the hand's tiles that could only have come through the
 //! seat's `a`-th draw or later number at most the draws from the `a`-th on
 //! that the seat's later placements do not already account for.
-//! [`Inference::excluded`] gives, per seat, the tiles surely not in the hand.
+//! [`crate::Inference::excluded`] gives, per seat, the tiles surely not in the hand.
 //!
 //! [`Observation::determinize_inferred`] deals the unknown tiles so that
 //! every hidden hand meets every fact. Facts that players' choices might
@@ -99,7 +99,6 @@
 use crate::action::{Action, IllegalAction};
 use crate::deal::DealError;
 use crate::game::Game;
-pub use crate::infer::{Fact, FactKind, Inference};
 use crate::public::Public;
 use crate::rng::shuffle;
 use crate::rules::MAX_PLAYERS;
@@ -116,6 +115,16 @@ pub struct Observation {
     public: Arc<Public>,
     /// The turn's private facts, present only when `seat` is to move.
     secret: Option<TurnSecret>,
+}
+
+impl Game {
+    /// What `seat` may know: their hand, the public state and, on their
+    /// turn, the tile they drew. A seat not at the table gets a spectator's
+    /// view: the public state, no hand, never to move.
+    pub fn observe(&self, seat: u8) -> Observation {
+        let hand = self.hand(seat).unwrap_or_default();
+        Observation::new(self, seat, hand)
+    }
 }
 
 impl Observation {
@@ -202,58 +211,6 @@ impl Observation {
     /// sheet (totals kept): cheaper to copy, for search.
     pub fn determinize_for_search<R: Rng + ?Sized>(&self, rng: &mut R) -> Game {
         self.determinize_with(rng, self.public.clone_lean())
-    }
-
-    /// What the observer can infer from what the players did this round
-    /// (the facts of the [module docs](self)), precomputed for
-    /// [`Observation::determinize_inferred`]. It walks the round's events
-    /// and rebuilds the boards they were played on: compute it once per
-    /// decision, not once per determinization.
-    pub fn inference(&self) -> Inference {
-        Inference::new(self, None)
-    }
-
-    /// [`Observation::inference`] plus an assumption about the players that
-    /// the rules do not make true: a player who placed a tile scoring `P`
-    /// held no tile that could have scored `P + margin` or more on that board
-    /// ([`FactKind::Choice`] facts; not after a draw that forced the tile,
-    /// nor for the opening). A search may deal by it; a player who passes up
-    /// points on purpose breaks it, and then
-    /// [`Observation::determinize_inferred`] breaks as few facts as it can.
-    ///
-    /// ```
-    /// use triominos_core::{FactKind, Game, RuleSet};
-    ///
-    /// let game = Game::new(RuleSet::preset("goliath").unwrap(), 2, 1).unwrap();
-    /// let obs = game.observe(game.to_move());
-    /// // Nobody has placed a tile yet: nothing to assume.
-    /// assert!(obs.inference_assuming(30).facts().iter().all(|f| f.kind != FactKind::Choice));
-    /// ```
-    pub fn inference_assuming(&self, margin: i32) -> Inference {
-        Inference::new(self, Some(margin))
-    }
-
-    /// [`Observation::determinize_for_search`] (no event log or score
-    /// sheet) with the hidden hands dealt consistently with every fact of
-    /// `inf`, which must be this observation's [`Observation::inference`]:
-    /// each hidden hand is filled tile by tile from the tiles the facts leave
-    /// it, the most constrained hand first; a dead end (rare: it needs
-    /// several hands competing for few tiles) deals again, a few times, then
-    /// falls back to a best-effort deal that breaks as few facts as it can
-    /// (only when the facts cannot all be met). Never loops without bound,
-    /// never panics. With no fact about the hidden hands it deals exactly as
-    /// `determinize_for_search`; so it does, ignoring `inf`, when `inf` was
-    /// computed at another moment (other events, unknown tiles or hand sizes).
-    pub fn determinize_inferred<R: Rng + ?Sized>(&self, rng: &mut R, inf: &Inference) -> Game {
-        if !inf.is_constrained() || !inf.describes(self) {
-            return self.determinize_for_search(rng);
-        }
-        let mut hands = [TileSet::EMPTY; MAX_PLAYERS];
-        for (p, hand) in hands.iter_mut().enumerate().take(self.public.players()) {
-            *hand = if p as u8 == self.seat { self.hand } else { self.public.known_tiles(p as u8) };
-        }
-        let pool = inf.deal(rng, &mut hands);
-        self.assemble(rng, self.public.clone_lean(), hands, pool)
     }
 
     /// [`Observation::determinize_for_search`] with the hidden hands and the
@@ -346,7 +303,7 @@ impl Observation {
 
     /// The game of these hands and pool, with the turn's secret (the
     /// observer's own, or one guessed for another mover).
-    fn assemble<R: Rng + ?Sized>(
+    pub(crate) fn assemble<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         public: Public,

@@ -2,11 +2,24 @@
 
 use crate::board::{Board, Placement};
 use crate::event::{Event, RoundEnd};
-use crate::game::Phase;
 use crate::rules::{RuleSet, MAX_PLAYERS};
 use crate::scoring::{score_placement, PlacementScore, Reason, ScoreEntry};
 use crate::seats::Seats;
 use crate::tile::TileSet;
+
+/// The phase of the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Phase {
+    /// A round is being played.
+    Playing,
+    /// The round ended; call [`crate::Game::next_round`] or [`crate::Game::begin_round`].
+    RoundOver,
+    /// The game is over.
+    GameOver,
+}
 
 /// Everything every player (and a spectator) may know.
 #[derive(Clone, Debug)]

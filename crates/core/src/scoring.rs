@@ -6,10 +6,19 @@
 //! with these functions.
 
 use crate::board::Figures;
-use crate::event::RoundEnd;
 use crate::rules::{Blocked, GameEnd, RuleSet, MAX_PLAYERS};
 use crate::seats::Seats;
 use crate::tile::Tile;
+
+/// How a round ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub enum RoundEnd {
+    /// This seat placed their last tile.
+    Out(u8),
+    /// Everyone passed in turn with the pool empty.
+    Blocked,
+}
 
 /// Why a score changed. Every change carries one, so a score sheet can show it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]

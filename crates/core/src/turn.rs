@@ -3,8 +3,7 @@
 
 use crate::action::{Action, IllegalAction, PassRefusal};
 use crate::board::Placement;
-use crate::game::Phase;
-use crate::public::Public;
+use crate::public::{Phase, Public};
 use crate::rules::AfterDraw;
 use crate::tile::{Tile, TileSet};
 

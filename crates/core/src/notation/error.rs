@@ -1,7 +1,7 @@
 //! Why a move in the notation was refused ([`NotationError`]). Every error
 //! says what was wrong in words a player understands; none changes anything.
 
-use super::{Move, Side, Spot, Turn};
+use super::moves::{Move, Side, Spot, Turn};
 use crate::board::{Placement, PlacementError};
 use crate::tile::{Tile, TileParseError};
 

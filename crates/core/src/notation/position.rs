@@ -4,7 +4,7 @@
 //! last beside it, a turn only when the spot takes the tile more than one way.
 
 use super::error::NotationError;
-use super::{Move, Place, Side, Spot, Turn};
+use super::moves::{Move, Place, Side, Spot, Turn};
 use crate::action::Action;
 use crate::board::{Board, Placement, PlacementError};
 use crate::game::{HistoryEntry, RoundHistory};

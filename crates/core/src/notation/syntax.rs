@@ -3,7 +3,8 @@
 //! spaces may go between the parts; a tile may keep its dashes; a side may
 //! be a word (`left of`).
 
-use super::{Move, NotationError, Place, Side, Spot, Turn};
+use super::error::NotationError;
+use super::moves::{Move, Place, Side, Spot, Turn};
 use crate::tile::{Tile, TileParseError};
 use core::str::FromStr;
 

@@ -1,7 +1,7 @@
 //! The puzzle data format (feature `json`): one JSON object per puzzle, a
 //! collection is a JSON array. See `docs/puzzles.md`.
 
-use super::{Difficulty, Goal, Kind, Puzzle};
+use super::puzzle::{Difficulty, Goal, Kind, Puzzle};
 use crate::board::Placement;
 use crate::geom::Cell;
 use crate::rules::RuleSet;

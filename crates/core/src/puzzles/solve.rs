@@ -1,7 +1,7 @@
 //! The exhaustive solvers, the property each kind must hold, and the checks
 //! of a player's tries and hints.
 
-use super::{Difficulty, Goal, Kind, Puzzle};
+use super::puzzle::{Difficulty, Goal, Kind, Puzzle};
 use crate::board::{Board, Placement, PlacementError};
 use crate::geom::Cell;
 use crate::rules::RuleSet;

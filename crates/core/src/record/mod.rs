@@ -19,13 +19,15 @@
 // One concept a file: reading the lines and headers (`read`), replaying the
 // rounds (`rounds`), the check report (`report`), the names a record can hold
 // (`names`), and writing (`writer`).
+mod error;
 mod names;
 mod read;
 mod report;
 mod rounds;
 mod writer;
 
+pub use error::RecordError;
 pub use names::{check_names, NameError};
-pub use read::{replay, RecordError, Replayed};
+pub use read::{replay, Replayed};
 pub use report::{ActionReport, Report, RoundReport, Scores};
 pub use writer::{write, write_forfeit, write_forfeits, WriteError};

@@ -2,29 +2,12 @@
 //! rule set and options, players, other tags), then every body line through
 //! the round replayer; the first bad line is the [`RecordError`].
 
+use super::error::{err, RecordError};
 use super::names::check_names;
 use super::report::{Report, Scores};
 use super::rounds::Replayer;
 use crate::game::Game;
 use crate::rules::RuleSet;
-use core::fmt;
-
-/// A refused record: the 1-based line of the first bad line and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.line, self.reason)
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// A replayed record.
 #[derive(Clone, Debug)]
@@ -39,10 +22,6 @@ pub struct Replayed {
     pub rules: RuleSet,
     /// The check report.
     pub report: Report,
-}
-
-pub(super) fn err(line: usize, reason: impl Into<String>) -> RecordError {
-    RecordError { line, reason: reason.into() }
 }
 
 /// Strips a `#` comment, ignoring `#` inside double quotes.

@@ -2,7 +2,7 @@
 //! start), checked and dealt, then every action played on the engine, each
 //! reported with its line, legal placements and points.
 
-use super::read::{err, RecordError};
+use super::error::{err, RecordError};
 use super::report::{ActionReport, RoundReport, Scores};
 use crate::action::{Action, IllegalAction};
 use crate::board::Placement;

@@ -105,20 +105,4 @@ impl RulesError {
     }
 }
 
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RulesError::UnknownPreset { preset } => {
-                write!(f, "unknown rule set {preset:?} (expected goliath, pressman or dominos-triangles)")
-            }
-            RulesError::UnknownOption { option } => write!(f, "unknown option {option:?}"),
-            RulesError::BadValue { option, value } => {
-                let expected = super::option(option).map_or_else(String::new, |o| o.kind.expected());
-                write!(f, "bad value {value:?} for option {option}: expected {expected}")
-            }
-            RulesError::Inconsistent { option, rule } => write!(f, "option {option}: {rule}"),
-        }
-    }
-}
-
 impl std::error::Error for RulesError {}

@@ -28,6 +28,7 @@
 
 mod error;
 mod options;
+mod text;
 
 pub use error::{Constraint, RulesError, RulesErrorCode};
 #[cfg(feature = "ts")]

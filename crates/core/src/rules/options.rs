@@ -4,8 +4,6 @@
 //!
 //! Nothing here names an option: the table in `rules/mod.rs` does, once.
 
-use super::{Preset, RuleSet};
-
 /// What values an option takes. With the `serde` feature it serializes as
 /// `{"type": "int", "min": 1, "max": 50}` and the like (see [`OptionDef`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,36 +91,6 @@ pub struct OptionDef {
     /// The translation key of its label (`opt.max_draws`); the help text is
     /// under the same key plus `.help`.
     pub help: &'static str,
-}
-
-impl OptionDef {
-    /// The option's value in a preset, as text.
-    pub fn default_for(&self, preset: Preset) -> String {
-        RuleSet::of(preset).option_value(self.name).unwrap_or_default()
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for OptionDef {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        struct Defaults<'a>(&'a OptionDef);
-        impl serde::Serialize for Defaults<'_> {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                let mut m = s.serialize_map(Some(Preset::ALL.len()))?;
-                for p in Preset::ALL {
-                    m.serialize_entry(p.name(), &self.0.default_for(p))?;
-                }
-                m.end()
-            }
-        }
-        let mut m = s.serialize_map(Some(4))?;
-        m.serialize_entry("name", self.name)?;
-        m.serialize_entry("kind", &self.kind)?;
-        m.serialize_entry("help", self.help)?;
-        m.serialize_entry("defaults", &Defaults(self))?;
-        m.end()
-    }
 }
 
 /// The serde form of [`OptionDef`], for its TypeScript declaration.
@@ -306,9 +274,9 @@ macro_rules! choice_enum {
         }
 
         impl $crate::rules::options::OptionValue for $name {
-            fn parse(text: &str, kind: &$crate::rules::OptionKind) -> Option<$name> {
+            fn parse(text: &str, kind: &$crate::rules::options::OptionKind) -> Option<$name> {
                 match kind {
-                    $crate::rules::OptionKind::Choice { values } if values == &$name::NAMES => {
+                    $crate::rules::options::OptionKind::Choice { values } if values == &$name::NAMES => {
                         $name::from_name(text)
                     }
                     _ => None,

@@ -49,10 +49,31 @@ fn module_of(rel: &Path) -> Module {
 }
 
 /// The code of a file as the check reads it: up to its `#[cfg(test)]`,
-/// without comments.
+/// without comments. In an inline module (`mod serde_impl { ... }`), whose
+/// `super` is the file itself, `super::` is written `self::` (and
+/// `super::super::` is `super::`).
 fn code(text: &str) -> String {
     let text = text.split("#[cfg(test)]").next().unwrap_or("");
-    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+    let (mut depth, mut inline) = (0i32, Vec::new());
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.split("//").next().unwrap_or("");
+        let t = line.trim_start();
+        let t = t.strip_prefix("pub(crate) ").or_else(|| t.strip_prefix("pub ")).unwrap_or(t);
+        if t.starts_with("mod ") && t.contains('{') {
+            inline.push(depth);
+        }
+        out.push(if inline.is_empty() {
+            line.to_string()
+        } else {
+            line.replace("super::super::", "\u{1}").replace("super::", "self::").replace('\u{1}', "super::")
+        });
+        depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+        while inline.last().is_some_and(|&d| depth <= d) {
+            inline.pop();
+        }
+    }
+    out.join("\n")
 }
 
 /// The paths of a `use` tree: `a::{b, c::{d, self}}` is `a::b`, `a::c::d`, `a::c`.
@@ -191,12 +212,56 @@ fn resolve(from: &Module, path: &[String], known: &BTreeSet<Module>) -> Option<M
     Some(base)
 }
 
+/// The names the crate root re-exports by name (`pub use game::{Game, Phase};`
+/// in `lib.rs`), each with the module it comes from: `crate::Game` names
+/// `game.rs`, as a reader of the code sees it, not `lib.rs` (the crate's
+/// public face, which declares the modules and imports nothing back). A glob
+/// (`pub use config::*;`) names no item: a path through it stays `lib.rs`.
+fn root_reexports(tree: &BTreeMap<Module, String>, known: &BTreeSet<Module>) -> BTreeMap<String, Module> {
+    let root: Module = Vec::new();
+    let Some(text) = tree.get(&root) else { return BTreeMap::new() };
+    let code = code(text);
+    let mut out = BTreeMap::new();
+    let mut lines = code.lines();
+    while let Some(line) = lines.next() {
+        let Some(tree) = line.trim_start().strip_prefix("pub use ") else { continue };
+        let mut tree = tree.to_string();
+        while !tree.contains(';') {
+            match lines.next() {
+                Some(more) => tree.push_str(more),
+                None => break,
+            }
+        }
+        for path in expand(tree.split(';').next().unwrap_or("")) {
+            if let (Some(name), Some(from)) = (path.last(), resolve(&root, &path, known)) {
+                if !from.is_empty() && !tree.contains('*') {
+                    out.insert(name.clone(), from);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// The import graph of a source tree: each module and the modules it names.
 fn graph(tree: &BTreeMap<Module, String>) -> BTreeMap<Module, BTreeSet<Module>> {
     let known: BTreeSet<Module> = tree.keys().cloned().collect();
+    let reexported = root_reexports(tree, &known);
     tree.iter()
         .map(|(m, text)| {
-            let to = paths(text).iter().filter_map(|p| resolve(m, p, &known)).filter(|t| t != m).collect();
+            let to = paths(text)
+                .iter()
+                .filter_map(|p| {
+                    let to = resolve(m, p, &known)?;
+                    if !to.is_empty() || m.is_empty() {
+                        return Some(to);
+                    }
+                    // A path through the crate root: the module of the item it names.
+                    let item = p.iter().find(|s| !matches!(s.as_str(), "crate" | "super" | "self"));
+                    Some(item.and_then(|i| reexported.get(i)).cloned().unwrap_or(to))
+                })
+                .filter(|t| t != m)
+                .collect();
             (m.clone(), to)
         })
         .collect()
@@ -266,6 +331,20 @@ fn file_names(dir: &Path) -> BTreeMap<Module, String> {
     out
 }
 
+/// Fails, naming the files, if the source tree `src` has an import circle.
+fn assert_no_circle(src: &Path, g: &BTreeMap<Module, BTreeSet<Module>>) {
+    if let Some(cycle) = find_cycle(g) {
+        let files = file_names(src);
+        let names: Vec<String> = cycle.iter().map(|m| files[m].clone()).collect();
+        panic!("an import circle in {}: {} -> {}", src.display(), names.join(" -> "), names[0]);
+    }
+}
+
+/// A module's path written with slashes: `"pad/routes"`.
+fn module(path: &str) -> Module {
+    path.split('/').filter(|p| !p.is_empty()).map(String::from).collect()
+}
+
 #[test]
 fn the_server_has_no_import_circle() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -275,14 +354,28 @@ fn the_server_has_no_import_circle() {
     // The check sees the imports it is meant to see.
     let edges: usize = g.values().map(BTreeSet::len).sum();
     assert!(edges > 100, "{edges} imports seen");
-    let to = |a: &str| g[&a.split('/').map(String::from).collect::<Module>()].clone();
-    assert!(to("pad/routes").contains(&vec!["http".to_string(), "extract".to_string()]));
-    assert!(to("pad/routes").contains(&vec!["pad".to_string(), "store".to_string()]));
-    if let Some(cycle) = find_cycle(&g) {
-        let files = file_names(&src);
-        let names: Vec<String> = cycle.iter().map(|m| files[m].clone()).collect();
-        panic!("an import circle: {} -> {}", names.join(" -> "), names[0]);
-    }
+    let to = |a: &str| g[&module(a)].clone();
+    assert!(to("pad/routes").contains(&module("http/extract")));
+    assert!(to("pad/routes").contains(&module("pad/store")));
+    assert_no_circle(&src, &g);
+}
+
+/// The rules crate (triominos-core) holds to the same: no file imports a file
+/// that imports it back. Its `lib.rs` re-exports the main types by name
+/// (`crate::Game` is `game.rs`'s).
+#[test]
+fn core_has_no_import_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src");
+    let tree = read_tree(&src);
+    assert!(tree.len() > 30, "core's files are read: {}", tree.len());
+    let g = graph(&tree);
+    let edges: usize = g.values().map(BTreeSet::len).sum();
+    assert!(edges > 100, "{edges} imports seen");
+    // `use crate::{Game, Tile}` names game.rs and tile.rs, not lib.rs.
+    assert!(g[&module("public")].contains(&module("tile")));
+    assert!(!g[&module("public")].contains(&module("")));
+    assert!(g[&module("record/read")].contains(&module("game")));
+    assert_no_circle(&src, &g);
 }
 
 #[test]
@@ -337,4 +430,22 @@ fn the_check_finds_a_circle_in_a_made_up_tree() {
     let g = graph(&reexport);
     assert_eq!(g[&m("p")], BTreeSet::from([m("p/q")]));
     assert!(find_cycle(&g).is_some(), "p/mod.rs -> p/q.rs -> p/mod.rs");
+
+    // The crate root's re-exports name the module of the item; an inline
+    // module's `super` is its own file.
+    let facade = tree(&[
+        ("lib.rs", "pub mod a;\npub mod b;\npub use a::A;\npub use b::{B, C};\n"),
+        ("a.rs", "use crate::B;\npub struct A;\nmod inner {\n    use super::A;\n}\n"),
+        ("b.rs", "pub struct B;\npub struct C;\n"),
+    ]);
+    let g = graph(&facade);
+    assert_eq!(g[&m("a")], BTreeSet::from([m("b")]), "crate::B is b.rs's, inner's super is a.rs");
+    assert_eq!(find_cycle(&g), None);
+    let back = tree(&[
+        ("lib.rs", "pub mod a;\npub mod b;\npub use a::A;\npub use b::B;\n"),
+        ("a.rs", "use crate::B;\npub struct A;\n"),
+        ("b.rs", "pub struct B(crate::A);\n"),
+    ]);
+    let cycle = find_cycle(&graph(&back)).expect("a circle through the re-exports: a -> b -> a");
+    assert_eq!(BTreeSet::from_iter(cycle), BTreeSet::from([m("a"), m("b")]));
 }
