@@ -774,5 +774,31 @@ impl crate::Bot for HintBot {
     }
 }
 
+/// The judge's inner measures, for its probes (`examples/judge_probe.rs`,
+/// feature `lab`; the probes were ignored tests before).
+#[cfg(feature = "lab")]
+pub mod probe {
+    use super::{Action, Beliefs, Observation};
+
+    /// Every action's values over `deals` deals from `seed`, the trees'
+    /// seeds salted by `tree_salt` (the same deals searched by other trees):
+    /// per action the deals' values, each deal's cluster, and the deals.
+    pub fn value_salted(
+        obs: &Observation,
+        actions: &[Action],
+        deals: u32,
+        seed: u64,
+        tree_salt: u64,
+    ) -> (Vec<Vec<f64>>, Vec<usize>, Beliefs) {
+        super::value_salted(obs, actions, deals, seed, tree_salt)
+    }
+
+    /// The mean of `xs` and its standard error, the samples of one cluster
+    /// counting as one unit, as the judge computes them.
+    pub fn mean_se(xs: &[f64], clusters: &[usize]) -> (f64, f64) {
+        super::mean_se(xs, clusters)
+    }
+}
+
 #[cfg(test)]
 mod tests;
