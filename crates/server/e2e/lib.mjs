@@ -1,6 +1,7 @@
 // Shared helpers: Debian's Chromium driven by playwright-core (never a downloaded browser).
 // playwright-core is CommonJS: take its default export (robust across Node versions).
 import playwright from 'playwright-core';
+import { createRequire } from 'node:module';
 
 const { chromium } = playwright;
 
@@ -229,6 +230,13 @@ export async function startServer({ port, db, args = [] } = {}) {
   }
   return {
     base, port, db, dir, child,
+    // A POST of `body` as JSON: its status and the JSON answered.
+    async post(path, body) {
+      const r = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: r.status, json: await r.json() };
+    },
+    // The JSON answered to a GET.
+    async get(path) { return (await fetch(base + path)).json(); },
     async stop(signal = 'SIGTERM', { keep = false } = {}) {
       child.kill(signal);
       const code = await exited;
@@ -236,4 +244,17 @@ export async function startServer({ port, db, args = [] } = {}) {
       return code;
     },
   };
+}
+
+// axe-core's serious and critical violations on the page as it is now, one line each
+// (axe-core is injected as an inline script, which the page's policy refuses: open the page
+// in a context with `bypassCSP: true`, for this check only).
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+export async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
 }

@@ -2,20 +2,11 @@
 // the three languages; any serious or critical violation fails.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { launch, newPage, BASE, api, playToDialog } from '../lib.mjs';
+import { launch, newPage, BASE, api, playToDialog, axeViolations } from '../lib.mjs';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-// The serious and critical violations of the page as it is now, one line each.
+// The serious and critical violations of the page as it is now, each with its screen.
 async function violations(page, screen) {
-  await page.addScriptTag({ path: AXE });
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-  return found.map((f) => `${screen}: ${f}`);
+  return (await axeViolations(page)).map((f) => `${screen}: ${f}`);
 }
 
 for (const locale of ['en-US', 'fr-FR', 'es-ES']) {

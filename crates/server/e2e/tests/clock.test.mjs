@@ -5,39 +5,17 @@
 // A server of this file's own, with short clocks (`--test-move-ms`, `--reserve-ms`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import net from 'node:net';
-import { launch, newPage, playOneMove, strayWords } from '../lib.mjs';
+import { readFileSync } from 'node:fs';
+import { launch, newPage, playOneMove, strayWords, startServer } from '../lib.mjs';
 
 /** Every timed table's turn, in milliseconds: long enough for a page to play, short to wait for. */
 const MOVE_MS = 8000;
 /** Each seat's reserve at a live table (issue 45), spent once a turn's time is up. */
 const RESERVE_MS = 4000;
 
-const freePort = () => new Promise((res) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
-
 let server;
 before(async () => {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'triominos-clock-'));
-  const bin = process.env.TRIOMINOS_BIN || new URL('../../../../target/release/triominos', import.meta.url).pathname;
-  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'clock.db'), '--test-move-ms', String(MOVE_MS), '--reserve-ms', String(RESERVE_MS), '--bot-delay-ms', '400', '--quiet'], { stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(base + '/api/meta')).ok) break; } catch (e) { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const post = async (path, body) => {
-    const r = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: r.status, json: await r.json() };
-  };
-  server = { base, post, stop: () => { child.kill(); rmSync(dir, { recursive: true, force: true }); } };
+  server = await startServer({ args: ['--test-move-ms', String(MOVE_MS), '--reserve-ms', String(RESERVE_MS), '--bot-delay-ms', '400'] });
 });
 after(() => server && server.stop());
 

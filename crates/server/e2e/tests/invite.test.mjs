@@ -3,20 +3,7 @@
 // again. A link read there opens its seat in another browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { launch, newPage, BASE } from '../lib.mjs';
-
-// axe-core's serious and critical violations on the page as it is now (axe-core is injected
-// as an inline script, which the page's policy refuses: the context bypasses it for this only).
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-async function violations(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-}
+import { launch, newPage, BASE, axeViolations } from '../lib.mjs';
 
 test('the creator finds the invitation links again from the table; another browser joins with one', async () => {
   const browser = await launch();
@@ -50,7 +37,7 @@ test('the creator finds the invitation links again from the table; another brows
     assert.ok(await host.$('#invite-dialog input.link[data-seat="2"]'));
     assert.equal(await host.inputValue('#invite-dialog #spectator-link'), watchLink);
     assert.match(await host.textContent('#invite-dialog li:first-child'), /Bob.*not connected/);
-    assert.deepEqual(await violations(host), []);
+    assert.deepEqual(await axeViolations(host), []);
     await host.click('#invite-close');
     await host.waitForSelector('#invite-dialog', { state: 'detached' });
 

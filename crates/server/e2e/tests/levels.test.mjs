@@ -3,35 +3,13 @@
 // alone beyond the server's cap is refused with words, in each language.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import net from 'node:net';
-import { launch, newPage, BASE, api, playOneMove } from '../lib.mjs';
-
-const freePort = () => new Promise((res) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
+import { readFileSync } from 'node:fs';
+import { launch, newPage, BASE, api, playOneMove, startServer } from '../lib.mjs';
 
 /** A server of this test's own, capped at one game of bots alone, so that the games
  * filling its cap leave the shared server's cap to the other tests. */
 async function cappedServer() {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'triominos-cap-'));
-  const bin = process.env.TRIOMINOS_BIN || new URL('../../../../target/release/triominos', import.meta.url).pathname;
-  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'cap.db'), '--max-bot-games', '1', '--quiet'], { stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(base + '/api/meta')).ok) break; } catch (e) { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const post = async (path, body) => {
-    const r = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: r.status, json: await r.json() };
-  };
-  return { base, post, stop: () => { child.kill(); rmSync(dir, { recursive: true, force: true }); } };
+  return startServer({ args: ['--max-bot-games', '1'] });
 }
 
 /** The page's words in a language, as the server embeds them. */

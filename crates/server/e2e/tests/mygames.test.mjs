@@ -3,20 +3,7 @@
 // browser was closed and opened again (playwright's storageState: the same localStorage).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { launch, newPage, api, BASE, playOneMove } from '../lib.mjs';
-
-// axe-core's serious and critical violations on the page as it is now (axe-core is injected
-// as an inline script, which the page's policy refuses: the context bypasses it for this only).
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-async function violations(page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
-}
+import { launch, newPage, api, BASE, playOneMove, axeViolations } from '../lib.mjs';
 
 test('a solo game is continued from the front page after the browser is reopened', async () => {
   const browser = await launch();
@@ -50,7 +37,7 @@ test('a solo game is continued from the front page after the browser is reopened
     const info = await api('/api/games/' + id);
     assert.equal(info.json.status.to_move, 0);
     assert.match(row, /with /);
-    assert.deepEqual(await violations(back), []);
+    assert.deepEqual(await axeViolations(back), []);
     // One click.
     await back.click(`#your-games li[data-game="${id}"] a.button`);
     await back.waitForURL(BASE + `/g/${id}/${token}`);

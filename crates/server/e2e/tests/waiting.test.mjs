@@ -6,12 +6,7 @@
 // A server of this file's own, with short clocks (`--test-move-ms`, `--reserve-ms`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import net from 'node:net';
-import { launch, newPage } from '../lib.mjs';
+import { launch, newPage, startServer } from '../lib.mjs';
 
 /** Every timed table's turn and each seat's reserve, in milliseconds. */
 const MOVE_MS = 4000;
@@ -19,29 +14,9 @@ const RESERVE_MS = 6000;
 /** When the second person sits down after the first: the issue's minute and a half. */
 const LATER_MS = 90000;
 
-const freePort = () => new Promise((res) => {
-  const s = net.createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => res(port)); });
-});
-
 let server;
 before(async () => {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'triominos-waiting-'));
-  const bin = process.env.TRIOMINOS_BIN || new URL('../../../../target/release/triominos', import.meta.url).pathname;
-  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'waiting.db'), '--test-move-ms', String(MOVE_MS),
-    '--reserve-ms', String(RESERVE_MS), '--bot-delay-ms', '400', '--quiet'], { stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try { if ((await fetch(base + '/api/meta')).ok) break; } catch (e) { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const post = async (path, body) => {
-    const r = await fetch(base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: r.status, json: await r.json() };
-  };
-  const get = async (path) => (await fetch(base + path)).json();
-  server = { base, post, get, stop: () => { child.kill(); rmSync(dir, { recursive: true, force: true }); } };
+  server = await startServer({ args: ['--test-move-ms', String(MOVE_MS), '--reserve-ms', String(RESERVE_MS), '--bot-delay-ms', '400'] });
 });
 after(() => server && server.stop());
 
