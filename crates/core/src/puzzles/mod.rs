@@ -14,7 +14,7 @@
 //!   placement legal and scored, for a total of at least the goal (the most
 //!   any order can make).
 //!
-//! Legality is [`Board::check`] and points are
+//! Legality is [`Board::check`](crate::Board::check) and points are
 //! [`score_placement`](crate::scoring::score_placement): the rules are the
 //! engine's, there is no second implementation here.
 //!
