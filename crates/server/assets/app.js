@@ -1,3 +1,4 @@
+// @ts-check
 // The page: language, header, routes. Each page is a module with a show function that
 // fills <main> and may answer a cleanup to run when the page is left.
 import { LANGS, detect, setLang, t, lang } from './i18n.js';
@@ -51,8 +52,9 @@ function menuButton(nav) {
   const top = document.getElementById('top');
   let b = document.getElementById('menu');
   if (!b) {
-    b = document.createElement('button');
-    b.type = 'button';
+    const nb = document.createElement('button');
+    nb.type = 'button';
+    b = nb;
     b.id = 'menu';
     b.setAttribute('aria-controls', 'nav');
     const icon = document.createElement('span');
@@ -66,7 +68,7 @@ function menuButton(nav) {
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && top.classList.contains('open')) { setMenu(false); b.focus(); }
     });
-    document.addEventListener('click', (e) => { if (top.classList.contains('open') && !top.contains(e.target)) setMenu(false); });
+    document.addEventListener('click', (e) => { if (top.classList.contains('open') && !(e.target instanceof Node && top.contains(e.target))) setMenu(false); });
   }
   b.lastElementChild.textContent = t('nav.menu');
   b.title = t('nav.menu');
@@ -151,8 +153,8 @@ function notFound(main) {
 }
 
 document.addEventListener('click', (e) => {
-  const a = e.target.closest('a[data-link]');
-  if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && a.origin === location.origin) {
+  const a = e.target instanceof Element ? e.target.closest('a[data-link]') : null;
+  if (a instanceof HTMLAnchorElement && !e.ctrlKey && !e.metaKey && !e.shiftKey && a.origin === location.origin) {
     e.preventDefault();
     go(a.pathname + a.search);
   }
@@ -163,7 +165,7 @@ onNavigate(route);
 (async () => {
   await setLang(detect(), false);
   document.getElementById('lang').addEventListener('change', async (e) => {
-    await setLang(e.target.value, true);
+    await setLang(/** @type {HTMLSelectElement} */ (e.currentTarget).value, true);
     route();
   });
   route();

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: an SVG of triangles on the lattice of rules.md section 2, with pan and zoom.
 // Drawing only: which placements are legal always comes from the server.
 const SVGNS = 'http://www.w3.org/2000/svg';

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's small tools, used by every screen: build elements, word a signed number,
 // talk to the server's JSON API, move to another page, show a passing message.
 // It imports nothing, so any module may use it.
@@ -77,7 +78,7 @@ export function toast(text, kind, seat) {
   const box = document.getElementById('toasts');
   // The same message again (a bot drawing three times): one message, counted.
   const last = box.lastElementChild;
-  if (last && last.dataset.text === text && !last.classList.contains('out')) {
+  if (last instanceof HTMLElement && last.dataset.text === text && !last.classList.contains('out')) {
     const n = Number(last.dataset.n || 1) + 1;
     last.dataset.n = String(n);
     last.textContent = `${text} ×${n}`;

@@ -1,3 +1,4 @@
+// @ts-check
 // The front page: one click to play a bot (its level, rules and bots chosen beside the
 // button and remembered), the presets, the way to the other pages.
 import { t, errorText, levelText, lang, seatName } from './i18n.js';
@@ -14,6 +15,7 @@ import { paceText } from './pace.js';
  * person's placement and the bots' replies, counted on the sheet).
  */
 export async function playSolo(preset, level, opponents) {
+  /** @type {Array<{kind: import('./types/wire').SeatKind, name?: string, level?: string}>} A request's seats (the server fills what is left out). */
   const seats = [{ kind: 'human', name: savedName() }];
   for (let i = 0; i < (opponents || 1); i++) seats.push({ kind: 'bot', level });
   const g = await api('POST', '/api/games', { preset, seats, hints: true, takebacks: true });

@@ -1,3 +1,4 @@
+// @ts-check
 // Translations: one JSON file per language; every string of the page goes through t(key).
 export const LANGS = ['en', 'fr', 'es'];
 let dict = {};

@@ -1,3 +1,4 @@
+// @ts-check
 // The rule options, as the server's schema (`/api/meta` "options") describes them:
 // an editor for each kind, their labels and values in words, and the refusals of a
 // rule set worded with the options' labels. No option's range or value is written

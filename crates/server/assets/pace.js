@@ -1,3 +1,4 @@
+// @ts-check
 // A table's pace (issue 32): the choices the lobby offers and a pace in words. The server
 // checks them (protocol Pace): live 30 s, 1 min, 2 min a move; slow 1 or 3 days a move.
 import { t } from './i18n.js';

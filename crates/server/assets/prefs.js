@@ -1,3 +1,4 @@
+// @ts-check
 // What this browser remembers between visits: the bot level and the rules last chosen (on
 // the front page or in the lobby), the number of bots of a solo game, the player's name.
 import { lang } from './i18n.js';

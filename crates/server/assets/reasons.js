@@ -1,3 +1,4 @@
+// @ts-check
 // The judge's reasons in words (crates/bots judge::Reason, `{code, params}`): one wording
 // for the game's hints, the review and the puzzles, `hint.reason.CODE` in each language.
 import { t, moveWords } from './i18n.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // A rules page per preset, for players: how to play, the scoring table (from the
 // engine's own option values), the decisions the project took, and every option of
 // the preset (from the server's option schema).

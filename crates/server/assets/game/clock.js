@@ -1,3 +1,4 @@
+// @ts-check
 // The table's clock and stand-in (issue 32): the countdown of the seat to move (the server
 // sends the time left, never a time of day), a line for each seat a bot plays for its
 // person ("Casual bot playing for Ann"), "Play my seat again" on that seat's page, and

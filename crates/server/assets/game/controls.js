@@ -1,3 +1,4 @@
+// @ts-check
 // The controls that play a tile on the board, shared by the game (game.js), the tutorial
 // (learn/lesson.js) and the puzzles (puzzles/play.js): pick a rack tile, turn it (button, R,
 // a second click, the wheel), click a spot or drag the tile there (on touch: the first tap

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's small rewards: sounds (made here with the Web Audio API: no files; off until
 // the player turns them on, the choice remembered), a burst of confetti for a bridge, a
 // hexagon, going out or winning, and totals that count up. Every motion is left out when
@@ -30,7 +31,7 @@ const SOUNDS = {
 export function play(name) {
   if (!soundOn() || !SOUNDS[name]) return;
   try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    audio = audio || new (window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (/** @type {unknown} */ (window)).webkitAudioContext)();
     if (audio.state === 'suspended') audio.resume();
     const t0 = audio.currentTime + 0.01;
     for (const [f, at, len, wave] of SOUNDS[name]) {

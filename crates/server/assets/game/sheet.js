@@ -1,3 +1,4 @@
+// @ts-check
 // What the game screen and the replay both show of a game's log: seat names, a move in
 // words, the score sheet, a hand, the summary of a round.
 import { t, seatName } from '../i18n.js';

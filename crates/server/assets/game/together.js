@@ -1,3 +1,4 @@
+// @ts-check
 // Playing together at the table: "Play again" at the end of the game (the server makes the
 // rematch once every person agreed, then each page moves to its own new link), and the quick
 // reactions (a fixed set, shown by the seat's name for a few seconds, muted per table in this

@@ -1,3 +1,4 @@
+// @ts-check
 // The game screen's parts drawn from the state: the board's tiles, marks and ghost, the
 // rack, the buttons, the turn line, the players, the round and game-over dialog, and the
 // passing messages for what others did. Input is wired by game.js.
@@ -66,7 +67,8 @@ export function renderBoard(board, st, fresh) {
  */
 export function renderRack(rack, st, bind) {
   const active = document.activeElement;
-  const focused = active && rack.contains(active) ? active.closest('.racktile') : null;
+  const near = active && rack.contains(active) ? active.closest('.racktile') : null;
+  const focused = near instanceof HTMLElement ? near : null;
   const focusTile = focused ? focused.dataset.tile : null;
   const focusIndex = focused ? [...rack.children].indexOf(focused) : -1;
   rack.replaceChildren();
