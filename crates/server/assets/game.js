@@ -378,7 +378,7 @@ export async function showGame(main, id, token) {
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (/** @type {HTMLButtonElement} */ (active).disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
-      if (to) to.focus({ preventScroll: true });
+      if (to instanceof HTMLElement) to.focus({ preventScroll: true });
     }
   }
 

@@ -123,7 +123,7 @@ export async function showReplay(main, id) {
   const r = await fetch(`/api/games/${id}/replay`);
   /** @type {Replay | Refusal} */
   const j = await r.json();
-  if (!r.ok) { main.append(h('p', { class: 'error' }, errorText(j))); return null; }
+  if (!r.ok) { main.append(h('p', { class: 'error' }, errorText(/** @type {Refusal} */ (j)))); return null; }
   return viewer(main, /** @type {Replay} */ (j), id);
 }
 
@@ -161,7 +161,7 @@ function viewer(main, data, id) {
 
   function go(k) {
     i = Math.max(0, Math.min(frames.length - 1, k));
-    slider.value = i;
+    slider.value = String(i);
     const upto = frames.slice(0, i + 1);
     const f = frames[i];
     board.setTiles(placementsOf(upto, new Set([f.v])));

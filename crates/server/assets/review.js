@@ -272,6 +272,7 @@ function viewer(main, id, replay, data, opts) {
     ].filter((x) => x));
     hand.replaceChildren(h('div', { class: 'handline' }, h('strong', {}, name), ' ', h('span', { class: 'total' }, String(f.status.totals[seat])), handRow(f.hands[seat])));
     for (const row of list.querySelectorAll('tr[data-k]')) {
+      if (!(row instanceof HTMLElement)) continue;
       const on = Number(row.dataset.k) === k;
       row.classList.toggle('current', on);
       if (on) row.setAttribute('aria-current', 'true'); else row.removeAttribute('aria-current');

@@ -323,9 +323,9 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
   box.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close.click(); return; }
     if (e.key !== 'Tab') return;
-    const items = [...box.querySelectorAll('a[href], button:not([disabled])')];
+    const items = [...box.querySelectorAll('a[href], button:not([disabled])')].filter((x) => x instanceof HTMLElement);
     if (!items.length) return;
-    const at = items.indexOf(document.activeElement);
+    const at = items.findIndex((x) => x === document.activeElement);
     if (e.shiftKey && at <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
     else if (!e.shiftKey && at === items.length - 1) { e.preventDefault(); items[0].focus(); }
   });

@@ -238,7 +238,7 @@ export function showLesson(main, set, index, done) {
     return h('p', { class: 'actions' }, retry, show);
   }
 
-  function btnFocus() { const first = rack.querySelector('.racktile'); if (first) first.focus(); }
+  function btnFocus() { const first = rack.querySelector('.racktile'); if (first instanceof HTMLElement) first.focus(); }
 
   // "Show me": the answer picked and drawn on the board (or its button marked); the player still plays it.
   function showMe() {
