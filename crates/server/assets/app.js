@@ -2,7 +2,7 @@
 // The page: language, header, routes. Each page is a module with a show function that
 // fills <main> and may answer a cleanup to run when the page is left.
 import { LANGS, detect, setLang, t, lang } from './i18n.js';
-import { go, onNavigate } from './dom.js';
+import { go, onNavigate, byId } from './dom.js';
 
 // Each page's module is fetched when the page is first shown (the front page needs
 // neither the game nor the score pad).
@@ -21,7 +21,7 @@ const pages = {
 let cleanup = null;
 
 function header() {
-  const nav = document.getElementById('nav');
+  const nav = byId('nav');
   menuButton(nav);
   nav.replaceChildren();
   for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/learn', 'nav.learn'], ['/puzzles', 'puzzles.nav']]) {
@@ -31,7 +31,7 @@ function header() {
     a.textContent = t(key);
     nav.appendChild(a);
   }
-  const sel = document.getElementById('lang');
+  const sel = byId('lang');
   sel.replaceChildren();
   for (const l of LANGS) {
     const o = document.createElement('option');
@@ -40,7 +40,7 @@ function header() {
     o.selected = l === lang();
     sel.appendChild(o);
   }
-  document.getElementById('langlabel').textContent = t('nav.language');
+  byId('langlabel').textContent = t('nav.language');
   themeButton();
   document.title = t('app.title');
   headerHeight();
@@ -49,12 +49,11 @@ function header() {
 // On a phone the menu's links wait behind a button (style.css hides the button on wider
 // screens): it opens them over the page; a link taken, Escape or a tap elsewhere closes them.
 function menuButton(nav) {
-  const top = document.getElementById('top');
-  let b = document.getElementById('menu');
-  if (!b) {
-    const nb = document.createElement('button');
-    nb.type = 'button';
-    b = nb;
+  const top = byId('top');
+  const old = document.getElementById('menu');
+  const b = old || document.createElement('button');
+  if (!old) {
+    /** @type {HTMLButtonElement} */ (b).type = 'button';
     b.id = 'menu';
     b.setAttribute('aria-controls', 'nav');
     const icon = document.createElement('span');
@@ -70,13 +69,13 @@ function menuButton(nav) {
     });
     document.addEventListener('click', (e) => { if (top.classList.contains('open') && !(e.target instanceof Node && top.contains(e.target))) setMenu(false); });
   }
-  b.lastElementChild.textContent = t('nav.menu');
+  /** @type {Element} */ (b.lastElementChild).textContent = t('nav.menu');
   b.title = t('nav.menu');
   setMenu(false);
 }
 function setMenu(open) {
-  document.getElementById('top').classList.toggle('open', open);
-  document.getElementById('menu').setAttribute('aria-expanded', open ? 'true' : 'false');
+  byId('top').classList.toggle('open', open);
+  byId('menu').setAttribute('aria-expanded', open ? 'true' : 'false');
 }
 
 // The theme: the system's (prefers-color-scheme) until the toggle chooses; the choice is remembered.
@@ -90,8 +89,8 @@ function themeButton() {
   const dark = darkNow();
   b.setAttribute('aria-pressed', dark ? 'true' : 'false');
   b.title = t('theme.dark');
-  b.firstElementChild.textContent = dark ? '☀' : '☾';
-  document.getElementById('themelabel').textContent = t('theme.dark');
+  /** @type {Element} */ (b.firstElementChild).textContent = dark ? '☀' : '☾';
+  byId('themelabel').textContent = t('theme.dark');
 }
 document.getElementById('theme')?.addEventListener('click', () => {
   const next = darkNow() ? 'light' : 'dark';
@@ -103,7 +102,7 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', themeButto
 
 // The header's height, for the layouts that fill the rest of the screen (style.css --headh).
 function headerHeight() {
-  const top = document.getElementById('top');
+  const top = byId('top');
   if (top) document.documentElement.style.setProperty('--headh', top.offsetHeight + 'px');
 }
 window.addEventListener('resize', headerHeight);
@@ -114,7 +113,7 @@ async function route() {
     cleanup = null;
   }
   header();
-  const main = document.getElementById('main');
+  const main = byId('main');
   main.replaceChildren();
   main.className = '';
   const parts = location.pathname.split('/').filter(Boolean);
@@ -164,7 +163,7 @@ onNavigate(route);
 
 (async () => {
   await setLang(detect(), false);
-  document.getElementById('lang').addEventListener('change', async (e) => {
+  byId('lang').addEventListener('change', async (e) => {
     await setLang(/** @type {HTMLSelectElement} */ (e.currentTarget).value, true);
     route();
   });

@@ -164,7 +164,7 @@ export async function showGame(main, id, token) {
       h('p', { class: 'linkrow' }, h('input', { type: 'text', readonly: true, value: url(invites.spectator), class: 'link', id: 'spectator-link', 'aria-label': t('invite.spectator') }), copy(url(invites.spectator))),
       h('p', { class: 'buttons' }, close));
     close.addEventListener('click', () => dlg.close());
-    dlg.addEventListener('close', () => { dlg.remove(); inviteBtn.focus(); });
+    dlg.addEventListener('close', () => { dlg.remove(); if (inviteBtn) inviteBtn.focus(); });
     document.body.append(dlg);
     dlg.showModal();
   }
@@ -246,7 +246,7 @@ export async function showGame(main, id, token) {
       const wasMine = turnWasMine;
       // Messages do not outlive what they tell: the round over, every one goes (its dialog
       // says it all); a seat moving, those of another seat's turn go.
-      if (st.status.phase !== 'playing' || r.live.some((d) => d.events.some((e) => e.type === 'round_ended'))) dropToasts();
+      if (!st.status || st.status.phase !== 'playing' || r.live.some((d) => d.events.some((e) => e.type === 'round_ended'))) dropToasts();
       else {
         const mover = lastMover(r.live);
         if (mover !== null) dropToasts((el) => el.dataset.seat !== undefined && el.dataset.seat !== String(mover));
@@ -274,7 +274,7 @@ export async function showGame(main, id, token) {
     } else if (r.kind === 'cancelled') {
       // The table was cancelled (by its creator, or for want of people): the server closes.
       if (st.game) st.game = { ...st.game, cancelled: true, waiting: undefined };
-      link.close();
+      if (link) link.close();
       drawWaiting();
     } else if (r.kind === 'reaction') {
       Together.showReaction(st, id, m);
@@ -310,8 +310,8 @@ export async function showGame(main, id, token) {
         }
       }
     }
-    if (st.status.phase === 'game_over' && live.some((d) => d.status.phase === 'game_over')) {
-      const won = st.status.winners.includes(st.you);
+    if (st.status && st.status.phase === 'game_over' && live.some((d) => d.status.phase === 'game_over')) {
+      const won = st.you !== null && st.status.winners.includes(st.you);
       if (won) FX.confetti(innerWidth / 2, innerHeight / 3, true);
       FX.play(won ? 'win' : 'lost');
     }

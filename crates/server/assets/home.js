@@ -30,7 +30,7 @@ export async function showHome(main) {
   let preset = defaultPreset();
   if (!m.presets.some((p) => p.name === preset)) preset = m.presets[0].name;
   let level = defaultLevel(m.levels);
-  const maxBots = () => m.presets.find((p) => p.name === preset).max_players - 1;
+  const maxBots = () => (m.presets.find((p) => p.name === preset) || m.presets[0]).max_players - 1;
   let bots = soloBots(maxBots());
   const err = h('p', { class: 'error', role: 'alert' });
   const solo = h('button', { class: 'big primary', id: 'solo' }, t('home.solo'));

@@ -207,9 +207,13 @@ function notationText(e) {
 }
 
 // A refusal from the server ({code, params}) worded in the page's language.
-/** @param {Refusal | null | undefined} e */
-export function errorText(e) {
-  if (!e) return '';
+/**
+ * A refusal (or whatever a request threw: a `catch`'s value) in words.
+ * @param {unknown} thrown
+ */
+export function errorText(thrown) {
+  if (!thrown) return '';
+  const e = /** @type {Refusal} */ (thrown);
   const inner = /** @type {Refusal | null | undefined} */ (e.params);
   if (e.code === 'notation' && inner && inner.code) return notationText(inner);
   if (e.code === 'placement' && inner && inner.code) {

@@ -116,16 +116,20 @@ export function control(spec, value, onChange, prefix = 'opt-', schema = []) {
 }
 
 /**
- * The house-rules grid: one labelled editor per option of the schema, in its order.
- * `values`: every option's text now; `base`: the preset's; `onChange(name, text)`;
- * `skip`: names shown elsewhere; `offer`: those of NOT_OFFERED to show all the same.
- */
-/**
  * Options of the rules engine that a form offers only where they can run: the Triominos
  * Challenge turn timer and its penalty, at live tables of the lobby (`offer`); never in the
  * score pad, which has no timeout entry. The rules pages still list them.
+ * @type {string[]}
  */
 export const NOT_OFFERED = ['timer', 'timer_penalty'];
+
+/**
+ * The house-rules grid: one labelled editor per option of the schema, in its order.
+ * `values`: every option's text now; `base`: the preset's; `onChange(name, text)`;
+ * `skip`: names shown elsewhere; `offer`: those of NOT_OFFERED to show all the same.
+ * @param {import('./types/wire').OptionDef[]} schema
+ * @param {{values: Record<string, string>, base: Record<string, string>, preset?: string, onChange: (name: string, text: string) => void, prefix?: string, skip?: string[], offer?: string[]}} how
+ */
 
 export function optionGrid(schema, { values, base, preset, onChange, prefix = 'opt-', skip = [], offer = [] }) {
   const grid = h('div', { class: 'options' });

@@ -48,7 +48,7 @@ const KEEP = 40;
 
 function read(key, empty) {
   try {
-    const v = JSON.parse(localStorage.getItem(key));
+    const v = JSON.parse(localStorage.getItem(key) || 'null');
     return v && typeof v === 'object' ? v : empty;
   } catch (e) { return empty; }
 }

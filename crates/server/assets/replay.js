@@ -2,7 +2,7 @@
 // @ts-check
 import { t, errorText } from './i18n.js';
 import { Board } from './board.js';
-import { h } from './dom.js';
+import { h, byId } from './dom.js';
 import { placementsOf } from './game/state.js';
 import { seatName, renderSheet, actionText, handRow, roundSummary } from './game/sheet.js';
 
@@ -95,7 +95,7 @@ function openTri() {
   const input = h('input', { type: 'file', accept: '.tri,text/plain', id: 'trifile' });
   const err = h('p', { class: 'error', role: 'alert' });
   input.addEventListener('change', async () => {
-    const f = input.files[0];
+    const f = input.files && input.files[0];
     if (!f) return;
     const text = await f.text();
     const r = await fetch('/api/replay', { method: 'POST', body: text });
@@ -103,7 +103,7 @@ function openTri() {
     const j = await r.json();
     if (!r.ok) { err.textContent = recordErrorText(/** @type {Refusal} */ (j)); return; }
     history.pushState({}, '', '/replay');
-    const main = document.getElementById('main');
+    const main = byId('main');
     main.replaceChildren();
     viewer(main, /** @type {Replay} */ (j), null);
   });

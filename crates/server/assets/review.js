@@ -86,7 +86,7 @@ function differsText(d) { return needsSpot(d) ? t('review.differs.' + d.differs)
  * @param {{kind: string, tile?: string, cell?: import('./types/wire').Cell, rotation?: number}} b an Action
  */
 function same(a, b) {
-  return a.kind === b.kind && (a.kind !== 'play' || (a.tile === b.tile && a.cell[0] === b.cell[0] && a.cell[1] === b.cell[1] && a.rotation === b.rotation));
+  return a.kind === b.kind && (a.kind !== 'play' || (a.tile === b.tile && String(a.cell) === String(b.cell) && a.rotation === b.rotation));
 }
 
 /** @param {Decision} d */
@@ -108,7 +108,10 @@ export async function showReview(main, id) {
   const status = h('p', { class: 'reviewstatus', role: 'status', 'aria-live': 'polite' }, t('review.loading'));
   main.append(h('h1', {}, t('review.title')), status);
   const query = new URLSearchParams({ seat: String(seat) });
-  for (const k of ['iterations', 'samples']) if (params.get(k)) query.set(k, params.get(k));
+  for (const k of ['iterations', 'samples']) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
   const [rr, vr] = await Promise.all([fetch(`/api/games/${id}/replay`), fetch(`/api/games/${id}/review?${query}`)]);
   const replay = await rr.json().catch(() => ({ code: 'unknown' }));
   const review = await vr.json().catch(() => ({ code: 'unknown' }));
@@ -269,7 +272,7 @@ function viewer(main, id, replay, data, opts) {
         : null,
       bestNote,
       savePuzzle(d),
-    ].filter((x) => x));
+    ].flatMap((x) => (x ? [x] : [])));
     hand.replaceChildren(h('div', { class: 'handline' }, h('strong', {}, name), ' ', h('span', { class: 'total' }, String(f.status.totals[seat])), handRow(f.hands[seat])));
     for (const row of list.querySelectorAll('tr[data-k]')) {
       if (!(row instanceof HTMLElement)) continue;

@@ -141,7 +141,7 @@ export async function setNotify(on) {
  */
 export function turnSignals(texts) {
   const icon = document.querySelector('link[rel~="icon"]');
-  const plain = icon ? icon.getAttribute('href').replace(/#.*$/, '') : null;
+  const plain = icon ? (icon.getAttribute('href') || '').replace(/#.*$/, '') : '';
   let mine = false;
   let note = null;
   const drop = () => { if (note) { try { note.close(); } catch (e) { /* gone */ } note = null; } };
@@ -153,7 +153,7 @@ export function turnSignals(texts) {
       if (icon) icon.setAttribute('href', now ? plain + '#turn' : plain);
       if (now && !mine && document.visibilityState === 'hidden' && notifyOn()) {
         try {
-          note = new Notification(texts.title, { body: texts.body, tag: 'triominos-turn', icon: plain });
+          note = new Notification(texts.title, { body: texts.body, tag: 'triominos-turn', icon: plain || undefined });
           note.onclick = () => { window.focus(); drop(); };
         } catch (e) { note = null; }
       }

@@ -189,7 +189,7 @@ export function srTable(st, on) {
     const lines = eventLines(st, live);
     if (lines.length && myTurn(st) && st.status.phase === 'playing') lines.push(t('sr.your_turn'));
     for (const line of lines) log.append(h('p', {}, line));
-    while (log.children.length > 40) log.firstChild.remove();
+    while (log.children.length > 40) log.children[0].remove();
   }
 
   return {

@@ -35,7 +35,7 @@
  * @property {HintMsg | null} hint the move suggested
  * @property {number | null} hintAsked the id of the hint asked for
  * @property {import('../types/wire').HintUse[]} hintsUsed
- * @property {Extract<Action, {kind: 'play'}>} [lastPlay] the last play sent (game.js: a refused corner is ringed)
+ * @property {Extract<Action, {kind: 'play'}> | null} [lastPlay] the last play sent (game.js: a refused corner is ringed)
  * @property {number} [hintGrade] how much of the hint is shown: 0 the idea, 1 the tile, 2 the spot and turn
  * @property {import('../types/wire').Clock | null} [clock] the turn clock as last sent
  * @property {number} [clockAt] when it was received (performance.now())
@@ -177,7 +177,7 @@ export function apply(st, m) {
  * @param {GameState} st
  * @param {string} k
  */
-export function opt(st, k) { return st.game.options[k]; }
+export function opt(st, k) { return st.game ? st.game.options[k] : undefined; }
 
 /**
  * Must a bonus be announced to score (the house rule `announce_bonuses`)?
@@ -271,8 +271,8 @@ export function touchesTable(st, cell) {
  * @returns {Action}
  */
 export function playAction(st, cell, rotation) {
-  /** @type {Action} */
-  const a = { kind: 'play', tile: st.sel, cell, rotation };
+  /** @type {Extract<Action, {kind: 'play'}>} */
+  const a = { kind: 'play', tile: /** @type {string} a play is made of the picked tile */ (st.sel), cell, rotation };
   if (st.announce && announceRule(st)) a.announce = true;
   return a;
 }

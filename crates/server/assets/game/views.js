@@ -32,7 +32,7 @@ export function renderGhost(board, st) {
     return;
   }
   // A spot that forms a figure under the announce rule says what announcing would score.
-  const note = eff.announced !== null ? t('game.if_announced', { points: signed(eff.announced) }) : null;
+  const note = typeof eff.announced === 'number' ? t('game.if_announced', { points: signed(eff.announced) }) : null;
   board.setGhost({ ...base, style: 'ok', points: eff.points, note });
 }
 

@@ -154,8 +154,9 @@ export function showLesson(main, set, index, done) {
     st.log = [/** @type {Delta} */ (/** @type {unknown} */ ({ v: 0, events: [{ type: 'round_started' }, ...lesson.board.map((p) => ({ type: 'played', placement: { tile: p.tile, cell: p.cell, rotation: p.rotation }, player: p.player }))] }))];
     // The draw and the pass as the engine offers them to the player (the lesson view's
     // can_draw and can_pass, from its legal actions); the engine judges every try.
-    st.me = /** @type {Me} */ ({ hand: [...lesson.hand], legal: [], my_turn: true, can_draw: !!lesson.can_draw, can_pass: !!lesson.can_pass, drawn: lesson.drawn });
-    st.status = /** @type {GameStatus} */ ({ phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] });
+    // Only the parts the views read (a lesson has no seats' legal list nor clock).
+    st.me = /** @type {Me} */ (/** @type {unknown} */ ({ hand: [...lesson.hand], legal: [], my_turn: true, can_draw: !!lesson.can_draw, can_pass: !!lesson.can_pass, drawn: lesson.drawn }));
+    st.status = /** @type {GameStatus} */ (/** @type {unknown} */ ({ phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] }));
     st.sel = null; st.rot = 0; st.preview = null; bad = null; shown = null;
     feedback.hidden = true;
     delete feedback.dataset.state;
@@ -185,12 +186,13 @@ export function showLesson(main, set, index, done) {
     renderButtons(/** @type {Parameters<typeof renderButtons>[0]} */ (buttons), st); // no hint button in a lesson
     // No announce rule and no hints in a lesson: the engine's verdict is the only help.
     btnAnnounce.hidden = true;
-    hints.parentElement.hidden = true;
+    /** @type {HTMLElement} */ (hints.parentElement).hidden = true;
     renderPlayers();
   }
 
   function renderPlayers() {
     const s = st.status;
+    if (!s) return;
     players.replaceChildren(
       ...s.hand_sizes.map((size, i) => h('div', { class: 'player' + (i === 0 ? ' me' : '') + (s.phase === 'playing' && i === 0 ? ' active' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
         h('span', { class: 'pname' }, seatName(i)),
@@ -278,21 +280,23 @@ export function showLesson(main, set, index, done) {
    * @param {Verdict} v
    */
   function played(action, v) {
+    const me = st.me, status = st.status;
+    if (!me || !status) return;
     // What the engine did: the tile on the board, the drawn tile in the hand, the scores.
     if (action.kind === 'play') {
       st.log = [...st.log, /** @type {Delta} */ (/** @type {unknown} */ ({ v: 1, events: [{ type: 'played', placement: { tile: action.tile, cell: action.cell, rotation: action.rotation }, player: 0 }] }))];
-      st.me.hand = st.me.hand.filter((x) => x !== action.tile);
-      st.status.hand_sizes[0] -= 1;
+      me.hand = me.hand.filter((x) => x !== action.tile);
+      status.hand_sizes[0] -= 1;
     } else if (action.kind === 'draw' && v.drawn) {
-      st.me.hand = [...st.me.hand, v.drawn];
-      st.me.drawn = v.drawn;
-      st.status.hand_sizes[0] += 1;
-      st.status.pool -= 1;
+      me.hand = [...me.hand, v.drawn];
+      me.drawn = v.drawn;
+      status.hand_sizes[0] += 1;
+      status.pool -= 1;
     }
-    st.status.totals = v.totals;
-    st.status.winners = v.winners;
-    if (v.round_end) st.status.phase = v.game_over ? 'game_over' : 'round_over';
-    st.me.my_turn = false;
+    status.totals = v.totals;
+    status.winners = v.winners;
+    if (v.round_end) status.phase = v.game_over ? 'game_over' : 'round_over';
+    me.my_turn = false;
     st.sel = null; st.preview = null;
     renderAll(new Set([1]));
     const own = v.items.filter((i) => ['draw', 'fail', 'tile', 'start', 'bridge', 'bridge_extension', 'hexagon', 'double_hexagon', 'triple_hexagon', 'pass'].includes(i.reason));

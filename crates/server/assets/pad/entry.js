@@ -10,6 +10,14 @@ import { signed } from '../dom.js';
 /** @typedef {import('../types/wire').Entry} Entry */
 /** @typedef {import('../types/wire').SheetItem} SheetItem */
 /** @typedef {import('../types/wire').Refusal} Refusal */
+/**
+ * The entry form: whose turn, draws, the tile, "nothing placed", the bonuses, the typed text.
+ * @typedef {{player: number | null, draws: number, tile: string | null, nothing: boolean, bonus: {bridge: boolean, bridge_extension: boolean, hexagons: number}, text: string}} Form
+ */
+/**
+ * The round's end form: out (who) or blocked, and each hand as typed.
+ * @typedef {{kind: string, player?: number, hands: string[]}} EndForm
+ */
 
 /**
  * Every tile of the box, "a-b-c" with a <= b <= c.
@@ -48,6 +56,7 @@ export function placedInRound(sheet, round, except) {
   sheet.entries.forEach((l, i) => {
     if (l.round !== round || i === except) return;
     const e = l.entry;
+    if (!e) return;
     if (e.kind === 'play') out.add(e.tile);
     if (e.kind === 'draw' && e.placed) out.add(e.placed.tile);
   });
@@ -61,8 +70,10 @@ export function placedInRound(sheet, round, except) {
  */
 export function blankForm(sheet) {
   const s = sheet.status;
+  /** @type {Form} */
   const form = { player: s.phase === 'playing' ? s.to_play : null, draws: 0, tile: null, nothing: false, bonus: { bridge: false, bridge_extension: false, hexagons: 0 }, text: '' };
-  const endForm = s.phase === 'round_over'
+  /** @type {EndForm | null} */
+  const endForm = s.phase === 'round_over' && s.round_end
     ? { kind: s.round_end.kind, player: /** @type {{player?: number}} */ (s.round_end).player, hands: sheet.names.map(() => '') }
     : null;
   return { form, endForm };
@@ -72,9 +83,8 @@ export function blankForm(sheet) {
  * The forms filled from an entry of the sheet (to edit it).
  * @param {SheetView} sheet
  * @param {Entry} e
- * @param {LineView} line
  */
-export function formOfEntry(sheet, e, line) {
+export function formOfEntry(sheet, e) {
   const { form } = blankForm(sheet);
   if (e.kind === 'out' || e.kind === 'blocked') {
     const endForm = { kind: e.kind, player: /** @type {{player?: number}} */ (e).player, hands: sheet.names.map((_, i) => {
@@ -91,9 +101,7 @@ export function formOfEntry(sheet, e, line) {
     form.draws = e.draws;
     if (e.placed) { form.tile = e.placed.tile; form.bonus = Object.assign(form.bonus, e.placed.bonus || {}); } else form.nothing = true;
   }
-  if (e.kind === 'pass') form.pass = true;
   form.text = '';
-  form.line = line;
   return { form, endForm: null };
 }
 
@@ -121,10 +129,11 @@ export function entryOfEnd(endForm) {
 
 /**
  * A refusal of the pad in words: seat numbers as names, the bonus worded, the entry it is about.
- * @param {Refusal} e
+ * @param {unknown} thrown a refusal, or whatever a request threw
  * @param {(seat: number) => string} nameOf
  */
-export function refusalText(e, nameOf) {
+export function refusalText(thrown, nameOf) {
+  const e = /** @type {Refusal | null | undefined} */ (thrown);
   if (!e || !e.code) return t('errors.unknown', { code: '?' });
   /** @type {Record<string, any>} */
   const p = Object.assign({}, e.params && typeof e.params === 'object' ? e.params : {});

@@ -184,7 +184,7 @@ function turnPanel(P) {
     pass.addEventListener('click', () => P.commit({ kind: 'pass', player: s.to_play }, err));
     actions.append(pass);
   }
-  if (entryIdx !== null && !opening && P.sheet.entries[entryIdx].entry.kind !== 'pass') {
+  if (entryIdx !== null && !opening && P.sheet.entries[entryIdx].entry?.kind !== 'pass') {
     // A turn may become a pass (only when the pool was empty; the server checks).
     const pass = h('button', { type: 'button', id: 'padpass' }, t('pad.pass'));
     pass.addEventListener('click', () => P.commit({ kind: 'pass', player: P.form.player }, err));
@@ -283,7 +283,7 @@ export function renderPanel(panel, P) {
     const cancel = h('button', { type: 'button', id: 'padcancel' }, t('pad.cancel'));
     cancel.addEventListener('click', () => { P.newForm(); P.render(); });
     const del = h('button', { type: 'button', id: 'paddelete', class: 'danger' }, t('pad.delete_entry'));
-    del.addEventListener('click', () => P.removeEntry(P.editing, err));
+    del.addEventListener('click', () => { if (P.editing !== null) P.removeEntry(P.editing, err); });
     more.append(cancel, del);
   } else {
     if (!P.endForm && s.can_block && s.phase === 'playing') {

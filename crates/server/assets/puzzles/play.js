@@ -92,6 +92,8 @@ export function goalText(p) {
 export async function showPuzzle(main, id, date) {
   main.className = 'game puzzle';
   if (date) id = (/** @type {Daily} */ (await api('GET', '/api/puzzles/daily?date=' + date))).id;
+  // The puzzles page opens a puzzle by its id or by a date.
+  if (!id) return null;
   // A personal puzzle ("find the better move", from a review) is kept in this browser and
   // judged here, against the answers the server's judge gave when it was saved.
   const personal = id.startsWith('pp-');
@@ -129,8 +131,9 @@ export async function showPuzzle(main, id, date) {
     for (const m of moves) events.push({ type: 'played', placement: m, player: 1 });
     st.log = [/** @type {Delta} */ ({ v: 0, events })];
     const used = new Set(moves.map((m) => m.tile));
-    st.me = /** @type {Me} */ ({ hand: p.hand.filter((x) => !used.has(x)), legal: [], my_turn: !solved, drawn: null });
-    st.status = /** @type {GameStatus} */ ({ phase: 'playing', to_move: 0, draws: 0, pool: 0, round: 1, totals: [0], hand_sizes: [0], winners: [] });
+    // Only the parts the views read (a puzzle has no clock, no other seat's hand).
+    st.me = /** @type {Me} */ (/** @type {unknown} */ ({ hand: p.hand.filter((x) => !used.has(x)), legal: [], my_turn: !solved, drawn: null }));
+    st.status = /** @type {GameStatus} */ (/** @type {unknown} */ ({ phase: 'playing', to_move: 0, draws: 0, pool: 0, round: 1, totals: [0], hand_sizes: [0], winners: [] }));
     if (st.sel && !st.me.hand.includes(st.sel)) st.sel = null;
   }
   sync();
@@ -147,7 +150,7 @@ export async function showPuzzle(main, id, date) {
   const btnHint = h('button', { type: 'button', id: 'hint' }, '? ' + t('puzzles.hint'));
   const btnShare = h('button', { type: 'button', id: 'share', class: 'small', hidden: personal }, t('puzzles.share'));
   // A personal puzzle whose answer may be a draw: the draw is a try too.
-  const canDraw = personal && p.legal.some((a) => a.kind === 'draw');
+  const canDraw = personal && (p.legal || []).some((a) => a.kind === 'draw');
   const btnDraw = h('button', { type: 'button', id: 'drawtry', hidden: !canDraw }, t('puzzles.draw'));
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
@@ -218,7 +221,8 @@ export async function showPuzzle(main, id, date) {
     if (solved) return;
     badCorner = null;
     const is = (a) => (m.kind === 'draw' ? a.kind === 'draw' : samePlay(a, m));
-    if (m.kind !== 'draw' && !p.legal.some(is)) {
+    // A personal puzzle is saved with its legal moves and answers.
+    if (m.kind !== 'draw' && !(p.legal || []).some(is)) {
       tries += 1;
       // As the server's puzzles say it: the corner that does not match, ringed.
       const bad = mismatch(m);
@@ -229,7 +233,7 @@ export async function showPuzzle(main, id, date) {
     } else if (is(p.played)) {
       tries += 1;
       say(t('puzzles.wrong.played'), 'wrong');
-    } else if (p.answers.some(is)) {
+    } else if ((p.answers || []).some(is)) {
       if (m.kind !== 'draw') moves.push(m);
       solved = true;
       hinted = null;
@@ -344,7 +348,7 @@ export async function showPuzzle(main, id, date) {
     const key = JSON.stringify(moves);
     if (!hintGot || hintGot.key !== key) {
       // A personal puzzle's hint was given with it: the best move's grades.
-      const g = p.grades;
+      const g = /** @type {NonNullable<Puzzle['grades']>} a personal puzzle is saved with its grades */ (p.grades);
       /** @type {GradedHint} */
       const r = personal ? (g.action.kind === 'play' ? { place: g.action, idea: g.idea } : { draw: true, idea: g.idea }) : await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
       hintGot = { key, r };
