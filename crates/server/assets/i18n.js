@@ -244,22 +244,22 @@ export function applyI18n(root) {
  * @typedef {{seats: Array<{name?: string | null, kind?: string, level?: string | null}>}} Seated
  */
 
-/** @param {Seated} game @param {number} i */
+/** @param {Seated | null} game @param {number} i */
 function baseName(game, i) {
-  const s = game.seats[i] || {};
+  const s = (game ? game.seats[i] : null) || {};
   return s.name || (s.kind === 'bot' ? t('level.' + s.level) : t('seat.player', { n: i + 1 }));
 }
 
 /**
  * A seat's name, numbered when two seats share it, "(you)" for `you`.
- * @param {Seated} game
+ * @param {Seated | null} game (null: before the game is known, a seat by its number)
  * @param {number} i
  * @param {number | null} [you]
  */
 export function seatName(game, i, you) {
   let n = baseName(game, i);
   // Two seats with the same name (two bots of one level): number them.
-  if (game.seats.some((_, j) => j !== i && baseName(game, j) === n)) n += ' ' + (i + 1);
+  if (game && game.seats.some((_, j) => j !== i && baseName(game, j) === n)) n += ' ' + (i + 1);
   if (you !== undefined && you !== null && i === you) n += ' ' + t('seat.you');
   return n;
 }

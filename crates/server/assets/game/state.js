@@ -29,8 +29,8 @@
  * @property {Cell | null} preview the cell the tile is shown on
  * @property {boolean} hints whether legal cells are shown
  * @property {boolean} announce whether the next play announces its bonuses
- * @property {number | null} overlayFor
- * @property {number | null} closedOverlay
+ * @property {string | null} overlayFor the round's dialog shown (`phase:round`)
+ * @property {string | null} closedOverlay the round's dialog the player closed (`phase:round`)
  * @property {number} msgId the last message id sent
  * @property {HintMsg | null} hint the move suggested
  * @property {number | null} hintAsked the id of the hint asked for
@@ -42,6 +42,8 @@
  * @property {{agreed: number[], declined: number | null}} [rematch] who agreed to play again
  * @property {{game: string, link: string}} [rematchOffer] the new game of a rematch, offered to a page back on the old one
  * @property {{asker: number, v: number, agreed: number[]} | null} [takeback] a takeback waiting for answers
+ * @property {number[]} [shownTotals] the totals the players' cards show while they count up to new ones
+ * @property {Element | null} [overlayReturn] where the focus goes back when the round's dialog closes
  * @property {number} [takebackRefused] the version of the placement whose takeback was refused or lapsed (not asked again)
  */
 

@@ -183,7 +183,7 @@ export function showLesson(main, set, index, done) {
     renderBoard(board, st, fresh || new Set());
     ghost();
     renderRack(rack, st, ctl.bindRackTile);
-    renderButtons(/** @type {Parameters<typeof renderButtons>[0]} */ (buttons), st); // no hint button in a lesson
+    renderButtons(buttons, st); // no hint button in a lesson
     // No announce rule and no hints in a lesson: the engine's verdict is the only help.
     btnAnnounce.hidden = true;
     /** @type {HTMLElement} */ (hints.parentElement).hidden = true;
