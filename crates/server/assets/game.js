@@ -260,7 +260,7 @@ export async function showGame(main, id, token) {
     } else if (r.kind === 'hint') {
       showHint();
     } else if (r.kind === 'hints_used') {
-      renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
+      if (st.game) renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     } else if (r.kind === 'rematch_asked') {
       drawRematch();
     } else if (r.kind === 'rematch') {
@@ -369,7 +369,7 @@ export async function showGame(main, id, token) {
     drawRack();
     drawButtons();
     renderTurn(turn, st);
-    renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
+    if (st.game) renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
     drawTakeback();
     drawOverlay();
