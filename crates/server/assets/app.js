@@ -18,6 +18,7 @@ const pages = {
   review: () => import('./review.js'),
 };
 
+/** @type {(() => void) | null} what the page shown asks to run when it is left */
 let cleanup = null;
 
 function header() {
@@ -48,6 +49,7 @@ function header() {
 
 // On a phone the menu's links wait behind a button (style.css hides the button on wider
 // screens): it opens them over the page; a link taken, Escape or a tap elsewhere closes them.
+/** @param {HTMLElement} nav */
 function menuButton(nav) {
   const top = byId('top');
   const old = document.getElementById('menu');
@@ -73,6 +75,7 @@ function menuButton(nav) {
   b.title = t('nav.menu');
   setMenu(false);
 }
+/** @param {boolean} open */
 function setMenu(open) {
   byId('top').classList.toggle('open', open);
   byId('menu').setAttribute('aria-expanded', open ? 'true' : 'false');
@@ -137,6 +140,7 @@ async function route() {
 }
 
 // An address the site has no page for (the server answers it with this page and a 404).
+/** @param {HTMLElement} main */
 function notFound(main) {
   const p = document.createElement('p');
   p.id = 'not-found';

@@ -139,14 +139,17 @@ export async function showGame(main, id, token) {
   // The links again, each with a copy button: the other people's seats (whether they are at
   // the table now) and the spectators'.
   function showInvites() {
-    const url = (p) => location.origin + p;
-    const copy = (text) => {
+    // Only wired when this browser kept the table's links.
+    if (!invites) return;
+    const url = (/** @type {string} */ p) => location.origin + p;
+    const copy = (/** @type {string} */ text) => {
       const b = h('button', { type: 'button', class: 'small' }, t('invite.copy'));
       b.addEventListener('click', async () => {
         try { await navigator.clipboard.writeText(text); b.textContent = t('invite.copied'); } catch (e) { toast(text); }
       });
       return b;
     };
+    /** @type {HTMLElement[]} */
     const rows = [];
     invites.seats.forEach((s, i) => {
       if (!s.link || i === st.you) return;

@@ -7,6 +7,7 @@ import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, saveInvi
 import { optionGrid, changedOptions, rangeOf, rulesErrorText, NOT_OFFERED } from './options.js';
 import { PACES, paceKey, paceOf, paceText } from './pace.js';
 
+/** @param {HTMLElement} main */
 export async function showLobby(main) {
   const m = await meta();
   main.className = 'lobby';
@@ -134,12 +135,14 @@ export async function showLobby(main) {
 /**
  * @param {HTMLElement} main
  * @param {import('./types/wire').Created} g
+ * @param {HTMLElement} main
+ * @param {import('./types/wire').Created} g
  */
 function showInvites(main, g) {
   main.replaceChildren();
   main.className = 'lobby';
-  const url = (p) => location.origin + p;
-  const copy = (text) => {
+  const url = (/** @type {string} */ p) => location.origin + p;
+  const copy = (/** @type {string} */ text) => {
     const b = h('button', { type: 'button', class: 'small' }, t('invite.copy'));
     b.addEventListener('click', async () => {
       try { await navigator.clipboard.writeText(text); b.textContent = t('invite.copied'); } catch (e) { /* no clipboard */ }
