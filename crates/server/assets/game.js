@@ -9,7 +9,7 @@ import { h, toast, dropToasts, signed } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
 import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, renderHint, announcements, lastMover } from './game/views.js';
-import { renderSheet } from './game/sheet.js';
+import { renderSheet, END_REASONS } from './game/sheet.js';
 import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
 import { rememberGame, invitesOf } from './prefs.js';
@@ -20,6 +20,12 @@ import * as Together from './game/together.js';
 import { srTable, srOn, saveSrOn } from './game/srtable.js';
 import { renderWaiting } from './game/waitroom.js';
 
+/**
+ * The game page: a seat's (its token) or a spectator's.
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @param {string | null} token
+ */
 export async function showGame(main, id, token) {
   main.className = 'game';
   const st = S.newState();
@@ -279,7 +285,7 @@ export async function showGame(main, id, token) {
       if (st.game) st.game = { ...st.game, cancelled: true, waiting: undefined };
       if (link) link.close();
       drawWaiting();
-    } else if (r.kind === 'reaction') {
+    } else if (r.kind === 'reaction' && m.type === 'reaction') {
       Together.showReaction(st, id, m);
     } else if (r.kind === 'error' && m.type === 'error') {
       drawButtons();
@@ -296,12 +302,12 @@ export async function showGame(main, id, token) {
 
   // What a play earned, floating up from its tile; sounds and confetti for the rest.
   let turnWasMine = false;
-  const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+  /** @param {import('./types/wire').Delta[]} live @param {boolean} wasMine */
   function rewards(live, wasMine) {
     for (const d of live) {
       for (const e of d.events) {
         if (e.type === 'played') {
-          const pts = d.scores.filter((x) => x.player === e.player && !END.includes(x.reason)).reduce((a, x) => a + x.points, 0);
+          const pts = d.scores.filter((x) => x.player === e.player && !END_REASONS.includes(x.reason)).reduce((a, x) => a + x.points, 0);
           const big = e.bonuses.some((b) => b !== 'start');
           board.floatText(e.placement.cell, signed(pts), big ? 'bonus' : '');
           if (big) { const [x, y] = board.clientPoint(e.placement.cell); FX.confetti(x, y, false); }
@@ -323,6 +329,7 @@ export async function showGame(main, id, token) {
   }
 
   const ghost = () => renderGhost(board, st);
+  /** @param {Set<number>} [fresh] */
   const drawBoard = (fresh) => renderBoard(board, st, fresh);
   const drawRack = () => renderRack(rack, st, ctl.bindRackTile);
   const drawButtons = () => renderButtons(buttons, st);
@@ -336,6 +343,7 @@ export async function showGame(main, id, token) {
     ghost();
   }
 
+  /** @param {string} tile */
   function pick(tile) {
     st.sel = tile; st.rot = 0; drawRack(); drawBoard(); drawButtons();
   }
@@ -352,7 +360,7 @@ export async function showGame(main, id, token) {
   }
   function drawRematch() {
     for (const box of document.querySelectorAll('#rematch-box, #rematch-bar')) {
-      Together.renderRematch(box, st, (agree) => wsSend({ type: agree ? 'rematch' : 'rematch_decline' }));
+      if (box instanceof HTMLElement) Together.renderRematch(box, st, (agree) => wsSend({ type: agree ? 'rematch' : 'rematch_decline' }));
     }
   }
 
@@ -361,6 +369,7 @@ export async function showGame(main, id, token) {
     main.classList.toggle('waiting', !waitBox.hidden);
   }
 
+  /** @param {Set<number>} [fresh] the versions just played */
   function renderAll(fresh) {
     if (!st.game) return;
     drawWaiting();

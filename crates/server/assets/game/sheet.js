@@ -43,7 +43,7 @@ export function actionText(d, game, you) {
 }
 
 // The reasons of the scoring at the end of a round (the rest is the move's own).
-const END_REASONS = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+export const END_REASONS = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
 
 /**
  * A tile's name that never breaks across lines ("1-2-4").

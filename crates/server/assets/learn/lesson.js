@@ -121,6 +121,7 @@ export function showLesson(main, set, index, done) {
   const st = S.newState();
   st.hints = false;
   // The game's controls; the arrows step through the lesson's open cells, a placement is a try.
+  /** @type {import('../types/wire').Cell[]} */
   const open = lesson.board.length ? lesson.open : [[0, 0]];
   const ctl = tileControls(svg, st, {
     place: (cell, rotation) => attempt(S.playAction(st, cell, rotation)),
