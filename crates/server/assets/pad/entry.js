@@ -16,7 +16,7 @@ import { signed } from '../dom.js';
  */
 /**
  * The round's end form: out (who) or blocked, and each hand as typed.
- * @typedef {{kind: string, player?: number, hands: string[]}} EndForm
+ * @typedef {{kind: string, player?: number | null, hands: string[]}} EndForm
  */
 
 /**
@@ -29,12 +29,17 @@ for (let a = 0; a < 6; a++) for (let b = a; b < 6; b++) for (let c = b; c < 6; c
 /** The sum of a tile's numbers. @param {string} tile */
 export const tileValue = (tile) => tile.split('-').map(Number).reduce((x, y) => x + y, 0);
 
-/** A hand as typed: "23" is a sum, "3-4-5 1-1-2" (or "345 112") are tiles; null when empty, {bad} when unreadable. */
+/**
+ * A hand as typed: "23" is a sum, "3-4-5 1-1-2" (or "345 112") are tiles; null when empty, {bad} when unreadable.
+ * @param {unknown} text
+ * @returns {{sum: number, tiles?: undefined, bad?: undefined} | {tiles: string[], sum?: undefined, bad?: undefined} | {bad: true, sum?: undefined, tiles?: undefined} | null}
+ */
 export function parseHand(text) {
   const s = String(text || '').trim();
   if (!s) return null;
   if (/^\d+$/.test(s)) return { sum: Number(s) };
   const groups = s.split(/[\s,;]+/).filter(Boolean);
+  /** @type {string[]} */
   const tiles = [];
   for (const g of groups) {
     const d = g.replace(/[^0-9]/g, '');
@@ -105,9 +110,13 @@ export function formOfEntry(sheet, e) {
   return { form, endForm: null };
 }
 
-/** The entry a turn form makes, or null while it lacks a player or a tile. */
+/**
+ * The entry a turn form makes, or null while it lacks a player or a tile.
+ * @param {Form} form
+ */
 export function entryOfForm(form) {
   if (form.player === null || form.player === undefined) return null;
+  /** @type {{bridge?: boolean, bridge_extension?: boolean, hexagons?: number}} */
   const bonus = {};
   if (form.bonus.bridge) bonus.bridge = true;
   if (form.bonus.bridge_extension) bonus.bridge_extension = true;
@@ -117,14 +126,18 @@ export function entryOfForm(form) {
   return form.tile ? { kind: 'draw', player: form.player, draws: form.draws, placed: { tile: form.tile, bonus } } : null;
 }
 
-/** The entry a round-end form makes (unreadable hands left out). */
+/**
+ * The entry a round-end form makes (unreadable hands left out).
+ * @param {EndForm} endForm
+ */
 export function entryOfEnd(endForm) {
   const hands = endForm.hands.map((x) => {
     const p = parseHand(x);
     return p && !p.bad ? p : null;
   });
-  if (endForm.kind === 'out') hands[endForm.player] = null;
-  return endForm.kind === 'out' ? { kind: 'out', player: endForm.player, hands } : { kind: 'blocked', hands };
+  const out = endForm.player;
+  if (endForm.kind === 'out' && out !== undefined && out !== null) hands[out] = null;
+  return endForm.kind === 'out' ? { kind: 'out', player: out, hands } : { kind: 'blocked', hands };
 }
 
 /**

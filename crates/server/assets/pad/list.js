@@ -16,6 +16,7 @@ export async function showList(main) {
   const m = await meta();
   main.className = 'padlist';
   const saved = JSON.parse(localStorage.getItem('triominos.pad') || '{}');
+  /** @type {{preset: string, names: string[], overrides: Record<string, string>}} */
   const state = {
     preset: m.presets.find((p) => p.name === saved.preset) ? saved.preset : languagePreset(),
     names: Array.isArray(saved.names) && saved.names.length >= 2 ? saved.names : ['', ''],

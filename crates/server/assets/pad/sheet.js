@@ -46,8 +46,8 @@ export async function showSheet(main, id) {
   const P = {
     id,
     sheet,
-    form: null,
-    endForm: null,
+    // The forms as newForm() makes them (it runs again before the first render).
+    ...blankForm(sheet),
     editing: null,
     previewSeq: 0,
     busy: false,
@@ -109,6 +109,10 @@ export async function showSheet(main, id) {
     }
   }
 
+  /**
+   * @param {unknown} entry
+   * @param {Element} errBox
+   */
   async function commit(entry, errBox) {
     errBox.textContent = '';
     try {
@@ -126,6 +130,7 @@ export async function showSheet(main, id) {
     }
   }
 
+  /** @param {Element} errBox */
   async function undo(errBox) {
     try {
       if (await send('POST', `/api/pad/${P.id}/undo`)) { toast(t('pad.undone')); P.newForm(); render(); }
@@ -134,6 +139,10 @@ export async function showSheet(main, id) {
     }
   }
 
+  /**
+   * @param {number} i
+   * @param {Element} errBox
+   */
   async function removeEntry(i, errBox) {
     try {
       if (await send('DELETE', `/api/pad/${P.id}/entries/${i}`)) { toast(t('pad.changed')); P.newForm(); render(); }
@@ -207,14 +216,14 @@ export async function showSheet(main, id) {
     if (!e) return [];
     const player = /** @type {{player?: number}} */ (e).player;
     const who = player !== undefined && player !== null ? P.nameOf(player) : '';
-    const bonusWords = (b) => {
+    const bonusWords = (/** @type {import('../types/wire').Figures | null | undefined} */ b) => {
       const w = [];
       if (b && b.bridge) w.push(t('reason.bridge'));
       if (b && b.bridge_extension) w.push(t('reason.bridge_extension'));
       if (b && b.hexagons) w.push(t('reason.' + ['hexagon', 'double_hexagon', 'triple_hexagon'][b.hexagons - 1]));
       return w.length ? ' · ' + w.join(', ') : '';
     };
-    const tile = (x) => h('span', { class: 'nw' }, tileIcon(x, 0, 'mini'), ' ' + x);
+    const tile = (/** @type {string} */ x) => h('span', { class: 'nw' }, tileIcon(x, 0, 'mini'), ' ' + x);
     if (e.kind === 'play') return [h('strong', {}, who), ' ', tile(e.tile), bonusWords(e.bonus)];
     if (e.kind === 'draw') {
       if (e.placed) return [h('strong', {}, who), ' ', h('span', { class: 'nw' }, t('pad.row.drew', { n: e.draws }), ' →'), ' ', tile(e.placed.tile), bonusWords(e.placed.bonus)];
