@@ -80,7 +80,7 @@ function itemsText(items, seat) {
 export function showLesson(main, set, index, done) {
   const lesson = set.lessons[index];
   const params = textParams(set, lesson);
-  const key = (part) => lesson.text + '.' + part;
+  const key = (/** @type {string} */ part) => lesson.text + '.' + part;
   main.className = 'learn lesson';
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
@@ -144,8 +144,10 @@ export function showLesson(main, set, index, done) {
   btnPass.addEventListener('click', () => attempt({ kind: 'pass' }));
 
   let busy = false;
-  let bad = null; // the refused placement, drawn in red until the next try
-  let shown = null; // the answer shown by "Show me", drawn until the player acts
+  /** @type {(Extract<import('../types/wire').Action, {kind: 'play'}> & {corner?: number}) | null} the refused placement, drawn in red until the next try */
+  let bad = null;
+  /** @type {Extract<import('../types/wire').Action, {kind: 'play'}> | null} the answer shown by "Show me", drawn until the player acts */
+  let shown = null;
 
   function reset() {
     // Only the parts the game's views read.
@@ -180,6 +182,7 @@ export function showLesson(main, set, index, done) {
     renderGhost(board, st);
   };
 
+  /** @param {Set<number>} [fresh] */
   function renderAll(fresh) {
     renderBoard(board, st, fresh || new Set());
     ghost();
@@ -202,11 +205,16 @@ export function showLesson(main, set, index, done) {
       h('span', { class: 'pool' }, t('game.pool', { n: s.pool })));
   }
 
+  /** @param {string} tile */
   function pick(tile) {
     st.sel = tile; st.rot = 0; bad = null;
     renderAll();
   }
 
+  /**
+   * @param {string} state
+   * @param {...(Node | string | null | undefined)} children
+   */
   function say(state, ...children) {
     feedback.hidden = false;
     feedback.className = 'feedback ' + state;
@@ -266,7 +274,7 @@ export function showLesson(main, set, index, done) {
     const p = refusal.code === 'placement' && refusal.params ? /** @type {import('../types/wire').PlacementError} */ (/** @type {unknown} */ (refusal.params)) : null;
     if (p && p.code === 'corner_mismatch') {
       why = t('learn.corner_mismatch', { expected: p.params.expected, found: p.params.found });
-      bad = { ...action, corner: p.params.corner };
+      bad = action.kind === 'play' ? { ...action, corner: p.params.corner } : null;
     } else {
       why = errorText(refusal);
       bad = action.kind === 'play' ? { ...action } : null;
@@ -337,7 +345,12 @@ export function showLesson(main, set, index, done) {
   return () => ctl.close();
 }
 
-/** Circles the corner `k` of a cell (the one that disagrees) on the board. */
+/**
+ * Circles the corner `k` of a cell (the one that disagrees) on the board.
+ * @param {import('../board.js').Board} board
+ * @param {import('../types/wire').Cell} cell
+ * @param {number} k
+ */
 function markCorner(board, cell, k) {
   const [x, y] = xy(corners(cell[0], cell[1])[k]);
   el('circle', { cx: x, cy: y, r: 22, class: 'badcorner', 'data-corner': k }, board.gGhost);
