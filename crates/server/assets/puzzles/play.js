@@ -26,6 +26,7 @@ import { reasonText } from '../reasons.js';
 /** @typedef {import('../types/wire').Placement} Placement */
 /** @typedef {import('../types/wire').Action} Action */
 /** @typedef {import('../types/wire').Tile} Tile */
+/** @typedef {(Placement & {kind?: 'play'}) | {kind: 'draw'}} Try A try: a placement, or a draw (a personal puzzle's answer may be one). */
 /**
  * A puzzle as the page uses it: one of the collection (`GET /api/puzzles/ID`, wire.d.ts
  * `PublicPuzzle`, whose fields past `number` and `of` are open) or a personal one kept in
@@ -42,6 +43,7 @@ import { reasonText } from '../reasons.js';
  * @property {string[]} [players] a personal puzzle's seat names
  * @property {{kind: string, name: string, level?: string | null}[]} [seats] a personal puzzle's seats as the table showed them
  * @property {Action} [played] a personal puzzle's move played
+ * @property {{notation: string, spot: {side: string, next_to: string} | null} | null} [played_name] its name in the notation
  * @property {number} [loss]
  * @property {Action[]} [legal]
  * @property {Action[]} [answers]
@@ -60,7 +62,11 @@ export function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Whether a play action is the placement `m` ({tile, cell, rotation}; a triple in any turn). */
+/**
+ * Whether a play action is the placement `m` ({tile, cell, rotation}; a triple in any turn).
+ * @param {Action | null | undefined} a
+ * @param {Placement} m
+ */
 function samePlay(a, m) {
   if (!a || a.kind !== 'play' || a.tile !== m.tile || a.cell[0] !== m.cell[0] || a.cell[1] !== m.cell[1]) return false;
   const [x, y, z] = m.tile.split('-');
@@ -70,14 +76,20 @@ function samePlay(a, m) {
 /**
  * A personal puzzle's move played in words: its notation and spot ("255L555, 2-5-5 left of
  * 5-5-5", the server's name for it), or draw, or pass; never a cell nor a turn number.
+ * @param {Action} a
+ * @param {{notation: string, spot: {side: string, next_to: string} | null} | null | undefined} name
  */
 function actionText(a, name) {
   return a.kind === 'play' ? moveWords(name, a.tile) : t('review.action.' + a.kind);
 }
 
-/** A puzzle's goal in words. */
+/**
+ * A puzzle's goal in words.
+ * @param {Puzzle} p
+ */
 export function goalText(p) {
-  if (p.kind === 'better_move') return t('puzzles.goal.better_move', { played: actionText(p.played, p.played_name), points: Math.round(p.loss * 10) / 10 });
+  // A personal puzzle is saved with the move played and what it lost.
+  if (p.kind === 'better_move' && p.played) return t('puzzles.goal.better_move', { played: actionText(p.played, p.played_name), points: Math.round((p.loss ?? 0) * 10) / 10 });
   if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
   if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
   if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
@@ -109,7 +121,7 @@ export async function showPuzzle(main, id, date) {
   /** @type {PuzzleList} */
   const { puzzles } = personal ? { puzzles: [] } : await api('GET', '/api/puzzles');
   // The one rule of a seat's name (a bot by its level's word), from the game's seats.
-  const nameOf = (seat) => (p.seats && p.seats.length ? seatName({ seats: p.seats }, seat) : (p.players && p.players[seat]) || String(seat + 1));
+  const nameOf = (/** @type {number} */ seat) => (p.seats && p.seats.length ? seatName({ seats: p.seats }, seat) : (p.players && p.players[seat]) || String(seat + 1));
   const title = personal ? t('puzzles.kind.better_move') : date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
   document.title = t('app.title') + ' — ' + title;
 
@@ -118,14 +130,18 @@ export async function showPuzzle(main, id, date) {
   st.hints = false; // the engine's legal spots would give the answer away
   // Only the parts the game's views read.
   st.game = /** @type {PublicGame} */ (/** @type {unknown} */ ({ options: { announce_bonuses: 'false' }, seats: [], preset: p.ruleset }));
+  /** @type {Placement[]} */
   const moves = [];
   let tries = 0;
   let hints = 0;
   let solved = false;
-  let hinted = null; // the hint's placement, once its spot and turn are shown
-  let hintGot = null; // the hint asked for these moves: {place, idea}, and how much is shown
+  /** @type {Placement | null} the hint's placement, once its spot and turn are shown */
+  let hinted = null;
+  /** @type {{key: string, r: GradedHint} | null} the hint asked for these moves */
+  let hintGot = null;
   let grade = 0;
-  let badCorner = null; // {cell, corner}: where the last wrong try did not match
+  /** @type {{cell: import('../types/wire').Cell, corner: number} | null} where the last wrong try did not match */
+  let badCorner = null;
   function sync() {
     const events = p.board.map((b) => ({ type: 'played', placement: b, player: 0 }));
     for (const m of moves) events.push({ type: 'played', placement: m, player: 1 });
@@ -196,6 +212,10 @@ export async function showPuzzle(main, id, date) {
   });
 
   const ghost = () => renderGhost(board, st);
+  /**
+   * @param {string} text
+   * @param {string} [kind]
+   */
   function say(text, kind) {
     message.textContent = text;
     message.className = 'puzzlemsg ' + (kind || '');
@@ -214,13 +234,15 @@ export async function showPuzzle(main, id, date) {
     btnHint.disabled = solved;
     counter.textContent = t('puzzles.counter', { tries, hints });
   }
+  /** @param {string} tile */
   function pick(tile) { st.sel = tile; st.rot = hinted && hinted.tile === tile ? hinted.rotation : 0; draw(); }
   // A placement tried: the server checks the moves so far and this one.
   // A personal puzzle's try: judged here against the saved answers and legal moves.
+  /** @param {Try} m */
   function judgeHere(m) {
     if (solved) return;
     badCorner = null;
-    const is = (a) => (m.kind === 'draw' ? a.kind === 'draw' : samePlay(a, m));
+    const is = (/** @type {Action | null | undefined} */ a) => (m.kind === 'draw' ? !!a && a.kind === 'draw' : samePlay(a, m));
     // A personal puzzle is saved with its legal moves and answers.
     if (m.kind !== 'draw' && !(p.legal || []).some(is)) {
       tries += 1;
@@ -255,6 +277,7 @@ export async function showPuzzle(main, id, date) {
   /**
    * The first corner of a tried placement `m` whose number differs from the one already on
    * the board at that point ({corner, expected, found}), or null.
+   * @param {Placement} m
    */
   function mismatch(m) {
     const here = corners(m.cell[0], m.cell[1]);
@@ -272,8 +295,10 @@ export async function showPuzzle(main, id, date) {
     return null;
   }
 
+  /** @param {import('../types/wire').Cell} cell @param {number} rotation */
   async function placed(cell, rotation) {
-    const m = { tile: st.sel, cell, rotation };
+    /** @type {Placement} */
+    const m = { tile: /** @type {string} the controls place the picked tile */ (st.sel), cell, rotation };
     if (personal) return judgeHere(m);
     badCorner = null;
     /** @type {TryAnswer} */
