@@ -294,9 +294,8 @@ export async function showGame(main, id, token) {
       toast(errorText(m), 'error');
       sr.refused(errorText(m));
       // The corner a refusal names is ringed on the board.
-      /** @type {any} the engine's placement error, {code, params} */
-      const p = m.code === 'placement' && m.params ? m.params : null;
-      if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
+      const p = m.code === 'placement' && m.params ? /** @type {import('./types/wire').PlacementError} the engine's placement error */ (m.params) : null;
+      if (p && p.code === 'corner_mismatch' && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
     }
   }
 

@@ -31,7 +31,7 @@ import { savePersonal, personalPuzzle } from './puzzles/store.js';
  * @property {number} se
  * @property {boolean} as_good
  * @property {'spot' | 'turn' | 'announce' | string} [differs]
- * @property {any[]} reasons the contrasts, worded by reasons.js
+ * @property {Array<{side: string, code: string, params?: unknown}>} reasons the contrasts, worded by reasons.js
  * @property {{action: Action}[]} candidates
  * @property {boolean} forced
  * @property {'mistake' | 'blunder'} [severity]
@@ -241,7 +241,7 @@ function viewer(main, id, replay, data, opts) {
     if (showBest && d.best.kind === 'play') {
       drawTile(board.gGhost, d.best.tile, d.best.cell[0], d.best.cell[1], d.best.rotation, 'ghost ok best');
       // Framed with the tiles.
-      board.placed = tiles.concat([/** @type {any} */ ({ cell: d.best.cell })]);
+      board.placed = [...tiles, { tile: d.best.tile, cell: d.best.cell, rotation: d.best.rotation }];
       board.fit();
       board.placed = tiles;
     } else board.fit();

@@ -37,7 +37,7 @@ import { reasonText } from '../reasons.js';
  * @property {string} ruleset
  * @property {Placement[]} board
  * @property {Tile[]} hand
- * @property {any} [goal] the collection's goal: {points} or {groups}
+ * @property {{points?: number, groups?: unknown[]}} [goal] the collection's goal: {points} or {groups}
  * @property {number} [number]
  * @property {number} [of]
  * @property {string[]} [players] a personal puzzle's seat names
@@ -47,13 +47,13 @@ import { reasonText } from '../reasons.js';
  * @property {number} [loss]
  * @property {Action[]} [legal]
  * @property {Action[]} [answers]
- * @property {any[]} [reasons]
- * @property {{idea: any, tile: Tile | null, action: any}} [grades]
+ * @property {Array<{side: string, code: string, params?: unknown}>} [reasons] why the answer is better
+ * @property {import('../types/wire').Grades} [grades]
  */
 /**
  * `POST /api/puzzles/ID/hint` (protocol/puzzles.rs `GradedHint`, not in wire.d.ts):
  * {place, idea?}, {draw, idea?}, {undo: n} or {none: true}.
- * @typedef {{place?: Placement, draw?: boolean, undo?: number, none?: boolean, idea?: any}} GradedHint
+ * @typedef {{place?: Placement, draw?: boolean, undo?: number, none?: boolean, idea?: import('../types/wire').Reason}} GradedHint
  */
 
 /** Today's date in the browser, YYYY-MM-DD (the daily puzzle is the same for everyone on it). */
@@ -90,10 +90,12 @@ function actionText(a, name) {
 export function goalText(p) {
   // A personal puzzle is saved with the move played and what it lost.
   if (p.kind === 'better_move' && p.played) return t('puzzles.goal.better_move', { played: actionText(p.played, p.played_name), points: Math.round((p.loss ?? 0) * 10) / 10 });
-  if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
+  // The collection's puzzles come with their goal.
+  const goal = p.goal || {};
+  if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: goal.points });
   if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
-  if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
-  return t('puzzles.goal.connect', { groups: p.goal.groups.length, n: p.hand.length });
+  if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: goal.points });
+  return t('puzzles.goal.connect', { groups: (goal.groups || []).length, n: p.hand.length });
 }
 
 /**
@@ -345,9 +347,9 @@ export async function showPuzzle(main, id, date) {
       } else if (r.dead_end) {
         // A run that can no longer reach the goal is not praised.
         tries += 1;
-        say(p.kind === 'best_turn' ? t('puzzles.going_nowhere', { points: r.points, goal: p.goal.points }) : t('puzzles.hint_undo', { n: r.dead_end }), 'wrong');
+        say(p.kind === 'best_turn' ? t('puzzles.going_nowhere', { points: r.points, goal: p.goal && p.goal.points }) : t('puzzles.hint_undo', { n: r.dead_end }), 'wrong');
       } else if (p.kind === 'best_turn') {
-        say(t('puzzles.going_points', { points: r.points, goal: p.goal.points }));
+        say(t('puzzles.going_points', { points: r.points, goal: p.goal && p.goal.points }));
       } else {
         say(t('puzzles.going', { left: r.left }));
       }
@@ -382,11 +384,11 @@ export async function showPuzzle(main, id, date) {
     const r = hintGot.r;
     if (r.draw) {
       hints += 1;
-      say(grade === 0 ? t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }) : t('puzzles.hint_draw'), 'hint');
+      say(grade === 0 && r.idea ? t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }) : t('puzzles.hint_draw'), 'hint');
       if (grade > 0) grade = 2;
     } else if (r.place) {
       hints += 1;
-      if (grade === 0) say(t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }), 'hint');
+      if (grade === 0 && r.idea) say(t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }), 'hint');
       else if (grade === 1) {
         st.sel = r.place.tile;
         st.rot = 0;
