@@ -1,7 +1,8 @@
+// @ts-check
 // The page: language, header, routes. Each page is a module with a show function that
 // fills <main> and may answer a cleanup to run when the page is left.
 import { LANGS, detect, setLang, t, lang } from './i18n.js';
-import { go, onNavigate } from './dom.js';
+import { go, onNavigate, byId } from './dom.js';
 
 // Each page's module is fetched when the page is first shown (the front page needs
 // neither the game nor the score pad).
@@ -17,10 +18,11 @@ const pages = {
   review: () => import('./review.js'),
 };
 
+/** @type {(() => void) | null} what the page shown asks to run when it is left */
 let cleanup = null;
 
 function header() {
-  const nav = document.getElementById('nav');
+  const nav = byId('nav');
   menuButton(nav);
   nav.replaceChildren();
   for (const [href, key] of [['/new', 'nav.new'], ['/games', 'nav.games'], ['/pad', 'nav.pad'], ['/rules/goliath', 'nav.rules'], ['/learn', 'nav.learn'], ['/puzzles', 'puzzles.nav']]) {
@@ -30,7 +32,7 @@ function header() {
     a.textContent = t(key);
     nav.appendChild(a);
   }
-  const sel = document.getElementById('lang');
+  const sel = byId('lang');
   sel.replaceChildren();
   for (const l of LANGS) {
     const o = document.createElement('option');
@@ -39,7 +41,7 @@ function header() {
     o.selected = l === lang();
     sel.appendChild(o);
   }
-  document.getElementById('langlabel').textContent = t('nav.language');
+  byId('langlabel').textContent = t('nav.language');
   themeButton();
   document.title = t('app.title');
   headerHeight();
@@ -47,12 +49,13 @@ function header() {
 
 // On a phone the menu's links wait behind a button (style.css hides the button on wider
 // screens): it opens them over the page; a link taken, Escape or a tap elsewhere closes them.
+/** @param {HTMLElement} nav */
 function menuButton(nav) {
-  const top = document.getElementById('top');
-  let b = document.getElementById('menu');
-  if (!b) {
-    b = document.createElement('button');
-    b.type = 'button';
+  const top = byId('top');
+  const old = document.getElementById('menu');
+  const b = old || document.createElement('button');
+  if (!old) {
+    /** @type {HTMLButtonElement} */ (b).type = 'button';
     b.id = 'menu';
     b.setAttribute('aria-controls', 'nav');
     const icon = document.createElement('span');
@@ -66,15 +69,16 @@ function menuButton(nav) {
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && top.classList.contains('open')) { setMenu(false); b.focus(); }
     });
-    document.addEventListener('click', (e) => { if (top.classList.contains('open') && !top.contains(e.target)) setMenu(false); });
+    document.addEventListener('click', (e) => { if (top.classList.contains('open') && !(e.target instanceof Node && top.contains(e.target))) setMenu(false); });
   }
-  b.lastElementChild.textContent = t('nav.menu');
+  /** @type {Element} */ (b.lastElementChild).textContent = t('nav.menu');
   b.title = t('nav.menu');
   setMenu(false);
 }
+/** @param {boolean} open */
 function setMenu(open) {
-  document.getElementById('top').classList.toggle('open', open);
-  document.getElementById('menu').setAttribute('aria-expanded', open ? 'true' : 'false');
+  byId('top').classList.toggle('open', open);
+  byId('menu').setAttribute('aria-expanded', open ? 'true' : 'false');
 }
 
 // The theme: the system's (prefers-color-scheme) until the toggle chooses; the choice is remembered.
@@ -88,8 +92,8 @@ function themeButton() {
   const dark = darkNow();
   b.setAttribute('aria-pressed', dark ? 'true' : 'false');
   b.title = t('theme.dark');
-  b.firstElementChild.textContent = dark ? '☀' : '☾';
-  document.getElementById('themelabel').textContent = t('theme.dark');
+  /** @type {Element} */ (b.firstElementChild).textContent = dark ? '☀' : '☾';
+  byId('themelabel').textContent = t('theme.dark');
 }
 document.getElementById('theme')?.addEventListener('click', () => {
   const next = darkNow() ? 'light' : 'dark';
@@ -101,7 +105,7 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', themeButto
 
 // The header's height, for the layouts that fill the rest of the screen (style.css --headh).
 function headerHeight() {
-  const top = document.getElementById('top');
+  const top = byId('top');
   if (top) document.documentElement.style.setProperty('--headh', top.offsetHeight + 'px');
 }
 window.addEventListener('resize', headerHeight);
@@ -112,7 +116,7 @@ async function route() {
     cleanup = null;
   }
   header();
-  const main = document.getElementById('main');
+  const main = byId('main');
   main.replaceChildren();
   main.className = '';
   const parts = location.pathname.split('/').filter(Boolean);
@@ -136,6 +140,7 @@ async function route() {
 }
 
 // An address the site has no page for (the server answers it with this page and a 404).
+/** @param {HTMLElement} main */
 function notFound(main) {
   const p = document.createElement('p');
   p.id = 'not-found';
@@ -151,8 +156,8 @@ function notFound(main) {
 }
 
 document.addEventListener('click', (e) => {
-  const a = e.target.closest('a[data-link]');
-  if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && a.origin === location.origin) {
+  const a = e.target instanceof Element ? e.target.closest('a[data-link]') : null;
+  if (a instanceof HTMLAnchorElement && !e.ctrlKey && !e.metaKey && !e.shiftKey && a.origin === location.origin) {
     e.preventDefault();
     go(a.pathname + a.search);
   }
@@ -162,8 +167,8 @@ onNavigate(route);
 
 (async () => {
   await setLang(detect(), false);
-  document.getElementById('lang').addEventListener('change', async (e) => {
-    await setLang(e.target.value, true);
+  byId('lang').addEventListener('change', async (e) => {
+    await setLang(/** @type {HTMLSelectElement} */ (e.currentTarget).value, true);
     route();
   });
   route();

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: an SVG of triangles on the lattice of rules.md section 2, with pan and zoom.
 // Drawing only: which placements are legal always comes from the server.
 const SVGNS = 'http://www.w3.org/2000/svg';
@@ -5,17 +6,33 @@ const SQ3 = Math.sqrt(3);
 export const S = 100; // side of a triangle in SVG units
 const H = (SQ3 / 2) * S;
 
+/**
+ * An SVG element with its attributes, appended to `parent` if given.
+ * @param {string} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {Element | null} [parent]
+ */
 export function el(name, attrs, parent) {
   const e = document.createElementNS(SVGNS, name);
-  for (const k in attrs || {}) e.setAttribute(k, attrs[k]);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
   return e;
 }
 
+/**
+ * Whether a cell points up.
+ * @param {number} c
+ * @param {number} r
+ */
 export function isUp(c, r) { return (((c + r) % 2) + 2) % 2 === 0; }
 
 // Clockwise corners as lattice points [i, j]: top, bottom-right, bottom-left (up cell);
 // top-left, top-right, bottom (down cell).
+/**
+ * @param {number} c
+ * @param {number} r
+ * @returns {Array<[number, number]>}
+ */
 export function corners(c, r) {
   if (isUp(c, r)) {
     const a = (c - r) / 2;
@@ -25,19 +42,39 @@ export function corners(c, r) {
   return [[a, r + 1], [a + 1, r + 1], [a + 1, r]];
 }
 
+/**
+ * A lattice point in SVG units.
+ * @param {[number, number]} p
+ * @returns {[number, number]}
+ */
 export function xy(p) { return [(p[0] + p[1] / 2) * S, -p[1] * H]; }
 
+/**
+ * The three cells sharing a side with a cell.
+ * @param {number} c
+ * @param {number} r
+ * @returns {Array<[number, number]>}
+ */
 export function neighbours(c, r) {
   return isUp(c, r) ? [[c, r - 1], [c - 1, r], [c + 1, r]] : [[c + 1, r], [c - 1, r], [c, r + 1]];
 }
 
 // The numbers a tile puts on corners 0, 1, 2 with a rotation: t[(k + rotation) % 3].
+/**
+ * @param {string} tile
+ * @param {number} rotation
+ */
 export function values(tile, rotation) {
   const n = tile.split('-').map(Number);
   return [0, 1, 2].map((k) => n[(k + rotation) % 3]);
 }
 
 // The cell under an SVG point.
+/**
+ * @param {number} x
+ * @param {number} y
+ * @returns {[number, number]}
+ */
 export function cellAt(x, y) {
   const v = -y / H;
   const r = Math.floor(v);
@@ -48,6 +85,10 @@ export function cellAt(x, y) {
   return fu + fv < 1 ? [2 * a + r, r] : [2 * a + r + 1, r];
 }
 
+/**
+ * @param {Array<[number, number]>} pts
+ * @returns {[number, number]}
+ */
 function centroid(pts) {
   return [(pts[0][0] + pts[1][0] + pts[2][0]) / 3, (pts[0][1] + pts[1][1] + pts[2][1]) / 3];
 }
@@ -66,6 +107,12 @@ const GLYPH_HALF_H = 0.365;
 // For an axis-aligned box in a 60-degree wedge the distance along that line is
 // half height + sqrt(3) * half width + 2 * margin, for each corner of an up or a
 // down triangle. Answers the text anchor of each digit (its baseline centre).
+/**
+ * @param {Array<[number, number]>} face
+ * @param {number} fontSize
+ * @param {number} margin
+ * @returns {Array<[number, number]>}
+ */
 export function digitSpots(face, fontSize, margin) {
   const m = centroid(face);
   const d = (GLYPH_HALF_H + SQ3 * GLYPH_HALF_W) * fontSize + 2 * margin;
@@ -78,11 +125,20 @@ export function digitSpots(face, fontSize, margin) {
 
 // Draws one tile (numbers in the corners) into parent; returns its group.
 // `size`: 'board' (the default) or 'icon' (a standalone small tile: larger digits).
+/**
+ * @param {Element} parent
+ * @param {string} tile
+ * @param {number} c
+ * @param {number} r
+ * @param {number} rotation
+ * @param {string} [cls]
+ * @param {'board' | 'icon'} [size]
+ */
 export function drawTile(parent, tile, c, r, rotation, cls, size) {
   const g = el('g', { class: 'tile ' + (cls || '') }, parent);
   const pts = corners(c, r).map(xy);
   const m = centroid(pts);
-  const inset = pts.map((p) => [m[0] + (p[0] - m[0]) * 0.94, m[1] + (p[1] - m[1]) * 0.94]);
+  const inset = pts.map((p) => /** @type {[number, number]} */ ([m[0] + (p[0] - m[0]) * 0.94, m[1] + (p[1] - m[1]) * 0.94]));
   g.style.transformOrigin = `${m[0]}px ${m[1]}px`;
   el('polygon', { class: 'face', points: inset.map((p) => p.join(',')).join(' ') }, g);
   const vals = values(tile, rotation);
@@ -98,6 +154,11 @@ export function drawTile(parent, tile, c, r, rotation, cls, size) {
 }
 
 // A small standalone SVG of a tile pointing up (for the rack, hands and summaries).
+/**
+ * @param {string} tile
+ * @param {number} [rotation]
+ * @param {string} [cls]
+ */
 export function tileIcon(tile, rotation, cls) {
   const svg = el('svg', { viewBox: `-6 ${-H - 6} ${S + 12} ${H + 12}`, class: 'tileicon ' + (cls || ''), role: 'img', 'aria-label': tile });
   drawTile(svg, tile, 0, 0, rotation || 0, '', 'icon');
@@ -105,7 +166,25 @@ export function tileIcon(tile, rotation, cls) {
   return svg;
 }
 
+/**
+ * What a board tells its page: a cell clicked (and by what pointer), hovered (null: left),
+ * and a turn asked for with the wheel (+1 or -1).
+ * @typedef {{onClick?: (cell: [number, number], pointer: string) => void, onHover?: (cell: [number, number] | null) => void, onRotate?: (dir: number) => void}} BoardHandlers
+ */
+/**
+ * A tile on the board: its cell, rotation and seat; `last` the last played, `fresh` just played.
+ * @typedef {{tile: string, cell: [number, number], rotation: number, player?: number, last?: boolean, fresh?: boolean}} BoardTile
+ */
+/**
+ * The tile being placed: where, how turned, whether and what it scores, a second line.
+ * @typedef {{tile: string, cell: [number, number], rotation: number, ok?: boolean, points?: number | null, note?: string | null, style?: string}} Ghost
+ */
+
 export class Board {
+  /**
+   * @param {SVGSVGElement} svg
+   * @param {BoardHandlers} [handlers]
+   */
   constructor(svg, handlers) {
     this.svg = svg;
     this.h = handlers || {};
@@ -115,8 +194,14 @@ export class Board {
     this.gMarks = el('g', { class: 'marks' }, this.world);
     this.gGhost = el('g', { class: 'ghostlayer' }, this.world);
     this.view = { x: -4 * S, y: -3 * S, w: 8 * S, h: 6 * S };
+    /** @type {BoardTile[]} */
     this.placed = [];
+    /** @type {SVGElement | undefined} */
+    this.gFlash = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.flashTimer = undefined;
     this.userMoved = false;
+    /** @type {Map<number, [number, number]>} */
     this.pointers = new Map();
     this.applyView();
     this.listen();
@@ -127,6 +212,11 @@ export class Board {
     this.svg.setAttribute('viewBox', `${v.x} ${v.y} ${v.w} ${v.h}`);
   }
 
+  /**
+   * @param {number} clientX
+   * @param {number} clientY
+   * @returns {[number, number]}
+   */
   toSvg(clientX, clientY) {
     const pt = this.svg.createSVGPoint();
     pt.x = clientX;
@@ -137,17 +227,26 @@ export class Board {
     return [p.x, p.y];
   }
 
+  /**
+   * @param {number} clientX
+   * @param {number} clientY
+   */
   cellAtClient(clientX, clientY) {
     const [x, y] = this.toSvg(clientX, clientY);
     return cellAt(x, y);
   }
 
+  /**
+   * @param {number} factor
+   * @param {number} [cx]
+   * @param {number} [cy]
+   */
   zoom(factor, cx, cy) {
     const v = this.view;
     // Zoomed out at most to 40 tiles across: the digits stay readable.
     const w = Math.min(Math.max(v.w * factor, 2 * S), Math.max(40 * S, v.w));
     const f = w / v.w;
-    if (cx === undefined) {
+    if (cx === undefined || cy === undefined) {
       cx = v.x + v.w / 2;
       cy = v.y + v.h / 2;
     }
@@ -160,6 +259,7 @@ export class Board {
   fit() {
     const rect = this.svg.getBoundingClientRect();
     const aspect = rect.width > 0 && rect.height > 0 ? rect.width / rect.height : 4 / 3;
+    /** @type {Array<[number, number]>} */
     let pts = [];
     for (const p of this.placed) pts.push(...corners(p.cell[0], p.cell[1]).map(xy));
     if (!pts.length) pts = [xy([-1, -1]), xy([2, 2])];
@@ -179,6 +279,7 @@ export class Board {
   }
 
   // placements: [{tile, cell: [c, r], rotation, player, fresh, last}]
+  /** @param {BoardTile[]} placements */
   setTiles(placements) {
     const before = this.placed.length;
     this.placed = placements;
@@ -206,6 +307,7 @@ export class Board {
   }
 
   // marks: [{cell: [c, r], kind: 'legal' | 'open' | 'cand'}]
+  /** @param {Array<{cell: [number, number], kind: string}>} marks */
   setMarks(marks) {
     this.gMarks.replaceChildren();
     for (const m of marks) {
@@ -220,20 +322,23 @@ export class Board {
   // ghost: {tile, cell, rotation, ok, points, note (a second, smaller line), style} or null.
   // `style` 'ok' (fits), 'bad' (does not fit) or 'plain' (not said: the hints are off);
   // without it, `ok` chooses between the first two.
+  /** @param {Ghost | null} g */
   setGhost(g) {
     this.gGhost.replaceChildren();
     if (!g) return;
     const style = g.style || (g.ok ? 'ok' : 'bad');
     drawTile(this.gGhost, g.tile, g.cell[0], g.cell[1], g.rotation, 'ghost ' + style);
-    const has = g.points !== undefined && g.points !== null;
+    const points = g.points;
+    const has = points !== undefined && points !== null;
     if (has || g.note) {
       // Outside the tile, beyond its point (above an up tile, below a down one): the
       // digits stay readable.
       const pts = corners(g.cell[0], g.cell[1]).map(xy);
       const up = isUp(g.cell[0], g.cell[1]);
       const x = pts.reduce((a, p) => a + p[0], 0) / 3;
+      /** @type {Array<[string, string]>} */
       const lines = [];
-      if (has) lines.push(['ghostpoints', (g.points >= 0 ? '+' : '') + g.points]);
+      if (has) lines.push(['ghostpoints', (points >= 0 ? '+' : '') + points]);
       if (g.note) lines.push(['ghostnote' + (style === 'bad' ? ' bad' : ''), g.note]);
       const top = up ? Math.min(...pts.map((p) => p[1])) - 10 - 22 * (lines.length - 1) : Math.max(...pts.map((p) => p[1])) + 24;
       lines.forEach(([cls, text], i) => { el('text', { x, y: top + 22 * i, class: cls }, this.gGhost).textContent = text; });
@@ -241,6 +346,11 @@ export class Board {
   }
 
   // A number that rises from a cell and fades ("+12" for a play); `cls` styles it.
+  /**
+   * @param {[number, number]} cell
+   * @param {string} text
+   * @param {string} [cls]
+   */
   floatText(cell, text, cls) {
     if (!this.gFlash) this.gFlash = el('g', { class: 'flashlayer' }, this.world);
     const m = centroid(corners(cell[0], cell[1]).map(xy));
@@ -251,6 +361,10 @@ export class Board {
   }
 
   // The screen point (client coordinates) of a cell's centre.
+  /**
+   * @param {[number, number]} cell
+   * @returns {[number, number]}
+   */
   clientPoint(cell) {
     const m = centroid(corners(cell[0], cell[1]).map(xy));
     const ctm = this.svg.getScreenCTM();
@@ -260,6 +374,10 @@ export class Board {
 
   // Rings corner k (0, 1, 2 as in corners()) of a cell for a few seconds: the corner a
   // refusal names. null clears it.
+  /**
+   * @param {[number, number] | null} cell
+   * @param {number} k
+   */
   markCorner(cell, k) {
     if (!this.gFlash) this.gFlash = el('g', { class: 'flashlayer' }, this.world);
     for (const c of this.gFlash.querySelectorAll('.cornermark')) c.remove();
@@ -272,8 +390,10 @@ export class Board {
 
   listen() {
     const svg = this.svg;
+    /** @type {{x: number, y: number, view: {x: number, y: number, w: number, h: number}, type: string} | null} */
     let start = null;
     let moved = false;
+    /** @type {{d: number} | null} */
     let pinch = null;
     svg.addEventListener('pointerdown', (e) => {
       svg.setPointerCapture(e.pointerId);
@@ -314,6 +434,7 @@ export class Board {
       }
       if (this.h.onHover && e.pointerType === 'mouse') this.h.onHover(this.cellAtClient(e.clientX, e.clientY));
     });
+    /** @param {PointerEvent} e */
     const end = (e) => {
       this.pointers.delete(e.pointerId);
       if (this.pointers.size < 2) pinch = null;

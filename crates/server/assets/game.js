@@ -9,7 +9,7 @@ import { h, toast, dropToasts, signed } from './dom.js';
 import { connect } from './game/conn.js';
 import * as S from './game/state.js';
 import { renderBoard, renderGhost, renderRack, renderButtons, renderTurn, renderPlayers, renderOverlay, renderWayOn, renderHint, announcements, lastMover } from './game/views.js';
-import { renderSheet } from './game/sheet.js';
+import { renderSheet, END_REASONS } from './game/sheet.js';
 import * as FX from './game/fx.js';
 import { tileControls } from './game/controls.js';
 import { rememberGame, invitesOf } from './prefs.js';
@@ -20,6 +20,12 @@ import * as Together from './game/together.js';
 import { srTable, srOn, saveSrOn } from './game/srtable.js';
 import { renderWaiting } from './game/waitroom.js';
 
+/**
+ * The game page: a seat's (its token) or a spectator's.
+ * @param {HTMLElement} main
+ * @param {string} id
+ * @param {string | null} token
+ */
 export async function showGame(main, id, token) {
   main.className = 'game';
   const st = S.newState();
@@ -139,14 +145,17 @@ export async function showGame(main, id, token) {
   // The links again, each with a copy button: the other people's seats (whether they are at
   // the table now) and the spectators'.
   function showInvites() {
-    const url = (p) => location.origin + p;
-    const copy = (text) => {
+    // Only wired when this browser kept the table's links.
+    if (!invites) return;
+    const url = (/** @type {string} */ p) => location.origin + p;
+    const copy = (/** @type {string} */ text) => {
       const b = h('button', { type: 'button', class: 'small' }, t('invite.copy'));
       b.addEventListener('click', async () => {
         try { await navigator.clipboard.writeText(text); b.textContent = t('invite.copied'); } catch (e) { toast(text); }
       });
       return b;
     };
+    /** @type {HTMLElement[]} */
     const rows = [];
     invites.seats.forEach((s, i) => {
       if (!s.link || i === st.you) return;
@@ -164,7 +173,7 @@ export async function showGame(main, id, token) {
       h('p', { class: 'linkrow' }, h('input', { type: 'text', readonly: true, value: url(invites.spectator), class: 'link', id: 'spectator-link', 'aria-label': t('invite.spectator') }), copy(url(invites.spectator))),
       h('p', { class: 'buttons' }, close));
     close.addEventListener('click', () => dlg.close());
-    dlg.addEventListener('close', () => { dlg.remove(); inviteBtn.focus(); });
+    dlg.addEventListener('close', () => { dlg.remove(); if (inviteBtn) inviteBtn.focus(); });
     document.body.append(dlg);
     dlg.showModal();
   }
@@ -246,7 +255,7 @@ export async function showGame(main, id, token) {
       const wasMine = turnWasMine;
       // Messages do not outlive what they tell: the round over, every one goes (its dialog
       // says it all); a seat moving, those of another seat's turn go.
-      if (st.status.phase !== 'playing' || r.live.some((d) => d.events.some((e) => e.type === 'round_ended'))) dropToasts();
+      if (!st.status || st.status.phase !== 'playing' || r.live.some((d) => d.events.some((e) => e.type === 'round_ended'))) dropToasts();
       else {
         const mover = lastMover(r.live);
         if (mover !== null) dropToasts((el) => el.dataset.seat !== undefined && el.dataset.seat !== String(mover));
@@ -260,7 +269,7 @@ export async function showGame(main, id, token) {
     } else if (r.kind === 'hint') {
       showHint();
     } else if (r.kind === 'hints_used') {
-      renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
+      if (st.game) renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     } else if (r.kind === 'rematch_asked') {
       drawRematch();
     } else if (r.kind === 'rematch') {
@@ -274,9 +283,9 @@ export async function showGame(main, id, token) {
     } else if (r.kind === 'cancelled') {
       // The table was cancelled (by its creator, or for want of people): the server closes.
       if (st.game) st.game = { ...st.game, cancelled: true, waiting: undefined };
-      link.close();
+      if (link) link.close();
       drawWaiting();
-    } else if (r.kind === 'reaction') {
+    } else if (r.kind === 'reaction' && m.type === 'reaction') {
       Together.showReaction(st, id, m);
     } else if (r.kind === 'error' && m.type === 'error') {
       drawButtons();
@@ -285,20 +294,19 @@ export async function showGame(main, id, token) {
       toast(errorText(m), 'error');
       sr.refused(errorText(m));
       // The corner a refusal names is ringed on the board.
-      /** @type {any} the engine's placement error, {code, params} */
-      const p = m.code === 'placement' && m.params ? m.params : null;
-      if (p && p.code === 'corner_mismatch' && p.params && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
+      const p = m.code === 'placement' && m.params ? /** @type {import('./types/wire').PlacementError} the engine's placement error */ (m.params) : null;
+      if (p && p.code === 'corner_mismatch' && st.lastPlay) board.markCorner(st.lastPlay.cell, p.params.corner);
     }
   }
 
   // What a play earned, floating up from its tile; sounds and confetti for the rest.
   let turnWasMine = false;
-  const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+  /** @param {import('./types/wire').Delta[]} live @param {boolean} wasMine */
   function rewards(live, wasMine) {
     for (const d of live) {
       for (const e of d.events) {
         if (e.type === 'played') {
-          const pts = d.scores.filter((x) => x.player === e.player && !END.includes(x.reason)).reduce((a, x) => a + x.points, 0);
+          const pts = d.scores.filter((x) => x.player === e.player && !END_REASONS.includes(x.reason)).reduce((a, x) => a + x.points, 0);
           const big = e.bonuses.some((b) => b !== 'start');
           board.floatText(e.placement.cell, signed(pts), big ? 'bonus' : '');
           if (big) { const [x, y] = board.clientPoint(e.placement.cell); FX.confetti(x, y, false); }
@@ -310,8 +318,8 @@ export async function showGame(main, id, token) {
         }
       }
     }
-    if (st.status.phase === 'game_over' && live.some((d) => d.status.phase === 'game_over')) {
-      const won = st.status.winners.includes(st.you);
+    if (st.status && st.status.phase === 'game_over' && live.some((d) => d.status.phase === 'game_over')) {
+      const won = st.you !== null && st.status.winners.includes(st.you);
       if (won) FX.confetti(innerWidth / 2, innerHeight / 3, true);
       FX.play(won ? 'win' : 'lost');
     }
@@ -320,6 +328,7 @@ export async function showGame(main, id, token) {
   }
 
   const ghost = () => renderGhost(board, st);
+  /** @param {Set<number>} [fresh] */
   const drawBoard = (fresh) => renderBoard(board, st, fresh);
   const drawRack = () => renderRack(rack, st, ctl.bindRackTile);
   const drawButtons = () => renderButtons(buttons, st);
@@ -333,6 +342,7 @@ export async function showGame(main, id, token) {
     ghost();
   }
 
+  /** @param {string} tile */
   function pick(tile) {
     st.sel = tile; st.rot = 0; drawRack(); drawBoard(); drawButtons();
   }
@@ -349,7 +359,7 @@ export async function showGame(main, id, token) {
   }
   function drawRematch() {
     for (const box of document.querySelectorAll('#rematch-box, #rematch-bar')) {
-      Together.renderRematch(box, st, (agree) => wsSend({ type: agree ? 'rematch' : 'rematch_decline' }));
+      if (box instanceof HTMLElement) Together.renderRematch(box, st, (agree) => wsSend({ type: agree ? 'rematch' : 'rematch_decline' }));
     }
   }
 
@@ -358,6 +368,7 @@ export async function showGame(main, id, token) {
     main.classList.toggle('waiting', !waitBox.hidden);
   }
 
+  /** @param {Set<number>} [fresh] the versions just played */
   function renderAll(fresh) {
     if (!st.game) return;
     drawWaiting();
@@ -369,7 +380,7 @@ export async function showGame(main, id, token) {
     drawRack();
     drawButtons();
     renderTurn(turn, st);
-    renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
+    if (st.game) renderSheet(sheet, st.log, st.game, st.you, st.hintsUsed);
     drawHint();
     drawTakeback();
     drawOverlay();
@@ -378,7 +389,7 @@ export async function showGame(main, id, token) {
     signals.show(t('app.title') + ' — ' + t('preset.' + st.game.preset), S.myTurn(st));
     if (active && active !== document.body && (/** @type {HTMLButtonElement} */ (active).disabled || !active.isConnected) && !overlay.contains(document.activeElement)) {
       const to = rack.querySelector('.racktile.drawn') || rack.querySelector('.racktile[aria-pressed=true]') || rack.querySelector('.racktile');
-      if (to) to.focus({ preventScroll: true });
+      if (to instanceof HTMLElement) to.focus({ preventScroll: true });
     }
   }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The front page: one click to play a bot (its level, rules and bots chosen beside the
 // button and remembered), the presets, the way to the other pages.
 import { t, errorText, levelText, lang, seatName } from './i18n.js';
@@ -12,14 +13,19 @@ import { paceText } from './pace.js';
  * player meets them; the score sheet counts each one used), private (not listed among the
  * finished games; docs/web-game.md), takebacks on (against bots "Take back" undoes the
  * person's placement and the bots' replies, counted on the sheet).
+ * @param {string} preset
+ * @param {string} level
+ * @param {number} [opponents]
  */
 export async function playSolo(preset, level, opponents) {
+  /** @type {Array<{kind: import('./types/wire').SeatKind, name?: string, level?: string}>} A request's seats (the server fills what is left out). */
   const seats = [{ kind: 'human', name: savedName() }];
   for (let i = 0; i < (opponents || 1); i++) seats.push({ kind: 'bot', level });
   const g = await api('POST', '/api/games', { preset, seats, hints: true, takebacks: true });
   go(g.seats[0].link);
 }
 
+/** @param {HTMLElement} main */
 export async function showHome(main) {
   const m = await meta();
   main.className = 'home';
@@ -28,7 +34,7 @@ export async function showHome(main) {
   let preset = defaultPreset();
   if (!m.presets.some((p) => p.name === preset)) preset = m.presets[0].name;
   let level = defaultLevel(m.levels);
-  const maxBots = () => m.presets.find((p) => p.name === preset).max_players - 1;
+  const maxBots = () => (m.presets.find((p) => p.name === preset) || m.presets[0]).max_players - 1;
   let bots = soloBots(maxBots());
   const err = h('p', { class: 'error', role: 'alert' });
   const solo = h('button', { class: 'big primary', id: 'solo' }, t('home.solo'));
@@ -58,7 +64,7 @@ export async function showHome(main) {
     drawChoices();
   });
   botsSel.addEventListener('change', () => { bots = Number(botsSel.value); saveSoloBots(bots); });
-  const field = (id, key, sel) => h('span', { class: 'field' }, h('label', { for: id }, t(key)), sel);
+  const field = (/** @type {string} */ id, /** @type {string} */ key, /** @type {HTMLElement} */ sel) => h('span', { class: 'field' }, h('label', { for: id }, t(key)), sel);
   const picker = h('div', { class: 'solopick', role: 'group', 'aria-label': t('home.solo_group') },
     field('solo-level', 'home.solo_level', levelSel), field('solo-preset', 'home.solo_rules', presetSel), field('solo-bots', 'home.solo_bots', botsSel));
   const deco = h('div', { class: 'deco' }, tileIcon('3-4-5', 0), tileIcon('2-5-5', 1), tileIcon('0-0-0', 0));
@@ -123,6 +129,11 @@ function yourGames() {
   return rows.length ? box : null;
 }
 
+/**
+ * @param {HTMLElement} li
+ * @param {{id: string, token: string, seat: number | null, at: number}} g a game of this browser (prefs.js myGames)
+ * @param {import('./types/wire').GameInfo} info the game as GET /api/games/{id} answers
+ */
 function fill(li, g, info) {
   const you = Number.isInteger(g.seat) ? g.seat : null;
   const others = info.seats.map((_, i) => i).filter((i) => i !== you).map((i) => seatName(info, i));

@@ -22,8 +22,12 @@ const sets = new Map();
  * @returns {Promise<LessonSet>}
  */
 async function setOf(preset) {
-  if (!sets.has(preset)) sets.set(preset, await api('GET', '/api/learn/' + preset));
-  return sets.get(preset);
+  let set = sets.get(preset);
+  if (!set) {
+    set = /** @type {LessonSet} */ (await api('GET', '/api/learn/' + preset));
+    sets.set(preset, set);
+  }
+  return set;
 }
 
 /**
@@ -38,12 +42,12 @@ export async function showLearn(main, preset, name) {
   /** @type {import('./types/wire').LessonSets} */
   const list = await api('GET', '/api/learn');
   const presets = m.presets.map((p) => p.name).filter((p) => list.sets[p]);
-  if (!presets.includes(preset)) preset = presets.includes('goliath') ? 'goliath' : presets[0];
+  if (!preset || !presets.includes(preset)) preset = presets.includes('goliath') ? 'goliath' : presets[0];
   let set;
   try {
     set = await setOf(preset);
   } catch (e) {
-    main.append(h('p', { class: 'error' }, t('errors.' + (e.code || 'unknown'))));
+    main.append(h('p', { class: 'error' }, t('errors.' + (/** @type {{code?: string}} */ (e).code || 'unknown'))));
     return null;
   }
   const done = solved(preset);

@@ -7,10 +7,15 @@ import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, saveInvi
 import { optionGrid, changedOptions, rangeOf, rulesErrorText, NOT_OFFERED } from './options.js';
 import { PACES, paceKey, paceOf, paceText } from './pace.js';
 
+/** @param {HTMLElement} main */
 export async function showLobby(main) {
   const m = await meta();
   main.className = 'lobby';
   // A table with friends has a clock by default (issue 32): a live minute a move.
+  /**
+   * The form's choices; each seat as the request will name it.
+   * @type {{preset: string, overrides: Record<string, string>, seats: Array<{kind: string, name: string, level: string}>, hints: boolean, pace: string, standIn: string, takebacks?: boolean, listed?: boolean}}
+   */
   const state = { preset: defaultPreset(), overrides: {}, seats: [], hints: false, pace: 'live:60', standIn: 'casual' };
   if (!m.presets.find((p) => p.name === state.preset)) state.preset = m.presets[0].name;
   const level = defaultLevel(m.levels);
@@ -22,7 +27,8 @@ export async function showLobby(main) {
   const err = h('p', { class: 'error', role: 'alert' });
   main.append(h('h1', {}, t('lobby.title')), form);
 
-  const presetOf = () => m.presets.find((p) => p.name === state.preset);
+  // state.preset is always one of them (set above and by the preset's select).
+  const presetOf = () => m.presets.find((p) => p.name === state.preset) || m.presets[0];
   const opts = () => Object.assign({}, presetOf().options, state.overrides);
   const range = () => rangeOf(opts().players);
 
@@ -117,7 +123,7 @@ export async function showLobby(main) {
       const humans = g.seats.filter((s) => s.link);
       // Kept in this browser: the table's "Invite" button shows them again.
       if (humans.length > 1) saveInvites(g);
-      if (humans.length === 1) go(humans[0].link);
+      if (humans.length === 1) go(/** @type {string} the filter kept seats with a link */ (humans[0].link));
       else showInvites(main, g);
     } catch (ex) {
       err.textContent = rulesErrorText(ex, m.options);
@@ -129,12 +135,14 @@ export async function showLobby(main) {
 /**
  * @param {HTMLElement} main
  * @param {import('./types/wire').Created} g
+ * @param {HTMLElement} main
+ * @param {import('./types/wire').Created} g
  */
 function showInvites(main, g) {
   main.replaceChildren();
   main.className = 'lobby';
-  const url = (p) => location.origin + p;
-  const copy = (text) => {
+  const url = (/** @type {string} */ p) => location.origin + p;
+  const copy = (/** @type {string} */ text) => {
     const b = h('button', { type: 'button', class: 'small' }, t('invite.copy'));
     b.addEventListener('click', async () => {
       try { await navigator.clipboard.writeText(text); b.textContent = t('invite.copied'); } catch (e) { /* no clipboard */ }

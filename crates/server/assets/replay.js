@@ -2,7 +2,7 @@
 // @ts-check
 import { t, errorText } from './i18n.js';
 import { Board } from './board.js';
-import { h } from './dom.js';
+import { h, byId } from './dom.js';
 import { placementsOf } from './game/state.js';
 import { seatName, renderSheet, actionText, handRow, roundSummary } from './game/sheet.js';
 
@@ -95,7 +95,7 @@ function openTri() {
   const input = h('input', { type: 'file', accept: '.tri,text/plain', id: 'trifile' });
   const err = h('p', { class: 'error', role: 'alert' });
   input.addEventListener('change', async () => {
-    const f = input.files[0];
+    const f = input.files && input.files[0];
     if (!f) return;
     const text = await f.text();
     const r = await fetch('/api/replay', { method: 'POST', body: text });
@@ -103,7 +103,7 @@ function openTri() {
     const j = await r.json();
     if (!r.ok) { err.textContent = recordErrorText(/** @type {Refusal} */ (j)); return; }
     history.pushState({}, '', '/replay');
-    const main = document.getElementById('main');
+    const main = byId('main');
     main.replaceChildren();
     viewer(main, /** @type {Replay} */ (j), null);
   });
@@ -123,7 +123,7 @@ export async function showReplay(main, id) {
   const r = await fetch(`/api/games/${id}/replay`);
   /** @type {Replay | Refusal} */
   const j = await r.json();
-  if (!r.ok) { main.append(h('p', { class: 'error' }, errorText(j))); return null; }
+  if (!r.ok) { main.append(h('p', { class: 'error' }, errorText(/** @type {Refusal} */ (j)))); return null; }
   return viewer(main, /** @type {Replay} */ (j), id);
 }
 
@@ -136,6 +136,7 @@ function viewer(main, data, id) {
   main.className = 'replay';
   const { game, frames } = data;
   let i = 0;
+  /** @type {ReturnType<typeof setInterval> | null} */
   let timer = null;
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
@@ -146,6 +147,7 @@ function viewer(main, data, id) {
   const sheet = h('div', { class: 'sheetbox' });
   const label = h('p', { class: 'steplabel', id: 'steplabel', 'aria-live': 'polite' });
   const slider = h('input', { type: 'range', min: 0, max: frames.length - 1, value: 0, id: 'stepslider', 'aria-label': t('replay.step') });
+  /** @param {string} txt @param {string} title @param {() => void} f */
   const mk = (txt, title, f) => { const b = h('button', { type: 'button', title, 'aria-label': title }, txt); b.addEventListener('click', f); return b; };
   const play = mk('▷', t('replay.play'), () => toggle());
   const controls = h('div', { class: 'controls' },
@@ -159,9 +161,10 @@ function viewer(main, data, id) {
       h('section', { class: 'boardwrap' }, svg),
       h('section', { class: 'replayside' }, controls, label, hands, links, h('h2', {}, t('sheet.title')), sheet)));
 
+  /** @param {number} k */
   function go(k) {
     i = Math.max(0, Math.min(frames.length - 1, k));
-    slider.value = i;
+    slider.value = String(i);
     const upto = frames.slice(0, i + 1);
     const f = frames[i];
     board.setTiles(placementsOf(upto, new Set([f.v])));
@@ -176,14 +179,14 @@ function viewer(main, data, id) {
     renderSheet(sheet, upto, game, undefined, data.hints_used);
   }
   // The button says what it does: Play, or Pause while playing.
-  const playLabel = (key) => { play.title = t(key); play.setAttribute('aria-label', t(key)); };
+  const playLabel = (/** @type {string} */ key) => { play.title = t(key); play.setAttribute('aria-label', t(key)); };
   function toggle() {
     if (timer) { clearInterval(timer); timer = null; play.textContent = '▷'; playLabel('replay.play'); return; }
     play.textContent = '||';
     playLabel('replay.pause');
     timer = setInterval(() => { if (i >= frames.length - 1) toggle(); else go(i + 1); }, 700);
   }
-  const onKey = (e) => {
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
     if (e.key === 'ArrowRight') go(i + 1);
     else if (e.key === 'ArrowLeft') go(i - 1);
     else if (e.key === 'Home') go(0);

@@ -4,7 +4,7 @@
 // chart of the estimated margin, and a summary (points lost per round, biggest mistakes).
 // @ts-check
 import { t, errorText, assetUrl, moveWords } from './i18n.js';
-import { Board, drawTile } from './board.js';
+import { Board, drawTile, el } from './board.js';
 import { h, go } from './dom.js';
 import { placementsOf } from './game/state.js';
 import { seatName, handRow } from './game/sheet.js';
@@ -31,7 +31,7 @@ import { savePersonal, personalPuzzle } from './puzzles/store.js';
  * @property {number} se
  * @property {boolean} as_good
  * @property {'spot' | 'turn' | 'announce' | string} [differs]
- * @property {any[]} reasons the contrasts, worded by reasons.js
+ * @property {Array<{side: string, code: string, params?: unknown}>} reasons the contrasts, worded by reasons.js
  * @property {{action: Action}[]} candidates
  * @property {boolean} forced
  * @property {'mistake' | 'blunder'} [severity]
@@ -86,7 +86,7 @@ function differsText(d) { return needsSpot(d) ? t('review.differs.' + d.differs)
  * @param {{kind: string, tile?: string, cell?: import('./types/wire').Cell, rotation?: number}} b an Action
  */
 function same(a, b) {
-  return a.kind === b.kind && (a.kind !== 'play' || (a.tile === b.tile && a.cell[0] === b.cell[0] && a.cell[1] === b.cell[1] && a.rotation === b.rotation));
+  return a.kind === b.kind && (a.kind !== 'play' || (a.tile === b.tile && String(a.cell) === String(b.cell) && a.rotation === b.rotation));
 }
 
 /** @param {Decision} d */
@@ -108,7 +108,10 @@ export async function showReview(main, id) {
   const status = h('p', { class: 'reviewstatus', role: 'status', 'aria-live': 'polite' }, t('review.loading'));
   main.append(h('h1', {}, t('review.title')), status);
   const query = new URLSearchParams({ seat: String(seat) });
-  for (const k of ['iterations', 'samples']) if (params.get(k)) query.set(k, params.get(k));
+  for (const k of ['iterations', 'samples']) {
+    const v = params.get(k);
+    if (v) query.set(k, v);
+  }
   const [rr, vr] = await Promise.all([fetch(`/api/games/${id}/replay`), fetch(`/api/games/${id}/review?${query}`)]);
   const replay = await rr.json().catch(() => ({ code: 'unknown' }));
   const review = await vr.json().catch(() => ({ code: 'unknown' }));
@@ -178,6 +181,7 @@ function viewer(main, id, replay, data, opts) {
   svg.setAttribute('aria-label', t('game.board_label'));
   const board = new Board(svg, {});
 
+  /** @param {string} txt @param {string} title @param {() => void} f @param {import('./dom.js').Attrs} [attrs] */
   const mk = (txt, title, f, attrs) => { const b = h('button', { type: 'button', title, 'aria-label': title, ...(attrs || {}) }, txt); b.addEventListener('click', f); return b; };
   const marked = ds.map((d, i) => (d.severity ? i : -1)).filter((i) => i >= 0);
   const prevMistake = mk(t('review.prev_mistake'), t('review.prev_mistake'), () => { const j = [...marked].reverse().find((i) => i < k); if (j !== undefined) goTo(j); }, { id: 'prevmistake' });
@@ -192,7 +196,7 @@ function viewer(main, id, replay, data, opts) {
   const card = h('div', { class: 'decision', id: 'decision', 'aria-live': 'polite' });
   const bestNote = h('p', { class: 'bestnote', id: 'bestnote', hidden: true });
   // Mistakes and blunders can be kept as "find the better move" puzzles (assets/puzzles).
-  const savePuzzle = (d) => (d.severity && !d.forced && opts.onSave ? opts.onSave(d, k) : null);
+  const savePuzzle = (/** @type {Decision} */ d) => (d.severity && !d.forced && opts.onSave ? opts.onSave(d, k) : null);
   const hand = h('div', { class: 'hands' });
 
   const chartBox = h('figure', { class: 'chart' });
@@ -237,12 +241,13 @@ function viewer(main, id, replay, data, opts) {
     if (showBest && d.best.kind === 'play') {
       drawTile(board.gGhost, d.best.tile, d.best.cell[0], d.best.cell[1], d.best.rotation, 'ghost ok best');
       // Framed with the tiles.
-      board.placed = tiles.concat([/** @type {any} */ ({ cell: d.best.cell })]);
+      board.placed = [...tiles, { tile: d.best.tile, cell: d.best.cell, rotation: d.best.rotation }];
       board.fit();
       board.placed = tiles;
     } else board.fit();
   }
 
+  /** @param {number} j */
   function goTo(j) {
     k = Math.max(0, Math.min(ds.length - 1, j));
     showBest = false;
@@ -250,7 +255,7 @@ function viewer(main, id, replay, data, opts) {
     const f = frames[before[k]];
     const agree = same(d.best, d.played);
     const cls = d.severity ? ' ' + d.severity : '';
-    const nameOf = (s) => seatName(game, s);
+    const nameOf = (/** @type {number} */ s) => seatName(game, s);
     const full = needsSpot(d);
     // The judge's top candidate (the best value), charged or not.
     const top = d.candidates && d.candidates.length ? d.candidates[0].action : d.best;
@@ -269,9 +274,10 @@ function viewer(main, id, replay, data, opts) {
         : null,
       bestNote,
       savePuzzle(d),
-    ].filter((x) => x));
+    ].flatMap((x) => (x ? [x] : [])));
     hand.replaceChildren(h('div', { class: 'handline' }, h('strong', {}, name), ' ', h('span', { class: 'total' }, String(f.status.totals[seat])), handRow(f.hands[seat])));
     for (const row of list.querySelectorAll('tr[data-k]')) {
+      if (!(row instanceof HTMLElement)) continue;
       const on = Number(row.dataset.k) === k;
       row.classList.toggle('current', on);
       if (on) row.setAttribute('aria-current', 'true'); else row.removeAttribute('aria-current');
@@ -287,10 +293,8 @@ function viewer(main, id, replay, data, opts) {
     const vals = ds.flatMap((d) => [d.played_value, d.best_value]);
     let lo = Math.min(0, ...vals), hi = Math.max(0, ...vals);
     if (hi - lo < 20) { hi += 10; lo -= 10; }
-    const x = (i) => L + (ds.length === 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (ds.length - 1));
-    const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
-    const ns = 'http://www.w3.org/2000/svg';
-    const el = (tag, attrs, parent) => { const e = document.createElementNS(ns, tag); for (const a in attrs) e.setAttribute(a, attrs[a]); if (parent) parent.append(e); return e; };
+    const x = (/** @type {number} */ i) => L + (ds.length === 1 ? (W - L - R) / 2 : (i * (W - L - R)) / (ds.length - 1));
+    const y = (/** @type {number} */ v) => T + ((hi - v) * (H - T - B)) / (hi - lo);
     const s = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'marginchart', role: 'img', 'aria-labelledby': 'charttitle chartdesc' });
     el('title', { id: 'charttitle' }, s).textContent = t('review.chart');
     el('desc', { id: 'chartdesc' }, s).textContent = t('review.chart_label', { name });
@@ -305,7 +309,7 @@ function viewer(main, id, replay, data, opts) {
         el('text', { x: (x(i - 1) + x(i)) / 2 + 3, y: H - 6, class: 'axis start' }, s).textContent = t('review.round_short', { round: d.round });
       }
     });
-    const path = (key) => ds.map((d, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(' ');
+    const path = (/** @type {'played_value' | 'best_value'} */ key) => ds.map((d, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(d[key]).toFixed(1)}`).join(' ');
     el('path', { d: path('played_value'), class: 'playedline' }, s);
     // The bot's choice, dashed from the move played up to its value, where it was worth more
     // (elsewhere it is the move played, under the line).
@@ -366,8 +370,8 @@ function viewer(main, id, replay, data, opts) {
     return box;
   }
 
-  const onKey = (e) => {
-    if (e.target && (e.target.tagName === 'SELECT' || e.target.tagName === 'INPUT')) return;
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    if (e.target instanceof Element && (e.target.tagName === 'SELECT' || e.target.tagName === 'INPUT')) return;
     if (e.key === 'ArrowRight') goTo(k + 1);
     else if (e.key === 'ArrowLeft') goTo(k - 1);
     else if (e.key === 'Home') goTo(0);

@@ -1,3 +1,4 @@
+// @ts-check
 // A rules page per preset, for players: how to play, the scoring table (from the
 // engine's own option values), the decisions the project took, and every option of
 // the preset (from the server's option schema).
@@ -6,11 +7,15 @@ import { h, meta } from './dom.js';
 import { tileIcon } from './board.js';
 import { specOf, itemNumbers, listOf, label, valueOf, valueText } from './options.js';
 
+/**
+ * @param {HTMLElement} main
+ * @param {string} preset
+ */
 export async function showRules(main, preset) {
   const m = await meta();
   const p = m.presets.find((x) => x.name === preset) || m.presets[0];
   const o = p.options;
-  const num = (k) => Number(o[k]);
+  const num = (/** @type {string} */ k) => Number(o[k]);
   main.className = 'rules';
   const hs = listOf(o.hand_size);
   const handSpec = specOf(m.options, 'hand_size');
@@ -67,6 +72,6 @@ export async function showRules(main, preset) {
     h('table', { class: 'scoring', id: 'ruleoptions' }, h('tbody', {}, ...m.options.map((spec) => h('tr', { 'data-option': spec.name },
       h('th', {}, label(spec)), h('td', {}, valueText(spec, valueOf(spec, o, p.name), m.options)))))),
     h('p', {}, h('a', { href: '/new', 'data-link': '', class: 'button primary' }, t('home.friends'))),
-  ].filter(Boolean));
+  ].flatMap((x) => (x ? [x] : [])));
   return null;
 }

@@ -23,7 +23,7 @@ if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null
 fi
 (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-# The scripts marked // @ts-check against the wire types made from Rust
+# Every script of the page (all checked, strict mode) against the wire types made from Rust
 # (assets/types/wire.d.ts): a renamed field fails here.
 echo "e2e: tsc, the page's scripts against the wire types"
 (cd "$here" && npx tsc -p ../assets/types)

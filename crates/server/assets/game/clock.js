@@ -1,3 +1,4 @@
+// @ts-check
 // The table's clock and stand-in (issue 32): the countdown of the seat to move (the server
 // sends the time left, never a time of day), a line for each seat a bot plays for its
 // person ("Casual bot playing for Ann"), "Play my seat again" on that seat's page, and
@@ -12,6 +13,10 @@ import { paceText, leftText } from '../pace.js';
  * again"; hidden when it has nothing to say, so an untimed table's rack keeps its room) and
  * the pace and "Resign" into `side`; answers {render, close}. `render()` after each
  * message; the countdown ticks by itself.
+ * @param {HTMLElement} box
+ * @param {HTMLElement} side
+ * @param {import('./state.js').GameState} st
+ * @param {(intent: import('../types/wire').Intent) => void} send
  */
 export function clockBar(box, side, st, send) {
   const count = h('span', { class: 'countdown', id: 'countdown', role: 'timer' });
@@ -19,9 +24,10 @@ export function clockBar(box, side, st, send) {
   const notes = h('div', { class: 'standins', id: 'standins', 'aria-live': 'polite' });
   const back = h('button', { type: 'button', class: 'primary', id: 'back-seat', hidden: true }, t('stand_in.back'));
   const resign = h('button', { type: 'button', class: 'small', id: 'resign', hidden: true }, t('resign.button'));
-  back.addEventListener('click', () => send({ kind: 'back', seat: st.you }));
+  // Both are shown only to a seat (st.you set).
+  back.addEventListener('click', () => { if (st.you !== null) send({ kind: 'back', seat: st.you }); });
   resign.addEventListener('click', () => {
-    if (confirm(t('resign.confirm'))) send({ kind: 'resign', seat: st.you });
+    if (st.you !== null && confirm(t('resign.confirm'))) send({ kind: 'resign', seat: st.you });
   });
   box.append(h('div', { class: 'clockline' }, count), notes, back);
   side.append(pace, ' ', resign);
@@ -35,7 +41,7 @@ export function clockBar(box, side, st, send) {
     const left = c.remaining_ms - past;
     // The reserve (a live table's): spent once the turn's own time is up.
     const hasReserve = typeof c.reserve_ms === 'number';
-    const reserve = hasReserve ? c.reserve_ms - Math.max(0, past - c.remaining_ms) : 0;
+    const reserve = typeof c.reserve_ms === 'number' ? c.reserve_ms - Math.max(0, past - c.remaining_ms) : 0;
     const time = leftText(left);
     count.hidden = false;
     count.classList.toggle('low', left < Math.min(10000, c.move_ms / 4) && (!hasReserve || reserve < 10000));
@@ -61,9 +67,10 @@ export function clockBar(box, side, st, send) {
     // names every resignation).
     notes.replaceChildren(...(s.phase === 'game_over' ? [] : standIn).map((i) => h('p', { class: 'standin', 'data-seat': i },
       resigned.includes(i) ? t('stand_in.resigned', { name: seatName(st.game, i), level }) : t('stand_in.playing_for', { name: seatName(st.game, i), level }))));
-    const mine = st.you !== null && st.you !== undefined;
-    back.hidden = !(mine && standIn.includes(st.you) && !resigned.includes(st.you) && s.phase !== 'game_over');
-    resign.hidden = !(mine && !resigned.includes(st.you) && s.phase !== 'game_over');
+    const you = st.you;
+    const mine = you !== null && you !== undefined;
+    back.hidden = !(mine && standIn.includes(you) && !resigned.includes(you) && s.phase !== 'game_over');
+    resign.hidden = !(mine && !resigned.includes(you) && s.phase !== 'game_over');
     tick();
   }
 

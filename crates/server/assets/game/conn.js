@@ -20,6 +20,7 @@ export const CLOSE_RESTARTING = 4000;
  * @returns {{send: (obj: ClientMsg) => boolean, close: () => void}}
  */
 export function connect(id, token, handlers) {
+  /** @type {WebSocket | null} */
   let ws = null;
   let disposed = false;
   let retry = 300;
@@ -28,12 +29,13 @@ export function connect(id, token, handlers) {
 
   function open() {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    ws = new WebSocket(`${proto}://${location.host}/ws/${id}`);
-    ws.onopen = () => {
+    const sock = new WebSocket(`${proto}://${location.host}/ws/${id}`);
+    ws = sock;
+    sock.onopen = () => {
       // Who this is: the seat's token, or none for a spectator. The snapshot follows.
       /** @type {ClientMsg} */
       const hello = token ? { type: 'hello', token } : { type: 'hello' };
-      ws.send(JSON.stringify(hello));
+      sock.send(JSON.stringify(hello));
       opened = true;
       restarting = false;
       retry = 300;

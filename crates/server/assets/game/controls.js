@@ -1,3 +1,4 @@
+// @ts-check
 // The controls that play a tile on the board, shared by the game (game.js), the tutorial
 // (learn/lesson.js) and the puzzles (puzzles/play.js): pick a rack tile, turn it (button, R,
 // a second click, the wheel), click a spot or drag the tile there (on touch: the first tap
@@ -8,6 +9,29 @@ import { t } from '../i18n.js';
 import { Board, tileIcon } from '../board.js';
 import { toast } from '../dom.js';
 import * as S from './state.js';
+
+/** @typedef {import('../types/wire').Cell} Cell */
+/**
+ * A screen's part of the tile controls (see `tileControls`).
+ * @typedef {object} Controls
+ * @property {(cell: Cell, rotation: number) => unknown} place
+ * @property {(tile: string) => void} pick
+ * @property {() => void} turned
+ * @property {() => void} ghost
+ * @property {() => boolean} [canPlay]
+ * @property {() => boolean} [canDrag]
+ * @property {() => boolean} [canRotate]
+ * @property {() => void} [noTile]
+ * @property {() => void} [previewed]
+ * @property {() => void} [wheeled]
+ * @property {boolean} [tapAnywhere]
+ * @property {() => void} [escape]
+ * @property {() => Cell[]} [spots]
+ * @property {string} [enterSkip]
+ * @property {string} [ignore]
+ * @property {(e: KeyboardEvent) => boolean} [key]
+ * @property {{zoomIn: HTMLElement, zoomOut: HTMLElement, zoomFit: HTMLElement}} [zoom]
+ */
 
 /**
  * Makes the board on `svg` and wires the controls around the state `st` (game/state.js).
@@ -31,6 +55,9 @@ import * as S from './state.js';
  * - `zoom`: `{ zoomIn, zoomOut, zoomFit }`, the zoom buttons.
  * Answers `{ board, bindRackTile, rotate, clickCell, close }`: `bindRackTile(button, tile)`
  * for `renderRack`, and `close()` removes the key and resize listeners.
+ * @param {SVGSVGElement} svg
+ * @param {S.GameState} st
+ * @param {Controls} on
  */
 export function tileControls(svg, st, on) {
   const canPlay = on.canPlay || (() => S.myTurn(st));
@@ -39,7 +66,7 @@ export function tileControls(svg, st, on) {
   const noTile = on.noTile || (() => toast(t('game.pick_tile')));
   const previewed = on.previewed || (() => {});
   const wheeled = on.wheeled || (() => {});
-  const same = (a, b) => !!a && !!b && a.join() === b.join();
+  const same = (/** @type {Cell | null} */ a, /** @type {Cell | null} */ b) => !!a && !!b && a.join() === b.join();
 
   const board = new Board(svg, {
     onHover: (cell) => {
@@ -59,12 +86,17 @@ export function tileControls(svg, st, on) {
     on.zoom.zoomFit.addEventListener('click', () => board.fit());
   }
 
+  /** @param {number} dir */
   function rotate(dir) {
     if (!st.sel || !canRotate()) return;
     S.rotate(st, dir);
     on.turned();
   }
 
+  /**
+   * @param {Cell} cell
+   * @param {string} pointerType
+   */
   function clickCell(cell, pointerType) {
     if (!canPlay()) return;
     if (!st.sel) { noTile(); return; }
@@ -87,6 +119,10 @@ export function tileControls(svg, st, on) {
     return on.place(cell, eff.rotation);
   }
 
+  /**
+   * @param {HTMLButtonElement} b
+   * @param {string} tile
+   */
   function bindRackTile(b, tile) {
     b.addEventListener('click', () => { if (st.sel === tile) rotate(1); else on.pick(tile); });
     b.addEventListener('wheel', (e) => { e.preventDefault(); if (st.sel !== tile) { st.sel = tile; st.rot = 0; } rotate(e.deltaY > 0 ? 1 : -1); wheeled(); }, { passive: false });
@@ -94,12 +130,17 @@ export function tileControls(svg, st, on) {
   }
 
   // Drag a tile from the rack onto the board.
+  /**
+   * @param {HTMLElement} b
+   * @param {string} tile
+   */
   function dragSource(b, tile) {
     b.addEventListener('pointerdown', (e) => {
       if (!canDrag() || e.button !== 0) return;
       const start = [e.clientX, e.clientY];
+      /** @type {SVGElement | null} */
       let dragged = null;
-      const move = (ev) => {
+      const move = (/** @type {PointerEvent} */ ev) => {
         if (!dragged && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 8) {
           if (st.sel !== tile) on.pick(tile);
           dragged = tileIcon(tile, st.rot, 'dragging');
@@ -113,7 +154,7 @@ export function tileControls(svg, st, on) {
           on.ghost();
         }
       };
-      const up = (ev) => {
+      const up = (/** @type {PointerEvent} */ ev) => {
         window.removeEventListener('pointermove', move);
         window.removeEventListener('pointerup', up);
         if (!dragged) return;
@@ -129,8 +170,9 @@ export function tileControls(svg, st, on) {
   // Keys: R turns (Shift+R back), the arrows step through the spots, Enter places, Escape
   // drops the tile, + and - zoom.
   const ignore = 'input, select, textarea' + (on.ignore ? ', ' + on.ignore : '');
-  const onKey = (e) => {
-    if (e.target.closest && e.target.closest(ignore)) return;
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    const target = e.target instanceof Element ? e.target : null;
+    if (target && target.closest(ignore)) return;
     if (e.key === 'r' || e.key === 'R') rotate(e.shiftKey ? -1 : 1);
     else if (on.key && on.key(e)) return;
     else if (e.key === 'Escape') { if (on.escape) on.escape(); }
@@ -138,12 +180,13 @@ export function tileControls(svg, st, on) {
       const cells = on.spots();
       if (!cells.length) return;
       e.preventDefault();
-      const at = st.preview ? cells.findIndex((c) => c.join() === st.preview.join()) : -1;
+      const was = st.preview;
+      const at = was ? cells.findIndex((c) => c.join() === was.join()) : -1;
       st.preview = cells[(at + (e.key === 'ArrowRight' ? 1 : cells.length - 1) + (at < 0 && e.key === 'ArrowLeft' ? 1 : 0)) % cells.length];
       previewed();
       if (S.snapRotation(st, st.preview)) on.turned();
       else on.ghost();
-    } else if (on.spots && e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !e.target.closest(on.enterSkip || 'a')) {
+    } else if (on.spots && e.key === 'Enter' && st.preview && st.sel && S.myTurn(st) && !(target && target.closest(on.enterSkip || 'a'))) {
       e.preventDefault();
       clickCell(st.preview, 'mouse');
     } else if (e.key === '+' || e.key === '=') board.zoom(1 / 1.25);

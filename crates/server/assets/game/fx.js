@@ -1,3 +1,4 @@
+// @ts-check
 // The table's small rewards: sounds (made here with the Web Audio API: no files; off until
 // the player turns them on, the choice remembered), a burst of confetti for a bridge, a
 // hexagon, going out or winning, and totals that count up. Every motion is left out when
@@ -11,12 +12,17 @@ export function reducedMotion() {
 /** Are the sounds on (remembered; off by default)? */
 export function soundOn() { return localStorage.getItem('triominos.sound') === 'on'; }
 
-/** Turns the sounds on or off (remembered). */
+/**
+ * Turns the sounds on or off (remembered).
+ * @param {boolean} on
+ */
 export function setSound(on) { localStorage.setItem('triominos.sound', on ? 'on' : 'off'); }
 
+/** @type {AudioContext | null} */
 let audio = null;
 
 // Notes as [frequency Hz, start s, length s, wave]: short and soft.
+/** @type {Record<string, Array<[number, number, number, OscillatorType]>>} */
 const SOUNDS = {
   place: [[520, 0, 0.07, 'triangle'], [780, 0.02, 0.06, 'sine']],
   turn: [[660, 0, 0.09, 'sine'], [880, 0.1, 0.12, 'sine']],
@@ -26,30 +32,39 @@ const SOUNDS = {
   lost: [[330, 0, 0.15, 'sine'], [247, 0.15, 0.25, 'sine']],
 };
 
-/** Plays one of the sounds (place, turn, draw, bonus, win, lost) if the sounds are on. */
+/**
+ * Plays one of the sounds (place, turn, draw, bonus, win, lost) if the sounds are on.
+ * @param {string} name
+ */
 export function play(name) {
   if (!soundOn() || !SOUNDS[name]) return;
   try {
-    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
-    if (audio.state === 'suspended') audio.resume();
-    const t0 = audio.currentTime + 0.01;
+    const ctx = audio || new (window.AudioContext || /** @type {{webkitAudioContext?: typeof AudioContext}} */ (/** @type {unknown} */ (window)).webkitAudioContext)();
+    audio = ctx;
+    if (ctx.state === 'suspended') ctx.resume();
+    const t0 = ctx.currentTime + 0.01;
     for (const [f, at, len, wave] of SOUNDS[name]) {
-      const o = audio.createOscillator();
-      const g = audio.createGain();
+      const o = ctx.createOscillator();
+      const g = ctx.createGain();
       o.type = wave;
       o.frequency.value = f;
       const peak = wave === 'square' ? 0.04 : 0.12;
       g.gain.setValueAtTime(0.0001, t0 + at);
       g.gain.exponentialRampToValueAtTime(peak, t0 + at + 0.01);
       g.gain.exponentialRampToValueAtTime(0.0001, t0 + at + len);
-      o.connect(g).connect(audio.destination);
+      o.connect(g).connect(ctx.destination);
       o.start(t0 + at);
       o.stop(t0 + at + len + 0.02);
     }
   } catch (e) { /* no sound on this browser */ }
 }
 
-/** A burst of confetti from a point of the screen (client coordinates). */
+/**
+ * A burst of confetti from a point of the screen (client coordinates).
+ * @param {number} x
+ * @param {number} y
+ * @param {boolean} big
+ */
 export function confetti(x, y, big) {
   if (reducedMotion()) return;
   const box = document.createElement('div');
@@ -77,6 +92,9 @@ export function confetti(x, y, big) {
  * Shows a number counting from `from` to `to` over `el`, whose text is `to` at once (what
  * assistive technology and tests read); the count is drawn over it (style.css
  * `.ticking`). Nothing moves with reduced motion.
+ * @param {HTMLElement} el
+ * @param {number} from
+ * @param {number} to
  */
 export function countTo(el, from, to) {
   el.textContent = String(to);
@@ -85,9 +103,10 @@ export function countTo(el, from, to) {
   const ms = 600;
   el.classList.add('ticking');
   el.dataset.shown = String(from);
+  /** @type {Count} */
   const count = { el, to, done: false };
   counting.add(count);
-  const step = (now) => {
+  const step = (/** @type {number} */ now) => {
     if (count.done) return;
     const k = Math.min(1, (now - start) / ms);
     el.dataset.shown = String(Math.round(from + (to - from) * (1 - (1 - k) ** 3)));
@@ -98,7 +117,10 @@ export function countTo(el, from, to) {
 }
 
 // The counts running: `settleCounts` ends them at once.
+/** @typedef {{el: HTMLElement, to: number, done: boolean}} Count A number counting up on the page. */
+/** @type {Set<Count>} */
 const counting = new Set();
+/** @param {Count} count */
 function finish(count) {
   count.done = true;
   count.el.dataset.shown = String(count.to);
@@ -125,7 +147,10 @@ export function notifyOn() {
   return localStorage.getItem(NOTIFY) === 'on' && canNotify() && Notification.permission === 'granted';
 }
 
-/** Turns the notifications on (asking the browser's permission if not given yet) or off; answers whether they are on. */
+/**
+ * Turns the notifications on (asking the browser's permission if not given yet) or off; answers whether they are on.
+ * @param {boolean} on
+ */
 export async function setNotify(on) {
   if (!on || !canNotify()) { localStorage.setItem(NOTIFY, 'off'); return false; }
   let p = Notification.permission;
@@ -137,22 +162,28 @@ export async function setNotify(on) {
 /**
  * The signals of one table: `show(title, mine)` after every change (the page's title without
  * the mark, whether it is this seat's turn), `close()` when the page is left.
+ * @param {{mark: string, title: string, body: string}} texts
  */
 export function turnSignals(texts) {
   const icon = document.querySelector('link[rel~="icon"]');
-  const plain = icon ? icon.getAttribute('href').replace(/#.*$/, '') : null;
+  const plain = icon ? (icon.getAttribute('href') || '').replace(/#.*$/, '') : '';
   let mine = false;
+  /** @type {Notification | null} */
   let note = null;
   const drop = () => { if (note) { try { note.close(); } catch (e) { /* gone */ } note = null; } };
   const seen = () => { if (document.visibilityState === 'visible') drop(); };
   document.addEventListener('visibilitychange', seen);
   return {
+    /**
+     * @param {string} title
+     * @param {boolean} now
+     */
     show(title, now) {
       document.title = now ? texts.mark + ' ' + title : title;
       if (icon) icon.setAttribute('href', now ? plain + '#turn' : plain);
       if (now && !mine && document.visibilityState === 'hidden' && notifyOn()) {
         try {
-          note = new Notification(texts.title, { body: texts.body, tag: 'triominos-turn', icon: plain });
+          note = new Notification(texts.title, { body: texts.body, tag: 'triominos-turn', icon: plain || undefined });
           note.onclick = () => { window.focus(); drop(); };
         } catch (e) { note = null; }
       }

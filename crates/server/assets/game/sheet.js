@@ -1,3 +1,4 @@
+// @ts-check
 // What the game screen and the replay both show of a game's log: seat names, a move in
 // words, the score sheet, a hand, the summary of a round.
 import { t, seatName } from '../i18n.js';
@@ -7,12 +8,20 @@ import { lastEvent } from './state.js';
 
 export { seatName };
 
-/** Why a score changed, in words. */
+/**
+ * Why a score changed, in words.
+ * @param {{reason: string}} s
+ */
 export function reasonText(s) {
   return t('reason.' + s.reason);
 }
 
-/** One entry of the log in words. */
+/**
+ * One entry of the log in words.
+ * @param {import('../types/wire').Delta} d
+ * @param {import('../types/wire').PublicGame} game
+ * @param {number | null} [you]
+ */
 export function actionText(d, game, you) {
   const a = d.action;
   const who = d.seat === null || d.seat === undefined ? '' : seatName(game, d.seat, you);
@@ -34,9 +43,12 @@ export function actionText(d, game, you) {
 }
 
 // The reasons of the scoring at the end of a round (the rest is the move's own).
-const END_REASONS = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
+export const END_REASONS = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
 
-/** A tile's name that never breaks across lines ("1-2-4"). */
+/**
+ * A tile's name that never breaks across lines ("1-2-4").
+ * @param {string} text
+ */
 function tileName(text) {
   return text.split(/(\d-\d-\d)/).map((part, i) => (i % 2 ? h('span', { class: 'nw' }, part) : part));
 }
@@ -47,6 +59,11 @@ function tileName(text) {
  * The move that ends a round keeps its own row; the end-of-round scoring follows in another.
  * `hintsUsed` ([{round, seat, count, takebacks?}], optional): under a round's heading, the
  * hints each seat was given in it and the moves it took back.
+ * @param {HTMLElement} box
+ * @param {import('../types/wire').Delta[]} log
+ * @param {import('../types/wire').PublicGame} game
+ * @param {number | null} [you]
+ * @param {import('../types/wire').HintUse[]} [hintsUsed]
  */
 export function renderSheet(box, log, game, you, hintsUsed) {
   box.replaceChildren();
@@ -58,12 +75,21 @@ export function renderSheet(box, log, game, you, hintsUsed) {
   }))));
   const body = h('tbody', {});
   // `actor`: the seat that moved, shown ±0 when the move scored nothing (a free pass).
+  /**
+   * @param {string} label
+   * @param {import('../types/wire').ScoreLine[]} scores
+   * @param {string} cls
+   * @param {string[] | null} lost
+   * @param {number | null} [actor]
+   */
   const row = (label, scores, cls, lost, actor) => {
+    /** @type {Array<{pts: number, why: string[]} | null>} */
     const per = new Array(n).fill(null);
     for (const s of scores) {
-      per[s.player] = per[s.player] || { pts: 0, why: [] };
-      per[s.player].pts += s.points;
-      per[s.player].why.push(`${reasonText(s)} ${signed(s.points)}`);
+      const p = per[s.player] || { pts: 0, why: [] };
+      per[s.player] = p;
+      p.pts += s.points;
+      p.why.push(`${reasonText(s)} ${signed(s.points)}`);
     }
     if (actor !== null && actor !== undefined && !per[actor]) per[actor] = { pts: 0, why: [] };
     body.append(h('tr', { class: cls }, h('td', { class: 'what' }, tileName(label), lost && lost.length ? h('span', { class: 'why lost' }, lost.join(', ')) : null),
@@ -99,8 +125,9 @@ export function renderSheet(box, log, game, you, hintsUsed) {
     const note = !!d.action && ['stand_in', 'back', 'resign'].includes(d.action.kind);
     if (!d.scores.length && !move && !note) continue;
     // A figure formed but not announced (the announce rule) scores nothing: said under the move.
-    const lost = d.events.filter((e) => e.type === 'played' && e.unclaimed)
-      .flatMap((e) => e.unclaimed.map((b) => t('sheet.not_announced', { bonus: reasonText({ reason: b }) })));
+    const lost = d.events.flatMap((e) => (e.type === 'played' && e.unclaimed
+      ? e.unclaimed.map((b) => t('sheet.not_announced', { bonus: reasonText({ reason: b }) }))
+      : []));
     const roundEnd = d.events.some((e) => e.type === 'round_ended');
     const own = roundEnd ? d.scores.filter((s) => !END_REASONS.includes(s.reason)) : d.scores;
     const end = roundEnd ? d.scores.filter((s) => END_REASONS.includes(s.reason)) : [];
@@ -113,7 +140,10 @@ export function renderSheet(box, log, game, you, hintsUsed) {
   box.scrollTop = box.scrollHeight;
 }
 
-/** A hand as small tiles. */
+/**
+ * A hand as small tiles.
+ * @param {string[]} tiles
+ */
 export function handRow(tiles) {
   const row = h('span', { class: 'handrow' });
   for (const tile of tiles) row.append(tileIcon(tile, 0, 'mini'));
@@ -121,9 +151,16 @@ export function handRow(tiles) {
   return row;
 }
 
+/** @param {string[]} tiles */
 function tileSum(tiles) { return tiles.reduce((s, x) => s + x.split('-').map(Number).reduce((a, b) => a + b, 0), 0); }
 
-/** The end of the last round: every hand and how it was scored (null before any round ended); `titleId` names its heading. */
+/**
+ * The end of the last round: every hand and how it was scored (null before any round ended); `titleId` names its heading.
+ * @param {import('../types/wire').Delta[]} log
+ * @param {import('../types/wire').PublicGame} game
+ * @param {number | null} [you]
+ * @param {string} [titleId]
+ */
 export function roundSummary(log, game, you, titleId) {
   const found = lastEvent(log, 'round_ended');
   if (!found) return null;
@@ -131,8 +168,7 @@ export function roundSummary(log, game, you, titleId) {
   const n = game.seats.length;
   const how = e.end.kind === 'blocked' ? t('summary.blocked') : t('summary.out', { name: seatName(game, e.end.player, you) });
   const rows = [...Array(n).keys()].map((i) => {
-    const END = ['out', 'opponents_hands', 'own_hand', 'blocked_win'];
-    const mine = d.scores.filter((s) => s.player === i && END.includes(s.reason));
+    const mine = d.scores.filter((s) => s.player === i && END_REASONS.includes(s.reason));
     return h('tr', {},
       h('th', {}, seatName(game, i, you)),
       h('td', {}, handRow(e.hands[i]), h('span', { class: 'small' }, ' ' + t('summary.hand_sum', { sum: tileSum(e.hands[i]) }))),

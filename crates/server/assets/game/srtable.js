@@ -22,11 +22,13 @@ export function saveSrOn(on) { localStorage.setItem(KEY, on ? 'on' : 'off'); }
 
 /** A list in words in the page's language: "a, b and c". @param {string[]} items */
 export function listText(items) {
-  // @ts-ignore Intl.ListFormat is in every browser the page supports.
   return new Intl.ListFormat(lang(), { style: 'long', type: 'conjunction' }).format(items);
 }
 
-/** An open spot in words: its name, where it is, what it needs, what of the hand fits. */
+/**
+ * An open spot in words: its name, where it is, what it needs, what of the hand fits.
+ * @param {import('../types/wire').OpenSpot} s
+ */
 export function spotText(s) {
   const fits = s.fits.length ? t('sr.fits', { tiles: listText(s.fits) }) : t('sr.fits_none');
   return t('sr.spot_line', { name: s.spot.name, where: spotWords(s.spot), needs: needsText(s.needs, s.up), fits });
@@ -36,12 +38,15 @@ export function spotText(s) {
  * What the new log entries tell, one line each: the round dealt, each play (in the
  * notation, its points and bonuses), draws, passes, timeouts, reveals, a round's end with
  * the totals, the game's end. A draw of this seat names the tile drawn (its own view).
+ * @param {import('./state.js').GameState} st
+ * @param {import('../types/wire').Delta[]} live
  */
 export function eventLines(st, live) {
   // One voice: this seat's own events say "you" ("You drew"), the others' their names.
-  const mine = (i) => st.you !== null && st.you !== undefined && i === st.you;
-  const name = (i) => (mine(i) ? t('sr.you_word') : seatName(st.game, i));
-  const say = (i, key, params) => t((mine(i) ? 'sr.you.' : 'sr.') + key, params);
+  const mine = (/** @type {number} */ i) => st.you !== null && st.you !== undefined && i === st.you;
+  const name = (/** @type {number} */ i) => (mine(i) ? t('sr.you_word') : seatName(st.game, i));
+  const say = (/** @type {number} */ i, /** @type {string} */ key, /** @type {import('../i18n.js').Params} */ params) => t((mine(i) ? 'sr.you.' : 'sr.') + key, params);
+  /** @type {string[]} */
   const out = [];
   for (const d of live) {
     for (const e of d.events) {
@@ -54,7 +59,7 @@ export function eventLines(st, live) {
         out.push(line);
       } else if (e.type === 'drew') {
         const seen = mine(e.player) && st.me && st.me.drawn && !e.failed;
-        out.push(seen ? t('sr.you_drew', { tile: st.me.drawn, points: signed(e.points) })
+        out.push(seen && st.me ? t('sr.you_drew', { tile: st.me.drawn, points: signed(e.points) })
           : say(e.player, e.failed ? 'drew_failed' : 'drew', { name: name(e.player), points: signed(e.points) }));
       } else if (e.type === 'passed') out.push(say(e.player, 'passed', { name: name(e.player), points: signed(e.points) }));
       else if (e.type === 'timed_out') out.push((mine(e.player) ? t(e.took ? 'sr.you.timed_out_took' : 'sr.you.timed_out') : t(e.took ? 'log.timed_out_took' : 'log.timed_out', { name: name(e.player) })) + ` (${signed(e.points)})`);
@@ -73,7 +78,7 @@ export function eventLines(st, live) {
 /**
  * The table's section (hidden while the setting is off). `send(text)` sends a move typed
  * or chosen (the notation's text, read by the server).
- * @param {any} st the game state (game/state.js)
+ * @param {import('./state.js').GameState} st the game state
  * @param {{send: (text: string) => void}} on
  */
 export function srTable(st, on) {
@@ -103,6 +108,7 @@ export function srTable(st, on) {
     h('div', { role: 'group', 'aria-labelledby': 'sr-hand-title' }, h('h3', { id: 'sr-hand-title' }, t('sr.hand')), hand),
     h('h3', { id: 'sr-spots-title' }, t('sr.spots')), spots,
     form, error, lists);
+  /** @type {string | null} the move typed and sent, until it is answered */
   let pending = null;
 
   form.addEventListener('submit', (e) => {
@@ -126,10 +132,11 @@ export function srTable(st, on) {
   /** This seat's legal placements (none off its turn). */
   const legal = () => (st.me && myTurn(st) ? st.me.legal : []);
   /** The name of a cell's spot, as the server wrote it ('' for the middle of an empty table). */
-  const spotOf = (cell) => {
+  const spotOf = (/** @type {import('../types/wire').Cell} */ cell) => {
     const s = (st.me ? st.me.spots : []).find((x) => x.cell[0] === cell[0] && x.cell[1] === cell[1]);
     return s ? s.spot : null;
   };
+  /** @param {HTMLSelectElement} sel @param {Array<[string, string]>} items */
   const options = (sel, items) => {
     const was = sel.value;
     sel.replaceChildren(...items.map(([value, label]) => h('option', { value }, label)));
@@ -147,7 +154,7 @@ export function srTable(st, on) {
   }
   function fillTurns() {
     const ps = legal().filter((x) => x.tile === tileSel.value && x.cell.join(',') === spotSel.value);
-    options(turnSel, ps.map((p) => [p.notation, `${p.notation} (${signed(p.points)})`]));
+    options(turnSel, ps.map((p) => /** @type {[string, string]} */ ([p.notation, `${p.notation} (${signed(p.points)})`])));
   }
   function chosen() {
     return legal().find((x) => x.notation === turnSel.value) || null;
@@ -156,13 +163,13 @@ export function srTable(st, on) {
   /** Draws the table again from the state: the turn, the hand, the spots, the lists. */
   function render() {
     box.hidden = !srOn();
-    if (box.hidden || !st.game) return;
     const s = st.status;
+    if (box.hidden || !st.game || !s) return;
     const placed = placementsOf(st.log).length;
     let line;
     if (s.phase === 'game_over') line = t('game.over');
     else if (s.phase === 'round_over') line = t('game.round_over', { round: s.round });
-    else if (myTurn(st)) {
+    else if (myTurn(st) && st.me) {
       const me = st.me;
       line = t('sr.your_turn');
       if (me.drawn && me.legal.length) line += ' ' + t('game.drawn_fits', { tile: me.drawn });
@@ -174,7 +181,7 @@ export function srTable(st, on) {
     if (!placed && s.phase === 'playing') items.unshift(h('li', {}, t('sr.middle')));
     spots.replaceChildren(...items);
     const tiles = [...new Set(legal().map((p) => p.tile))];
-    options(tileSel, tiles.map((x) => [x, x]));
+    options(tileSel, tiles.map((x) => /** @type {[string, string]} */ ([x, x])));
     fillSpots();
     fillTurns();
     tileSel.disabled = !tiles.length;
@@ -183,13 +190,16 @@ export function srTable(st, on) {
     lists.hidden = !st.me;
   }
 
-  /** Reads out the new log entries (and whose turn it is now). */
+  /**
+   * Reads out the new log entries (and whose turn it is now).
+   * @param {import('../types/wire').Delta[]} live
+   */
   function told(live) {
     if (box.hidden) return;
     const lines = eventLines(st, live);
-    if (lines.length && myTurn(st) && st.status.phase === 'playing') lines.push(t('sr.your_turn'));
+    if (lines.length && myTurn(st) && st.status && st.status.phase === 'playing') lines.push(t('sr.your_turn'));
     for (const line of lines) log.append(h('p', {}, line));
-    while (log.children.length > 40) log.firstChild.remove();
+    while (log.children.length > 40) log.children[0].remove();
   }
 
   return {
@@ -199,7 +209,10 @@ export function srTable(st, on) {
     told,
     /** A move of this page's was taken: the box is emptied. */
     accepted() { if (pending !== null) { input.value = ''; pending = null; } error.textContent = ''; },
-    /** A refusal, worded: said at once (an alert), the typed text kept to be corrected. */
+    /**
+     * A refusal, worded: said at once (an alert), the typed text kept to be corrected.
+     * @param {string} text
+     */
     refused(text) { if (!box.hidden) { error.textContent = text; pending = null; } },
   };
 }

@@ -29,19 +29,21 @@
  * @property {Cell | null} preview the cell the tile is shown on
  * @property {boolean} hints whether legal cells are shown
  * @property {boolean} announce whether the next play announces its bonuses
- * @property {number | null} overlayFor
- * @property {number | null} closedOverlay
+ * @property {string | null} overlayFor the round's dialog shown (`phase:round`)
+ * @property {string | null} closedOverlay the round's dialog the player closed (`phase:round`)
  * @property {number} msgId the last message id sent
  * @property {HintMsg | null} hint the move suggested
  * @property {number | null} hintAsked the id of the hint asked for
  * @property {import('../types/wire').HintUse[]} hintsUsed
- * @property {Extract<Action, {kind: 'play'}>} [lastPlay] the last play sent (game.js: a refused corner is ringed)
+ * @property {Extract<Action, {kind: 'play'}> | null} [lastPlay] the last play sent (game.js: a refused corner is ringed)
  * @property {number} [hintGrade] how much of the hint is shown: 0 the idea, 1 the tile, 2 the spot and turn
  * @property {import('../types/wire').Clock | null} [clock] the turn clock as last sent
  * @property {number} [clockAt] when it was received (performance.now())
  * @property {{agreed: number[], declined: number | null}} [rematch] who agreed to play again
  * @property {{game: string, link: string}} [rematchOffer] the new game of a rematch, offered to a page back on the old one
  * @property {{asker: number, v: number, agreed: number[]} | null} [takeback] a takeback waiting for answers
+ * @property {number[]} [shownTotals] the totals the players' cards show while they count up to new ones
+ * @property {Element | null} [overlayReturn] where the focus goes back when the round's dialog closes
  * @property {number} [takebackRefused] the version of the placement whose takeback was refused or lapsed (not asked again)
  */
 
@@ -177,7 +179,7 @@ export function apply(st, m) {
  * @param {GameState} st
  * @param {string} k
  */
-export function opt(st, k) { return st.game.options[k]; }
+export function opt(st, k) { return st.game ? st.game.options[k] : undefined; }
 
 /**
  * Must a bonus be announced to score (the house rule `announce_bonuses`)?
@@ -271,8 +273,8 @@ export function touchesTable(st, cell) {
  * @returns {Action}
  */
 export function playAction(st, cell, rotation) {
-  /** @type {Action} */
-  const a = { kind: 'play', tile: st.sel, cell, rotation };
+  /** @type {Extract<Action, {kind: 'play'}>} */
+  const a = { kind: 'play', tile: /** @type {string} a play is made of the picked tile */ (st.sel), cell, rotation };
   if (st.announce && announceRule(st)) a.announce = true;
   return a;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // The game screen's parts drawn from the state: the board's tiles, marks and ghost, the
 // rack, the buttons, the turn line, the players, the round and game-over dialog, and the
 // passing messages for what others did. Input is wired by game.js.
@@ -14,6 +15,8 @@ import { reasonText } from '../reasons.js';
  * turned as on the rack (or nothing). With the
  * hints on it says whether it fits there, this way or another (then: rotate), or not at
  * all; with the hints off it says nothing (the server judges the play).
+ * @param {import('../board.js').Board} board
+ * @param {import('./state.js').GameState} st
  */
 export function renderGhost(board, st) {
   let cell = st.preview || st.hover;
@@ -31,15 +34,21 @@ export function renderGhost(board, st) {
     return;
   }
   // A spot that forms a figure under the announce rule says what announcing would score.
-  const note = eff.announced !== null ? t('game.if_announced', { points: signed(eff.announced) }) : null;
+  const note = typeof eff.announced === 'number' ? t('game.if_announced', { points: signed(eff.announced) }) : null;
   board.setGhost({ ...base, style: 'ok', points: eff.points, note });
 }
 
-/** The placed tiles (those of the `fresh` versions animated), the marks of legal cells, the ghost. */
+/**
+ * The placed tiles (those of the `fresh` versions animated), the marks of legal cells, the ghost.
+ * @param {import('../board.js').Board} board
+ * @param {import('./state.js').GameState} st
+ * @param {Set<number>} [fresh] the versions just played
+ */
 export function renderBoard(board, st, fresh) {
   board.setTiles(placementsOf(st.log, fresh));
+  /** @type {Array<{cell: [number, number], kind: string}>} */
   const marks = [];
-  if (myTurn(st) && st.hints) {
+  if (myTurn(st) && st.hints && st.me) {
     const seen = new Set();
     const list = st.sel ? legalFor(st, st.sel) : st.me.legal;
     for (const p of list) {
@@ -63,10 +72,14 @@ export function renderBoard(board, st, fresh) {
  * The rack: a button per tile of the hand; `bind(button, tile)` wires its input. Keyboard
  * focus stays in the rack across redraws: on the same tile, else (the tile was played) on
  * the one that took its place.
+ * @param {HTMLElement} rack
+ * @param {import('./state.js').GameState} st
+ * @param {(button: HTMLButtonElement, tile: string) => void} bind
  */
 export function renderRack(rack, st, bind) {
   const active = document.activeElement;
-  const focused = active && rack.contains(active) ? active.closest('.racktile') : null;
+  const near = active && rack.contains(active) ? active.closest('.racktile') : null;
+  const focused = near instanceof HTMLElement ? near : null;
   const focusTile = focused ? focused.dataset.tile : null;
   const focusIndex = focused ? [...rack.children].indexOf(focused) : -1;
   rack.replaceChildren();
@@ -90,28 +103,33 @@ export function renderRack(rack, st, bind) {
     rack.append(b);
   }
   if (focused) {
-    const again = [...rack.children].find((b) => b.dataset.tile === focusTile) || rack.children[Math.min(focusIndex, rack.children.length - 1)];
-    if (again) again.focus({ preventScroll: true });
+    const tiles = [...rack.children].filter((b) => b instanceof HTMLElement);
+    const again = tiles.find((b) => b.dataset.tile === focusTile) || rack.children[Math.min(focusIndex, rack.children.length - 1)];
+    if (again instanceof HTMLElement) again.focus({ preventScroll: true });
   }
 }
 
 /**
  * The draw, pass and rotate buttons (with what a draw or a pass costs), the announce toggle
  * (under the announce rule only, for a seat), the hints box and the keys line.
+ * @param {{btnDraw: HTMLButtonElement, btnPass: HTMLButtonElement, btnRotate: HTMLButtonElement, btnAnnounce: HTMLButtonElement, btnHint?: HTMLButtonElement | null, hints: HTMLInputElement, keys: HTMLElement}} buttons
+ * @param {import('./state.js').GameState} st
  */
 export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHint, hints, keys }, st) {
   const me = st.me;
   const rackbar = document.getElementById('rackbar');
   if (rackbar) rackbar.classList.toggle('spectator', !me);
-  const draws = st.status.draws;
+  const status = st.status;
+  if (!status) return;
+  const draws = status.draws;
   const last = draws + 1 >= Number(opt(st, 'max_draws'));
   btnDraw.textContent = last && Number(opt(st, 'fail_penalty')) > 0
-    ? t('game.draw_last', { cost: opt(st, 'draw_penalty'), fail: opt(st, 'fail_penalty'), pool: st.status.pool })
-    : t('game.draw', { cost: opt(st, 'draw_penalty'), pool: st.status.pool });
+    ? t('game.draw_last', { cost: opt(st, 'draw_penalty'), fail: opt(st, 'fail_penalty'), pool: status.pool })
+    : t('game.draw', { cost: opt(st, 'draw_penalty'), pool: status.pool });
   const pp = Number(opt(st, 'empty_pool_penalty'));
   btnPass.textContent = pp > 0 ? t('game.pass_cost', { cost: pp }) : t('game.pass');
-  btnDraw.disabled = !(myTurn(st) && me.can_draw);
-  btnPass.disabled = !(myTurn(st) && me.can_pass);
+  btnDraw.disabled = !(me && myTurn(st) && me.can_draw);
+  btnPass.disabled = !(me && myTurn(st) && me.can_pass);
   btnRotate.disabled = !(me && st.sel);
   btnDraw.hidden = !me;
   btnPass.hidden = !me;
@@ -119,15 +137,15 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHin
   // Enabled on every turn of this seat, whatever the tiles: it tells nothing about the spots.
   const rule = announceRule(st);
   btnAnnounce.hidden = !me || !rule;
-  btnAnnounce.disabled = !(myTurn(st) && st.status.phase === 'playing');
+  btnAnnounce.disabled = !(myTurn(st) && status.phase === 'playing');
   btnAnnounce.setAttribute('aria-pressed', st.announce ? 'true' : 'false');
   keys.textContent = rule && me ? t('game.keys_announce') : t('game.keys');
-  hints.parentElement.hidden = !me;
+  if (hints.parentElement) hints.parentElement.hidden = !me;
   if (btnHint) {
     // Suggest a move: in a game with hints on, on this seat's turn, one at a time.
     const asking = st.hintAsked !== null && st.hintAsked !== undefined;
     btnHint.hidden = !hintsOn(st);
-    btnHint.disabled = !(myTurn(st) && st.status.phase === 'playing') || asking;
+    btnHint.disabled = !(myTurn(st) && status.phase === 'playing') || asking;
     // A hint given shows one grade at a time (the idea, the tile, the spot and turn): the
     // button then shows the next grade, without asking again.
     const more = !!(st.hint && myTurn(st) && hintGrade(st) < 2);
@@ -138,31 +156,44 @@ export function renderButtons({ btnDraw, btnPass, btnRotate, btnAnnounce, btnHin
   }
 }
 
-/** How much of the hint is shown: 0 the idea, 1 the tile, 2 the whole move. */
+/**
+ * How much of the hint is shown: 0 the idea, 1 the tile, 2 the whole move.
+ * @param {import('./state.js').GameState} st
+ */
 export function hintGrade(st) { return st.hintGrade || 0; }
 
-/** The placement of the move suggested, when it is a play, still this seat's to make and shown whole. */
+/**
+ * The placement of the move suggested, when it is a play, still this seat's to make and shown whole.
+ * @param {import('./state.js').GameState} st
+ */
 export function hintedPlay(st) {
   return st.hint && myTurn(st) && hintGrade(st) >= 2 && st.hint.action.kind === 'play' ? st.hint.action : null;
 }
 
-/** The tile of the move suggested, once the hint shows it. */
+/**
+ * The tile of the move suggested, once the hint shows it.
+ * @param {import('./state.js').GameState} st
+ */
 export function hintedTile(st) {
   return st.hint && myTurn(st) && hintGrade(st) >= 1 && st.hint.action.kind === 'play' ? st.hint.action.tile : null;
 }
 
-/** A suggested move in words: {head: what to do and what it scores, why: [reasons]}. */
+/**
+ * A suggested move in words: {head: what to do and what it scores, why: [reasons]}.
+ * @param {import('./state.js').GameState} st
+ * @param {import('./state.js').HintMsg} hint
+ */
 export function hintText(st, hint) {
   const a = hint.action;
   const points = signed(hint.points);
   // A play named in the move notation, as the server names this seat's legal placements.
   const legal = a.kind === 'play' && st.me ? st.me.legal.find((p) => p.tile === a.tile && p.cell[0] === a.cell[0] && p.cell[1] === a.cell[1] && p.rotation === a.rotation) : null;
-  const spot = legal && (st.me.spots || []).find((s) => s.cell[0] === a.cell[0] && s.cell[1] === a.cell[1]);
-  const move = legal ? legal.notation + (a.announce ? '!' : '') : null;
+  const spot = legal && st.me && (st.me.spots || []).find((s) => s.cell[0] === legal.cell[0] && s.cell[1] === legal.cell[1]);
+  const move = legal ? legal.notation + (a.kind === 'play' && a.announce ? '!' : '') : null;
   const head = a.kind === 'play'
     ? (move ? t('hint.play_move', { move, tile: a.tile, spot: spot ? spotWords(spot.spot) : t('sr.in_middle'), points }) : t('hint.play', { tile: a.tile, points }))
     : a.kind === 'draw' ? t('hint.draw', { points }) : t('hint.pass', { points });
-  const nameOf = (seat) => seatName(st.game, seat, st.you);
+  const nameOf = (/** @type {number} */ seat) => seatName(st.game, seat, st.you);
   const why = hint.reasons.map((r) => reasonText(r, nameOf));
   const idea = hint.grades ? t('hint.idea', { idea: reasonText(hint.grades.idea, nameOf) }) : why[0];
   return { head, why, idea };
@@ -171,6 +202,9 @@ export function hintText(st, hint) {
 /**
  * The move suggested, in words, under the buttons (hidden when there is none): what to do,
  * what it scores and why, and a button that makes it (`onPlay`).
+ * @param {HTMLElement} box
+ * @param {import('./state.js').GameState} st
+ * @param {(action: import('../types/wire').Action) => void} onPlay
  */
 export function renderHint(box, st, onPlay) {
   if (!st.hint || !myTurn(st)) {
@@ -178,30 +212,36 @@ export function renderHint(box, st, onPlay) {
     box.replaceChildren();
     return;
   }
-  const { head, why, idea } = hintText(st, st.hint);
+  const hint = st.hint;
+  const { head, why, idea } = hintText(st, hint);
   const grade = hintGrade(st);
-  const a = st.hint.action;
+  const a = hint.action;
   if (grade < 2) {
     // The idea first (no tile named), then the tile; the spot and turn at the last grade.
     const tile = grade >= 1 && a.kind === 'play' ? h('p', { class: 'hinthead', id: 'hint-tile' }, h('strong', {}, t('hint.tile', { tile: a.tile }))) : null;
-    box.replaceChildren(...[h('p', { class: 'hintidea', id: 'hint-idea' }, idea), tile].filter((x) => x));
+    box.replaceChildren(h('p', { class: 'hintidea', id: 'hint-idea' }, idea), ...(tile ? [tile] : []));
     box.hidden = false;
     return;
   }
   const play = h('button', { type: 'button', class: 'primary small', id: 'play-hint' }, t('hint.play_it'));
-  play.addEventListener('click', () => onPlay(st.hint.action));
-  const same = st.hint.as_good && st.hint.as_good.length ? h('p', { class: 'small', id: 'hint-as-good' }, t('hint.as_good', { n: st.hint.as_good.length })) : null;
-  box.replaceChildren(...[h('p', { class: 'hinthead', id: 'hint-head' }, h('strong', {}, head)), h('p', { class: 'hintwhy', id: 'hint-why' }, why.join(' · ')), same, play].filter((x) => x));
+  play.addEventListener('click', () => onPlay(hint.action));
+  const same = hint.as_good && hint.as_good.length ? h('p', { class: 'small', id: 'hint-as-good' }, t('hint.as_good', { n: hint.as_good.length })) : null;
+  box.replaceChildren(h('p', { class: 'hinthead', id: 'hint-head' }, h('strong', {}, head)), h('p', { class: 'hintwhy', id: 'hint-why' }, why.join(' · ')), ...(same ? [same] : []), play);
   box.hidden = false;
 }
 
-/** Whose turn it is and what this seat may do, the pool and the round. */
+/**
+ * Whose turn it is and what this seat may do, the pool and the round.
+ * @param {HTMLElement} turn
+ * @param {import('./state.js').GameState} st
+ */
 export function renderTurn(turn, st) {
   const s = st.status;
+  if (!s) return;
   let text;
   if (s.phase === 'game_over') text = t('game.over');
   else if (s.phase === 'round_over') text = t('game.round_over', { round: s.round });
-  else if (myTurn(st)) {
+  else if (myTurn(st) && st.me) {
     const me = st.me;
     if (!placementsOf(st.log).length) text = t('game.opening');
     else if (me.drawn && me.legal.length) text = t('game.drawn_fits', { tile: me.drawn });
@@ -216,11 +256,14 @@ export function renderTurn(turn, st) {
 /**
  * A card per seat: connected or not, tiles in hand, total (counting up to a new one),
  * a crown on the leader(s); the number of spectators.
+ * @param {HTMLElement} players
+ * @param {import('./state.js').GameState} st
  */
 export function renderPlayers(players, st) {
   if (!st.game) return;
-  players.replaceChildren();
   const s = st.status;
+  if (!s) return;
+  players.replaceChildren();
   const best = Math.max(...s.totals);
   const shown = st.shownTotals || s.totals;
   st.game.seats.forEach((seat, i) => {
@@ -246,9 +289,15 @@ export function renderPlayers(players, st) {
  * The dialog at the end of a round or of the game (until closed); `onNextRound` asks for the
  * next, `onClosed` (if given) redraws what closing it changes. A modal dialog: it takes the
  * focus (keeps it while open) and gives it back on closing.
+ * @param {HTMLElement} overlay
+ * @param {import('./state.js').GameState} st
+ * @param {string} id the game's id
+ * @param {() => void} onNextRound
+ * @param {() => void} [onClosed]
  */
 export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
   const s = st.status;
+  if (!s || !st.game) return;
   const key = s.phase === 'playing' ? null : `${s.phase}:${s.round}`;
   if (!key || st.closedOverlay === key) {
     const wasOpen = !overlay.classList.contains('hidden');
@@ -257,9 +306,9 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
     st.overlayFor = null;
     if (wasOpen) {
       // Back where the player was, else on the way back to the dialog.
-      const shown = (el) => el && el !== document.body && el.isConnected && !el.disabled && el.getClientRects().length > 0;
+      const shown = (/** @type {Element | null | undefined} */ el) => !!el && el !== document.body && el.isConnected && !(/** @type {HTMLButtonElement} */ (el).disabled) && el.getClientRects().length > 0;
       const back = [st.overlayReturn, document.getElementById('reopen-overlay'), document.querySelector('#rack .racktile')].find(shown);
-      if (back) back.focus({ preventScroll: true });
+      if (back) /** @type {HTMLElement} */ (back).focus({ preventScroll: true });
     }
     return;
   }
@@ -283,7 +332,6 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
     // Every resignation, not only the one that ended the game.
     const quit = s.resigned || [];
     if (quit.length) {
-      // @ts-ignore Intl.ListFormat is in every browser the page supports.
       const who = new Intl.ListFormat(document.documentElement.lang || 'en', { style: 'long', type: 'conjunction' }).format(quit.map((i) => seatName(st.game, i, st.you)));
       box.append(h('p', { class: 'resigned', id: 'over-resigned' }, t('over.resigned', { names: who, n: quit.length })));
     }
@@ -321,9 +369,9 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
   box.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close.click(); return; }
     if (e.key !== 'Tab') return;
-    const items = [...box.querySelectorAll('a[href], button:not([disabled])')];
+    const items = [...box.querySelectorAll('a[href], button:not([disabled])')].filter((x) => x instanceof HTMLElement);
     if (!items.length) return;
-    const at = items.indexOf(document.activeElement);
+    const at = items.findIndex((x) => x === document.activeElement);
     if (e.shiftKey && at <= 0) { e.preventDefault(); items[items.length - 1].focus(); }
     else if (!e.shiftKey && at === items.length - 1) { e.preventDefault(); items[0].focus(); }
   });
@@ -335,9 +383,14 @@ export function renderOverlay(overlay, st, id, onNextRound, onClosed) {
 /**
  * The way on once the dialog is closed: at the end of a round, the next round and the
  * summary again; at the end of the game, the results, the replay and the record.
+ * @param {HTMLElement} bar
+ * @param {import('./state.js').GameState} st
+ * @param {string} id the game's id
+ * @param {{onReopen: () => void, onNextRound: () => void}} on
  */
 export function renderWayOn(bar, st, id, { onReopen, onNextRound }) {
   const s = st.status;
+  if (!s) return;
   const key = s.phase === 'playing' ? null : `${s.phase}:${s.round}`;
   if (!key || st.closedOverlay !== key) {
     bar.hidden = true;
@@ -368,9 +421,14 @@ export function renderWayOn(bar, st, id, { onReopen, onNextRound }) {
   bar.hidden = false;
 }
 
-/** The review of the game, of your own moves (a spectator: the first seat's). */
+/**
+ * The review of the game, of your own moves (a spectator: the first seat's).
+ * @param {import('./state.js').GameState} st
+ * @param {string} id
+ */
 function reviewHref(st, id) { return `/review/${id}?seat=${st.you ?? 0}`; }
 
+/** @param {string} s */
 function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
 /**
@@ -379,10 +437,14 @@ function capital(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
  * (seat null), and the draws and passes, which tell of one seat's turn (`seat`): they are
  * said only for the seat that moved last in these entries (an earlier seat's turn is over),
  * and nothing at all when these entries end the round (its dialog tells the whole of it).
+ * @param {import('./state.js').GameState} st
+ * @param {import('../types/wire').Delta[]} live
+ * @returns {Array<[string, string, number | null]>}
  */
 export function announcements(st, live) {
   if (live.some((d) => d.events.some((e) => e.type === 'round_ended'))) return [];
   const last = lastMover(live);
+  /** @type {Array<[string, string, number | null]>} */
   const out = [];
   for (const d of live) {
     for (const e of d.events) {
@@ -393,7 +455,7 @@ export function announcements(st, live) {
         out.push([t('log.revealed', { name: seatName(st.game, e.player, st.you), tile: e.tile }), '', null]);
       } else if (e.type === 'timed_out') {
         out.push([t(e.took ? 'log.timed_out_took' : 'log.timed_out', { name: seatName(st.game, e.player, st.you) }) + ` (${signed(e.points)})`, '', e.player]);
-      } else if (e.player !== last) {
+      } else if (!('player' in e) || e.player !== last) {
         continue;
       } else if (e.type === 'drew' && e.player !== st.you) {
         out.push([(e.failed ? t('log.drew_failed', { name: seatName(st.game, e.player) }) : t('log.drew', { name: seatName(st.game, e.player) })) + ` (${signed(e.points)})`, '', e.player]);
@@ -407,10 +469,14 @@ export function announcements(st, live) {
   return out;
 }
 
-/** The seat whose move is the last of these log entries (null: none moved). */
+/**
+ * The seat whose move is the last of these log entries (null: none moved).
+ * @param {import('../types/wire').Delta[]} live
+ * @returns {number | null}
+ */
 export function lastMover(live) {
   for (let i = live.length - 1; i >= 0; i--) {
-    const e = [...live[i].events].reverse().find((x) => ['played', 'drew', 'passed', 'timed_out'].includes(x.type));
+    const e = [...live[i].events].reverse().find((x) => x.type === 'played' || x.type === 'drew' || x.type === 'passed' || x.type === 'timed_out');
     if (e) return e.player;
   }
   return null;

@@ -13,7 +13,7 @@ import { seatName } from './sheet.js';
  * Draws the waiting room into `box` (hidden once the game started). `invites`: the links
  * this browser kept when it created the table, or null; `send(msg)` sends a message.
  * @param {HTMLElement} box
- * @param {any} st the table's state (game/state.js)
+ * @param {import('./state.js').GameState} st the table's state
  * @param {{seats: {link: string | null}[], spectator: string} | null} invites
  * @param {(msg: import('../types/wire').ClientMsg) => void} send
  */
@@ -31,7 +31,7 @@ export function renderWaiting(box, st, invites, send) {
   if (!w) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   const host = st.you === w.host;
-  const url = (p) => location.origin + p;
+  const url = (/** @type {string} */ p) => location.origin + p;
   const rows = g.seats.map((s, i) => {
     const name = seatName(g, i, st.you);
     if (s.kind === 'bot') return h('li', { 'data-seat': i, class: 'bot' }, h('strong', {}, name), ' — ', t('waiting.bot'));

@@ -80,7 +80,7 @@ function itemsText(items, seat) {
 export function showLesson(main, set, index, done) {
   const lesson = set.lessons[index];
   const params = textParams(set, lesson);
-  const key = (part) => lesson.text + '.' + part;
+  const key = (/** @type {string} */ part) => lesson.text + '.' + part;
   main.className = 'learn lesson';
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.id = 'board';
@@ -121,6 +121,7 @@ export function showLesson(main, set, index, done) {
   const st = S.newState();
   st.hints = false;
   // The game's controls; the arrows step through the lesson's open cells, a placement is a try.
+  /** @type {import('../types/wire').Cell[]} */
   const open = lesson.board.length ? lesson.open : [[0, 0]];
   const ctl = tileControls(svg, st, {
     place: (cell, rotation) => attempt(S.playAction(st, cell, rotation)),
@@ -143,8 +144,10 @@ export function showLesson(main, set, index, done) {
   btnPass.addEventListener('click', () => attempt({ kind: 'pass' }));
 
   let busy = false;
-  let bad = null; // the refused placement, drawn in red until the next try
-  let shown = null; // the answer shown by "Show me", drawn until the player acts
+  /** @type {(Extract<import('../types/wire').Action, {kind: 'play'}> & {corner?: number}) | null} the refused placement, drawn in red until the next try */
+  let bad = null;
+  /** @type {Extract<import('../types/wire').Action, {kind: 'play'}> | null} the answer shown by "Show me", drawn until the player acts */
+  let shown = null;
 
   function reset() {
     // Only the parts the game's views read.
@@ -154,8 +157,9 @@ export function showLesson(main, set, index, done) {
     st.log = [/** @type {Delta} */ (/** @type {unknown} */ ({ v: 0, events: [{ type: 'round_started' }, ...lesson.board.map((p) => ({ type: 'played', placement: { tile: p.tile, cell: p.cell, rotation: p.rotation }, player: p.player }))] }))];
     // The draw and the pass as the engine offers them to the player (the lesson view's
     // can_draw and can_pass, from its legal actions); the engine judges every try.
-    st.me = /** @type {Me} */ ({ hand: [...lesson.hand], legal: [], my_turn: true, can_draw: !!lesson.can_draw, can_pass: !!lesson.can_pass, drawn: lesson.drawn });
-    st.status = /** @type {GameStatus} */ ({ phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] });
+    // Only the parts the views read (a lesson has no seats' legal list nor clock).
+    st.me = /** @type {Me} */ (/** @type {unknown} */ ({ hand: [...lesson.hand], legal: [], my_turn: true, can_draw: !!lesson.can_draw, can_pass: !!lesson.can_pass, drawn: lesson.drawn }));
+    st.status = /** @type {GameStatus} */ (/** @type {unknown} */ ({ phase: 'playing', round: 1, to_move: 0, draws: lesson.draws, pool: lesson.pool, hand_sizes: [...lesson.hand_sizes], totals: [...lesson.totals], winners: [] }));
     st.sel = null; st.rot = 0; st.preview = null; bad = null; shown = null;
     feedback.hidden = true;
     delete feedback.dataset.state;
@@ -178,19 +182,21 @@ export function showLesson(main, set, index, done) {
     renderGhost(board, st);
   };
 
+  /** @param {Set<number>} [fresh] */
   function renderAll(fresh) {
     renderBoard(board, st, fresh || new Set());
     ghost();
     renderRack(rack, st, ctl.bindRackTile);
-    renderButtons(/** @type {Parameters<typeof renderButtons>[0]} */ (buttons), st); // no hint button in a lesson
+    renderButtons(buttons, st); // no hint button in a lesson
     // No announce rule and no hints in a lesson: the engine's verdict is the only help.
     btnAnnounce.hidden = true;
-    hints.parentElement.hidden = true;
+    /** @type {HTMLElement} */ (hints.parentElement).hidden = true;
     renderPlayers();
   }
 
   function renderPlayers() {
     const s = st.status;
+    if (!s) return;
     players.replaceChildren(
       ...s.hand_sizes.map((size, i) => h('div', { class: 'player' + (i === 0 ? ' me' : '') + (s.phase === 'playing' && i === 0 ? ' active' : '') + (s.winners.includes(i) ? ' winner' : ''), 'data-seat': i },
         h('span', { class: 'pname' }, seatName(i)),
@@ -199,11 +205,16 @@ export function showLesson(main, set, index, done) {
       h('span', { class: 'pool' }, t('game.pool', { n: s.pool })));
   }
 
+  /** @param {string} tile */
   function pick(tile) {
     st.sel = tile; st.rot = 0; bad = null;
     renderAll();
   }
 
+  /**
+   * @param {string} state
+   * @param {...(Node | string | null | undefined)} children
+   */
   function say(state, ...children) {
     feedback.hidden = false;
     feedback.className = 'feedback ' + state;
@@ -238,7 +249,7 @@ export function showLesson(main, set, index, done) {
     return h('p', { class: 'actions' }, retry, show);
   }
 
-  function btnFocus() { const first = rack.querySelector('.racktile'); if (first) first.focus(); }
+  function btnFocus() { const first = rack.querySelector('.racktile'); if (first instanceof HTMLElement) first.focus(); }
 
   // "Show me": the answer picked and drawn on the board (or its button marked); the player still plays it.
   function showMe() {
@@ -263,7 +274,7 @@ export function showLesson(main, set, index, done) {
     const p = refusal.code === 'placement' && refusal.params ? /** @type {import('../types/wire').PlacementError} */ (/** @type {unknown} */ (refusal.params)) : null;
     if (p && p.code === 'corner_mismatch') {
       why = t('learn.corner_mismatch', { expected: p.params.expected, found: p.params.found });
-      bad = { ...action, corner: p.params.corner };
+      bad = action.kind === 'play' ? { ...action, corner: p.params.corner } : null;
     } else {
       why = errorText(refusal);
       bad = action.kind === 'play' ? { ...action } : null;
@@ -278,21 +289,23 @@ export function showLesson(main, set, index, done) {
    * @param {Verdict} v
    */
   function played(action, v) {
+    const me = st.me, status = st.status;
+    if (!me || !status) return;
     // What the engine did: the tile on the board, the drawn tile in the hand, the scores.
     if (action.kind === 'play') {
       st.log = [...st.log, /** @type {Delta} */ (/** @type {unknown} */ ({ v: 1, events: [{ type: 'played', placement: { tile: action.tile, cell: action.cell, rotation: action.rotation }, player: 0 }] }))];
-      st.me.hand = st.me.hand.filter((x) => x !== action.tile);
-      st.status.hand_sizes[0] -= 1;
+      me.hand = me.hand.filter((x) => x !== action.tile);
+      status.hand_sizes[0] -= 1;
     } else if (action.kind === 'draw' && v.drawn) {
-      st.me.hand = [...st.me.hand, v.drawn];
-      st.me.drawn = v.drawn;
-      st.status.hand_sizes[0] += 1;
-      st.status.pool -= 1;
+      me.hand = [...me.hand, v.drawn];
+      me.drawn = v.drawn;
+      status.hand_sizes[0] += 1;
+      status.pool -= 1;
     }
-    st.status.totals = v.totals;
-    st.status.winners = v.winners;
-    if (v.round_end) st.status.phase = v.game_over ? 'game_over' : 'round_over';
-    st.me.my_turn = false;
+    status.totals = v.totals;
+    status.winners = v.winners;
+    if (v.round_end) status.phase = v.game_over ? 'game_over' : 'round_over';
+    me.my_turn = false;
     st.sel = null; st.preview = null;
     renderAll(new Set([1]));
     const own = v.items.filter((i) => ['draw', 'fail', 'tile', 'start', 'bridge', 'bridge_extension', 'hexagon', 'double_hexagon', 'triple_hexagon', 'pass'].includes(i.reason));
@@ -332,7 +345,12 @@ export function showLesson(main, set, index, done) {
   return () => ctl.close();
 }
 
-/** Circles the corner `k` of a cell (the one that disagrees) on the board. */
+/**
+ * Circles the corner `k` of a cell (the one that disagrees) on the board.
+ * @param {import('../board.js').Board} board
+ * @param {import('../types/wire').Cell} cell
+ * @param {number} k
+ */
 function markCorner(board, cell, k) {
   const [x, y] = xy(corners(cell[0], cell[1])[k]);
   el('circle', { cx: x, cy: y, r: 22, class: 'badcorner', 'data-corner': k }, board.gGhost);

@@ -10,6 +10,14 @@ import { signed } from '../dom.js';
 /** @typedef {import('../types/wire').Entry} Entry */
 /** @typedef {import('../types/wire').SheetItem} SheetItem */
 /** @typedef {import('../types/wire').Refusal} Refusal */
+/**
+ * The entry form: whose turn, draws, the tile, "nothing placed", the bonuses, the typed text.
+ * @typedef {{player: number | null, draws: number, tile: string | null, nothing: boolean, bonus: {bridge: boolean, bridge_extension: boolean, hexagons: number}, text: string}} Form
+ */
+/**
+ * The round's end form: out (who) or blocked, and each hand as typed.
+ * @typedef {{kind: string, player?: number | null, hands: string[]}} EndForm
+ */
 
 /**
  * Every tile of the box, "a-b-c" with a <= b <= c.
@@ -21,12 +29,17 @@ for (let a = 0; a < 6; a++) for (let b = a; b < 6; b++) for (let c = b; c < 6; c
 /** The sum of a tile's numbers. @param {string} tile */
 export const tileValue = (tile) => tile.split('-').map(Number).reduce((x, y) => x + y, 0);
 
-/** A hand as typed: "23" is a sum, "3-4-5 1-1-2" (or "345 112") are tiles; null when empty, {bad} when unreadable. */
+/**
+ * A hand as typed: "23" is a sum, "3-4-5 1-1-2" (or "345 112") are tiles; null when empty, {bad} when unreadable.
+ * @param {unknown} text
+ * @returns {{sum: number, tiles?: undefined, bad?: undefined} | {tiles: string[], sum?: undefined, bad?: undefined} | {bad: true, sum?: undefined, tiles?: undefined} | null}
+ */
 export function parseHand(text) {
   const s = String(text || '').trim();
   if (!s) return null;
   if (/^\d+$/.test(s)) return { sum: Number(s) };
   const groups = s.split(/[\s,;]+/).filter(Boolean);
+  /** @type {string[]} */
   const tiles = [];
   for (const g of groups) {
     const d = g.replace(/[^0-9]/g, '');
@@ -48,6 +61,7 @@ export function placedInRound(sheet, round, except) {
   sheet.entries.forEach((l, i) => {
     if (l.round !== round || i === except) return;
     const e = l.entry;
+    if (!e) return;
     if (e.kind === 'play') out.add(e.tile);
     if (e.kind === 'draw' && e.placed) out.add(e.placed.tile);
   });
@@ -61,8 +75,10 @@ export function placedInRound(sheet, round, except) {
  */
 export function blankForm(sheet) {
   const s = sheet.status;
+  /** @type {Form} */
   const form = { player: s.phase === 'playing' ? s.to_play : null, draws: 0, tile: null, nothing: false, bonus: { bridge: false, bridge_extension: false, hexagons: 0 }, text: '' };
-  const endForm = s.phase === 'round_over'
+  /** @type {EndForm | null} */
+  const endForm = s.phase === 'round_over' && s.round_end
     ? { kind: s.round_end.kind, player: /** @type {{player?: number}} */ (s.round_end).player, hands: sheet.names.map(() => '') }
     : null;
   return { form, endForm };
@@ -72,9 +88,8 @@ export function blankForm(sheet) {
  * The forms filled from an entry of the sheet (to edit it).
  * @param {SheetView} sheet
  * @param {Entry} e
- * @param {LineView} line
  */
-export function formOfEntry(sheet, e, line) {
+export function formOfEntry(sheet, e) {
   const { form } = blankForm(sheet);
   if (e.kind === 'out' || e.kind === 'blocked') {
     const endForm = { kind: e.kind, player: /** @type {{player?: number}} */ (e).player, hands: sheet.names.map((_, i) => {
@@ -91,15 +106,17 @@ export function formOfEntry(sheet, e, line) {
     form.draws = e.draws;
     if (e.placed) { form.tile = e.placed.tile; form.bonus = Object.assign(form.bonus, e.placed.bonus || {}); } else form.nothing = true;
   }
-  if (e.kind === 'pass') form.pass = true;
   form.text = '';
-  form.line = line;
   return { form, endForm: null };
 }
 
-/** The entry a turn form makes, or null while it lacks a player or a tile. */
+/**
+ * The entry a turn form makes, or null while it lacks a player or a tile.
+ * @param {Form} form
+ */
 export function entryOfForm(form) {
   if (form.player === null || form.player === undefined) return null;
+  /** @type {{bridge?: boolean, bridge_extension?: boolean, hexagons?: number}} */
   const bonus = {};
   if (form.bonus.bridge) bonus.bridge = true;
   if (form.bonus.bridge_extension) bonus.bridge_extension = true;
@@ -109,22 +126,27 @@ export function entryOfForm(form) {
   return form.tile ? { kind: 'draw', player: form.player, draws: form.draws, placed: { tile: form.tile, bonus } } : null;
 }
 
-/** The entry a round-end form makes (unreadable hands left out). */
+/**
+ * The entry a round-end form makes (unreadable hands left out).
+ * @param {EndForm} endForm
+ */
 export function entryOfEnd(endForm) {
   const hands = endForm.hands.map((x) => {
     const p = parseHand(x);
     return p && !p.bad ? p : null;
   });
-  if (endForm.kind === 'out') hands[endForm.player] = null;
-  return endForm.kind === 'out' ? { kind: 'out', player: endForm.player, hands } : { kind: 'blocked', hands };
+  const out = endForm.player;
+  if (endForm.kind === 'out' && out !== undefined && out !== null) hands[out] = null;
+  return endForm.kind === 'out' ? { kind: 'out', player: out, hands } : { kind: 'blocked', hands };
 }
 
 /**
  * A refusal of the pad in words: seat numbers as names, the bonus worded, the entry it is about.
- * @param {Refusal} e
+ * @param {unknown} thrown a refusal, or whatever a request threw
  * @param {(seat: number) => string} nameOf
  */
-export function refusalText(e, nameOf) {
+export function refusalText(thrown, nameOf) {
+  const e = /** @type {Refusal | null | undefined} */ (thrown);
   if (!e || !e.code) return t('errors.unknown', { code: '?' });
   /** @type {Record<string, any>} */
   const p = Object.assign({}, e.params && typeof e.params === 'object' ? e.params : {});

@@ -21,8 +21,8 @@ import { keepKey } from './keys.js';
  * @typedef {object} Page
  * @property {string} id
  * @property {SheetView} sheet
- * @property {any} form
- * @property {any} endForm
+ * @property {import('./entry.js').Form} form
+ * @property {import('./entry.js').EndForm | null} endForm
  * @property {number | null} editing
  * @property {number} previewSeq
  * @property {boolean} busy
@@ -51,7 +51,7 @@ function tileGrid(P, placed, onPick) {
       if (placed.has(tile) && tile !== P.form.tile) continue;
       const nums = tile.split('-');
       const rest = nums.slice();
-      if (!digits.every((d) => { const k = rest.indexOf(d); if (k < 0) return false; rest.splice(k, 1); return true; })) continue;
+      if (!digits.every((/** @type {string} */ d) => { const k = rest.indexOf(d); if (k < 0) return false; rest.splice(k, 1); return true; })) continue;
       const b = h('button', { type: 'button', class: 'padtile' + (P.form.tile === tile ? ' on' : ''), 'data-tile': tile, 'aria-pressed': P.form.tile === tile ? 'true' : 'false', title: `${tile} (${tileValue(tile)})`, 'aria-label': tile }, tileIcon(tile, 0));
       b.addEventListener('click', () => { onPick(tile); });
       grid.append(b);
@@ -77,6 +77,7 @@ function bonusButtons(P) {
   const bridge = Number(P.opt('bridge_bonus'));
   const ext = Number(P.opt('bridge_extension_bonus'));
   const hex = listOf(P.opt('hexagon_bonus'));
+  /** @param {string} key @param {string} label @param {number} pts @param {boolean} on @param {() => void} toggle */
   const add = (key, label, pts, on, toggle) => {
     const b = h('button', { type: 'button', class: 'padtoggle' + (on ? ' on' : ''), 'data-bonus': key, 'aria-pressed': on ? 'true' : 'false' }, h('span', { class: 'blabel' }, label), h('span', { class: 'bpts' }, signed(pts)));
     b.addEventListener('click', () => { toggle(); P.render(); });
@@ -142,7 +143,7 @@ function turnPanel(P) {
     });
     items.push(chips);
   } else {
-    items.push(h('h2', {}, t('pad.turn', { name: P.nameOf(P.form.player) })));
+    items.push(h('h2', {}, t('pad.turn', { name: P.form.player === null ? '' : P.nameOf(P.form.player) })));
   }
   if (!opening && pool !== 0) {
     const chips = h('div', { class: 'padchips', id: 'paddraws' });
@@ -184,7 +185,7 @@ function turnPanel(P) {
     pass.addEventListener('click', () => P.commit({ kind: 'pass', player: s.to_play }, err));
     actions.append(pass);
   }
-  if (entryIdx !== null && !opening && P.sheet.entries[entryIdx].entry.kind !== 'pass') {
+  if (entryIdx !== null && !opening && P.sheet.entries[entryIdx].entry?.kind !== 'pass') {
     // A turn may become a pass (only when the pool was empty; the server checks).
     const pass = h('button', { type: 'button', id: 'padpass' }, t('pad.pass'));
     pass.addEventListener('click', () => P.commit({ kind: 'pass', player: P.form.player }, err));
@@ -197,38 +198,41 @@ function turnPanel(P) {
 
 /** @param {Page} P */
 function endPanel(P) {
+  // Shown only while a round's end is being entered.
+  const end = P.endForm;
+  if (!end) return [];
   const err = h('p', { class: 'error', role: 'alert', id: 'paderror' });
   const prev = h('div', { class: 'padpreview', id: 'padpreview', 'aria-live': 'polite' });
   const items = [];
   if (P.editing !== null) items.push(h('p', { class: 'padediting' }, t('pad.editing', { n: P.editing + 1 })));
-  const outNow = P.endForm.kind === 'out' && P.editing === null;
-  items.push(h('h2', {}, outNow ? t('pad.hands_left') : P.endForm.kind === 'out' ? t('pad.went_out', { name: P.nameOf(P.endForm.player) }) : t('pad.blocked_title')));
+  const outNow = end.kind === 'out' && P.editing === null;
+  items.push(h('h2', {}, outNow ? t('pad.hands_left') : end.kind === 'out' ? t('pad.went_out', { name: P.nameOf(Number(end.player)) }) : t('pad.blocked_title')));
   const takes = P.opt('out_takes_hands') === 'true';
-  items.push(h('p', { class: 'small' }, P.endForm.kind === 'out'
+  items.push(h('p', { class: 'small' }, end.kind === 'out'
     ? (takes ? t('pad.end_out_takes', { bonus: P.opt('out_bonus') }) : t('pad.end_out', { bonus: P.opt('out_bonus') }))
     : t('pad.end_blocked', { how: t('rules.blocked.' + P.opt('blocked'), { bonus: P.opt('out_bonus') }) })));
   const hands = h('div', { class: 'padhands', id: 'padhands' });
   const counts = P.editing !== null ? null : P.st().hands;
   P.sheet.names.forEach((_, i) => {
-    if (P.endForm.kind === 'out' && i === P.endForm.player) return;
-    const needed = P.endForm.kind === 'blocked' || takes;
-    const parsed = parseHand(P.endForm.hands[i]);
+    if (end.kind === 'out' && i === end.player) return;
+    const needed = end.kind === 'blocked' || takes;
+    const parsed = parseHand(end.hands[i]);
     const show = h('span', { class: 'padhandshow' });
-    const refresh = (p) => {
+    const refresh = (/** @type {ReturnType<typeof parseHand>} */ p) => {
       show.replaceChildren();
       if (p && p.tiles) { for (const x of p.tiles) show.append(tileIcon(x, 0, 'mini')); show.append(' = ' + p.tiles.reduce((a, x) => a + tileValue(x), 0)); }
       if (p && p.bad) show.append(h('span', { class: 'error' }, t('pad.hand_bad')));
     };
     refresh(parsed);
-    const inp = h('input', { type: 'text', inputmode: 'text', autocomplete: 'off', class: 'padhand', 'data-seat': i, value: P.endForm.hands[i], placeholder: needed ? t('pad.hand_hint') : t('pad.hand_not_needed') });
-    inp.addEventListener('input', () => { P.endForm.hands[i] = inp.value; refresh(parseHand(inp.value)); preview(P, prev, entryOfEnd(P.endForm)); });
+    const inp = h('input', { type: 'text', inputmode: 'text', autocomplete: 'off', class: 'padhand', 'data-seat': i, value: end.hands[i], placeholder: needed ? t('pad.hand_hint') : t('pad.hand_not_needed') });
+    inp.addEventListener('input', () => { end.hands[i] = inp.value; refresh(parseHand(inp.value)); preview(P, prev, entryOfEnd(end)); });
     hands.append(h('label', { class: 'padhandrow' },
       h('span', { class: 'pname' }, P.nameOf(i), counts ? h('span', { class: 'small' }, ' ' + t('pad.in_hand', { n: counts[i] })) : null),
       inp, show));
   });
   items.push(hands);
   const save = h('button', { type: 'button', class: 'primary big padsave', id: 'padsaveend' }, P.editing !== null ? t('pad.save_edit') : t('pad.save_round'));
-  save.addEventListener('click', () => P.commit(entryOfEnd(P.endForm), err));
+  save.addEventListener('click', () => P.commit(entryOfEnd(end), err));
   const actions = h('div', { class: 'padactions' }, save);
   if (P.editing === null && P.st().phase === 'playing') {
     const back = h('button', { type: 'button', class: 'big' }, t('pad.cancel'));
@@ -236,7 +240,7 @@ function endPanel(P) {
     actions.append(back);
   }
   items.push(prev, actions, err);
-  preview(P, prev, entryOfEnd(P.endForm));
+  preview(P, prev, entryOfEnd(end));
   return items;
 }
 
@@ -283,7 +287,7 @@ export function renderPanel(panel, P) {
     const cancel = h('button', { type: 'button', id: 'padcancel' }, t('pad.cancel'));
     cancel.addEventListener('click', () => { P.newForm(); P.render(); });
     const del = h('button', { type: 'button', id: 'paddelete', class: 'danger' }, t('pad.delete_entry'));
-    del.addEventListener('click', () => P.removeEntry(P.editing, err));
+    del.addEventListener('click', () => { if (P.editing !== null) P.removeEntry(P.editing, err); });
     more.append(cancel, del);
   } else {
     if (!P.endForm && s.can_block && s.phase === 'playing') {

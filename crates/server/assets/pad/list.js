@@ -16,6 +16,7 @@ export async function showList(main) {
   const m = await meta();
   main.className = 'padlist';
   const saved = JSON.parse(localStorage.getItem('triominos.pad') || '{}');
+  /** @type {{preset: string, names: string[], overrides: Record<string, string>}} */
   const state = {
     preset: m.presets.find((p) => p.name === saved.preset) ? saved.preset : languagePreset(),
     names: Array.isArray(saved.names) && saved.names.length >= 2 ? saved.names : ['', ''],
@@ -30,7 +31,8 @@ export async function showList(main) {
     listBox,
     form,
   );
-  const presetOf = () => m.presets.find((p) => p.name === state.preset);
+  // state.preset is always one of them (the select offers only those).
+  const presetOf = () => m.presets.find((p) => p.name === state.preset) || m.presets[0];
   const opts = () => Object.assign({}, presetOf().options, state.overrides);
   const range = () => rangeOf(opts().players);
   const targetSpec = specOf(m.options, 'target');
@@ -76,7 +78,7 @@ export async function showList(main) {
       h('p', { class: 'small' }, t('preset.' + state.preset + '.desc')),
       h('h3', {}, t('pad.players', { min, max })),
       names, addBtn,
-      target,
+      ...(target ? [target] : []),
       house,
       h('button', { type: 'submit', class: 'primary big', id: 'padstart' }, t('pad.start')),
       err);

@@ -14,6 +14,7 @@ import { keyOf, keepKey, keyHeaders, editingLink, takeKeyFromLink } from './keys
 /** @typedef {import('../types/wire').SheetView} SheetView */
 /** @typedef {import('../types/wire').KeyedSheet} KeyedSheet */
 /** @typedef {import('../types/wire').LineView} LineView */
+/** @typedef {import('../types/wire').Refusal} Refusal */
 
 /**
  * @param {HTMLElement} main
@@ -45,8 +46,8 @@ export async function showSheet(main, id) {
   const P = {
     id,
     sheet,
-    form: null,
-    endForm: null,
+    // The forms as newForm() makes them (it runs again before the first render).
+    ...blankForm(sheet),
     editing: null,
     previewSeq: 0,
     busy: false,
@@ -80,7 +81,7 @@ export async function showSheet(main, id) {
       P.sheet = await api(method, `${path}${sep}version=${P.sheet.version}`, body, keyHeaders(P.id));
       return P.sheet;
     } catch (e) {
-      if (e.code === 'stale_sheet') {
+      if (/** @type {Refusal} */ (e).code === 'stale_sheet') {
         toast(t('pad.stale'), 'error');
         P.sheet = await api('GET', '/api/pad/' + P.id);
         P.newForm();
@@ -95,8 +96,8 @@ export async function showSheet(main, id) {
 
   /** @param {LineView} line */
   function announce(line) {
-    if (!line) return;
-    const e = line.entry;
+    const e = line && line.entry;
+    if (!e) return;
     if (e.kind === 'out' || e.kind === 'blocked') {
       toast(t('pad.round_scored', { round: line.round }));
       return;
@@ -108,6 +109,10 @@ export async function showSheet(main, id) {
     }
   }
 
+  /**
+   * @param {unknown} entry
+   * @param {Element} errBox
+   */
   async function commit(entry, errBox) {
     errBox.textContent = '';
     try {
@@ -125,6 +130,7 @@ export async function showSheet(main, id) {
     }
   }
 
+  /** @param {Element} errBox */
   async function undo(errBox) {
     try {
       if (await send('POST', `/api/pad/${P.id}/undo`)) { toast(t('pad.undone')); P.newForm(); render(); }
@@ -133,6 +139,10 @@ export async function showSheet(main, id) {
     }
   }
 
+  /**
+   * @param {number} i
+   * @param {Element} errBox
+   */
   async function removeEntry(i, errBox) {
     try {
       if (await send('DELETE', `/api/pad/${P.id}/entries/${i}`)) { toast(t('pad.changed')); P.newForm(); render(); }
@@ -149,7 +159,7 @@ export async function showSheet(main, id) {
     // The editing link lets another phone at the table change the sheet.
     const link = editingLink(P.id);
     const share = link ? h('button', { type: 'button', class: 'small', id: 'padshare' }, t('pad.share')) : null;
-    if (share) {
+    if (share && link) {
       share.addEventListener('click', async () => {
         try { await navigator.clipboard.writeText(link); toast(t('pad.share_copied')); } catch (e) { toast(link); }
       });
@@ -185,8 +195,8 @@ export async function showSheet(main, id) {
     const s = P.st();
     const parts = [];
     if (s.phase === 'opening') parts.push(`${t('pad.round_n', { round: s.round })} · ${t('pad.pool', { n: s.pool })}`);
-    if (s.phase === 'playing') parts.push(`${t('pad.round_n', { round: s.round })} · ${t('pad.turn', { name: P.nameOf(s.to_play) })} · ${t('pad.pool', { n: s.pool })}`);
-    if (s.phase === 'round_over') parts.push(s.round_end.kind === 'out' ? t('pad.went_out', { name: P.nameOf(s.round_end.player) }) : t('pad.blocked_title'));
+    if (s.phase === 'playing') parts.push(`${t('pad.round_n', { round: s.round })} · ${t('pad.turn', { name: s.to_play === null ? '' : P.nameOf(s.to_play) })} · ${t('pad.pool', { n: s.pool })}`);
+    if (s.phase === 'round_over') parts.push(s.round_end && s.round_end.kind === 'out' ? t('pad.went_out', { name: P.nameOf(s.round_end.player) }) : t('pad.blocked_title'));
     if (s.phase === 'game_over') {
       const names = s.winners.map(P.nameOf).join(', ');
       parts.push(s.winners.length > 1 ? t('over.winners', { names }) : t('over.winner', { names }));
@@ -203,16 +213,17 @@ export async function showSheet(main, id) {
   /** @param {LineView} l */
   function entryText(l) {
     const e = l.entry;
+    if (!e) return [];
     const player = /** @type {{player?: number}} */ (e).player;
     const who = player !== undefined && player !== null ? P.nameOf(player) : '';
-    const bonusWords = (b) => {
+    const bonusWords = (/** @type {import('../types/wire').Figures | null | undefined} */ b) => {
       const w = [];
       if (b && b.bridge) w.push(t('reason.bridge'));
       if (b && b.bridge_extension) w.push(t('reason.bridge_extension'));
       if (b && b.hexagons) w.push(t('reason.' + ['hexagon', 'double_hexagon', 'triple_hexagon'][b.hexagons - 1]));
       return w.length ? ' · ' + w.join(', ') : '';
     };
-    const tile = (x) => h('span', { class: 'nw' }, tileIcon(x, 0, 'mini'), ' ' + x);
+    const tile = (/** @type {string} */ x) => h('span', { class: 'nw' }, tileIcon(x, 0, 'mini'), ' ' + x);
     if (e.kind === 'play') return [h('strong', {}, who), ' ', tile(e.tile), bonusWords(e.bonus)];
     if (e.kind === 'draw') {
       if (e.placed) return [h('strong', {}, who), ' ', h('span', { class: 'nw' }, t('pad.row.drew', { n: e.draws }), ' →'), ' ', tile(e.placed.tile), bonusWords(e.placed.bonus)];
@@ -236,6 +247,7 @@ export async function showSheet(main, id) {
         body.append(h('tr', { class: 'round' }, h('th', { colspan: n + 2 }, t('pad.round_n', { round }))));
       }
       const e = l.entry;
+      if (!e) return;
       const end = e.kind === 'out' || e.kind === 'blocked';
       const why = h('span', { class: 'why' }, end ? '' : reasonsText(l.items));
       const row = h('tr', { class: (end ? 'end' : '') + (P.editing === i ? ' editing' : ''), 'data-index': i, tabindex: 0, title: t('pad.row.edit') },
@@ -249,7 +261,7 @@ export async function showSheet(main, id) {
             h('span', { class: 'tot' }, String(tot)),
             l.reached.includes(p) ? h('span', { class: 'flag', title: t('pad.reached_flag') }, '★') : null);
         }));
-      const edit = () => { Object.assign(P, formOfEntry(P.sheet, e, l)); P.editing = i; render(); panel.scrollIntoView({ behavior: 'smooth', block: 'start' }); };
+      const edit = () => { Object.assign(P, formOfEntry(P.sheet, e)); P.editing = i; render(); panel.scrollIntoView({ behavior: 'smooth', block: 'start' }); };
       row.addEventListener('click', edit);
       row.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') edit(); });
       body.append(row);

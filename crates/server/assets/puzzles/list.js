@@ -15,7 +15,7 @@ export async function showList(main) {
   /** @type {import('../types/wire').PuzzleList} */
   const { puzzles } = await api('GET', '/api/puzzles');
   let kind = localStorage.getItem('triominos.puzzles.kind');
-  if (!KINDS.includes(kind)) kind = KINDS[0];
+  if (!kind || !KINDS.includes(kind)) kind = KINDS[0];
   const date = today();
   const tabs = h('div', { class: 'kinds', role: 'tablist' });
   const levels = h('div', { class: 'levels', id: 'levels' });

@@ -26,6 +26,7 @@ import { reasonText } from '../reasons.js';
 /** @typedef {import('../types/wire').Placement} Placement */
 /** @typedef {import('../types/wire').Action} Action */
 /** @typedef {import('../types/wire').Tile} Tile */
+/** @typedef {(Placement & {kind?: 'play'}) | {kind: 'draw'}} Try A try: a placement, or a draw (a personal puzzle's answer may be one). */
 /**
  * A puzzle as the page uses it: one of the collection (`GET /api/puzzles/ID`, wire.d.ts
  * `PublicPuzzle`, whose fields past `number` and `of` are open) or a personal one kept in
@@ -36,22 +37,23 @@ import { reasonText } from '../reasons.js';
  * @property {string} ruleset
  * @property {Placement[]} board
  * @property {Tile[]} hand
- * @property {any} [goal] the collection's goal: {points} or {groups}
+ * @property {{points?: number, groups?: unknown[]}} [goal] the collection's goal: {points} or {groups}
  * @property {number} [number]
  * @property {number} [of]
  * @property {string[]} [players] a personal puzzle's seat names
  * @property {{kind: string, name: string, level?: string | null}[]} [seats] a personal puzzle's seats as the table showed them
  * @property {Action} [played] a personal puzzle's move played
+ * @property {{notation: string, spot: {side: string, next_to: string} | null} | null} [played_name] its name in the notation
  * @property {number} [loss]
  * @property {Action[]} [legal]
  * @property {Action[]} [answers]
- * @property {any[]} [reasons]
- * @property {{idea: any, tile: Tile | null, action: any}} [grades]
+ * @property {Array<{side: string, code: string, params?: unknown}>} [reasons] why the answer is better
+ * @property {import('../types/wire').Grades} [grades]
  */
 /**
  * `POST /api/puzzles/ID/hint` (protocol/puzzles.rs `GradedHint`, not in wire.d.ts):
  * {place, idea?}, {draw, idea?}, {undo: n} or {none: true}.
- * @typedef {{place?: Placement, draw?: boolean, undo?: number, none?: boolean, idea?: any}} GradedHint
+ * @typedef {{place?: Placement, draw?: boolean, undo?: number, none?: boolean, idea?: import('../types/wire').Reason}} GradedHint
  */
 
 /** Today's date in the browser, YYYY-MM-DD (the daily puzzle is the same for everyone on it). */
@@ -60,7 +62,11 @@ export function today() {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Whether a play action is the placement `m` ({tile, cell, rotation}; a triple in any turn). */
+/**
+ * Whether a play action is the placement `m` ({tile, cell, rotation}; a triple in any turn).
+ * @param {Action | null | undefined} a
+ * @param {Placement} m
+ */
 function samePlay(a, m) {
   if (!a || a.kind !== 'play' || a.tile !== m.tile || a.cell[0] !== m.cell[0] || a.cell[1] !== m.cell[1]) return false;
   const [x, y, z] = m.tile.split('-');
@@ -70,18 +76,26 @@ function samePlay(a, m) {
 /**
  * A personal puzzle's move played in words: its notation and spot ("255L555, 2-5-5 left of
  * 5-5-5", the server's name for it), or draw, or pass; never a cell nor a turn number.
+ * @param {Action} a
+ * @param {{notation: string, spot: {side: string, next_to: string} | null} | null | undefined} name
  */
 function actionText(a, name) {
   return a.kind === 'play' ? moveWords(name, a.tile) : t('review.action.' + a.kind);
 }
 
-/** A puzzle's goal in words. */
+/**
+ * A puzzle's goal in words.
+ * @param {Puzzle} p
+ */
 export function goalText(p) {
-  if (p.kind === 'better_move') return t('puzzles.goal.better_move', { played: actionText(p.played, p.played_name), points: Math.round(p.loss * 10) / 10 });
-  if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: p.goal.points });
+  // A personal puzzle is saved with the move played and what it lost.
+  if (p.kind === 'better_move' && p.played) return t('puzzles.goal.better_move', { played: actionText(p.played, p.played_name), points: Math.round((p.loss ?? 0) * 10) / 10 });
+  // The collection's puzzles come with their goal.
+  const goal = p.goal || {};
+  if (p.kind === 'max_points') return t('puzzles.goal.max_points', { points: goal.points });
   if (p.kind === 'go_out') return t('puzzles.goal.go_out', { n: p.hand.length });
-  if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: p.goal.points });
-  return t('puzzles.goal.connect', { groups: p.goal.groups.length, n: p.hand.length });
+  if (p.kind === 'best_turn') return t('puzzles.goal.best_turn', { points: goal.points });
+  return t('puzzles.goal.connect', { groups: (goal.groups || []).length, n: p.hand.length });
 }
 
 /**
@@ -92,6 +106,8 @@ export function goalText(p) {
 export async function showPuzzle(main, id, date) {
   main.className = 'game puzzle';
   if (date) id = (/** @type {Daily} */ (await api('GET', '/api/puzzles/daily?date=' + date))).id;
+  // The puzzles page opens a puzzle by its id or by a date.
+  if (!id) return null;
   // A personal puzzle ("find the better move", from a review) is kept in this browser and
   // judged here, against the answers the server's judge gave when it was saved.
   const personal = id.startsWith('pp-');
@@ -107,7 +123,7 @@ export async function showPuzzle(main, id, date) {
   /** @type {PuzzleList} */
   const { puzzles } = personal ? { puzzles: [] } : await api('GET', '/api/puzzles');
   // The one rule of a seat's name (a bot by its level's word), from the game's seats.
-  const nameOf = (seat) => (p.seats && p.seats.length ? seatName({ seats: p.seats }, seat) : (p.players && p.players[seat]) || String(seat + 1));
+  const nameOf = (/** @type {number} */ seat) => (p.seats && p.seats.length ? seatName({ seats: p.seats }, seat) : (p.players && p.players[seat]) || String(seat + 1));
   const title = personal ? t('puzzles.kind.better_move') : date ? t('puzzles.daily_title', { date }) : t('puzzles.title_level', { kind: t('puzzles.kind.' + p.kind), n: p.number, of: p.of });
   document.title = t('app.title') + ' — ' + title;
 
@@ -116,21 +132,26 @@ export async function showPuzzle(main, id, date) {
   st.hints = false; // the engine's legal spots would give the answer away
   // Only the parts the game's views read.
   st.game = /** @type {PublicGame} */ (/** @type {unknown} */ ({ options: { announce_bonuses: 'false' }, seats: [], preset: p.ruleset }));
+  /** @type {Placement[]} */
   const moves = [];
   let tries = 0;
   let hints = 0;
   let solved = false;
-  let hinted = null; // the hint's placement, once its spot and turn are shown
-  let hintGot = null; // the hint asked for these moves: {place, idea}, and how much is shown
+  /** @type {Placement | null} the hint's placement, once its spot and turn are shown */
+  let hinted = null;
+  /** @type {{key: string, r: GradedHint} | null} the hint asked for these moves */
+  let hintGot = null;
   let grade = 0;
-  let badCorner = null; // {cell, corner}: where the last wrong try did not match
+  /** @type {{cell: import('../types/wire').Cell, corner: number} | null} where the last wrong try did not match */
+  let badCorner = null;
   function sync() {
     const events = p.board.map((b) => ({ type: 'played', placement: b, player: 0 }));
     for (const m of moves) events.push({ type: 'played', placement: m, player: 1 });
     st.log = [/** @type {Delta} */ ({ v: 0, events })];
     const used = new Set(moves.map((m) => m.tile));
-    st.me = /** @type {Me} */ ({ hand: p.hand.filter((x) => !used.has(x)), legal: [], my_turn: !solved, drawn: null });
-    st.status = /** @type {GameStatus} */ ({ phase: 'playing', to_move: 0, draws: 0, pool: 0, round: 1, totals: [0], hand_sizes: [0], winners: [] });
+    // Only the parts the views read (a puzzle has no clock, no other seat's hand).
+    st.me = /** @type {Me} */ (/** @type {unknown} */ ({ hand: p.hand.filter((x) => !used.has(x)), legal: [], my_turn: !solved, drawn: null }));
+    st.status = /** @type {GameStatus} */ (/** @type {unknown} */ ({ phase: 'playing', to_move: 0, draws: 0, pool: 0, round: 1, totals: [0], hand_sizes: [0], winners: [] }));
     if (st.sel && !st.me.hand.includes(st.sel)) st.sel = null;
   }
   sync();
@@ -147,7 +168,7 @@ export async function showPuzzle(main, id, date) {
   const btnHint = h('button', { type: 'button', id: 'hint' }, '? ' + t('puzzles.hint'));
   const btnShare = h('button', { type: 'button', id: 'share', class: 'small', hidden: personal }, t('puzzles.share'));
   // A personal puzzle whose answer may be a draw: the draw is a try too.
-  const canDraw = personal && p.legal.some((a) => a.kind === 'draw');
+  const canDraw = personal && (p.legal || []).some((a) => a.kind === 'draw');
   const btnDraw = h('button', { type: 'button', id: 'drawtry', hidden: !canDraw }, t('puzzles.draw'));
   const zoomIn = h('button', { type: 'button', class: 'icon', title: t('game.zoom_in'), 'aria-label': t('game.zoom_in') }, '+');
   const zoomOut = h('button', { type: 'button', class: 'icon', title: t('game.zoom_out'), 'aria-label': t('game.zoom_out') }, '−');
@@ -193,6 +214,10 @@ export async function showPuzzle(main, id, date) {
   });
 
   const ghost = () => renderGhost(board, st);
+  /**
+   * @param {string} text
+   * @param {string} [kind]
+   */
   function say(text, kind) {
     message.textContent = text;
     message.className = 'puzzlemsg ' + (kind || '');
@@ -211,14 +236,17 @@ export async function showPuzzle(main, id, date) {
     btnHint.disabled = solved;
     counter.textContent = t('puzzles.counter', { tries, hints });
   }
+  /** @param {string} tile */
   function pick(tile) { st.sel = tile; st.rot = hinted && hinted.tile === tile ? hinted.rotation : 0; draw(); }
   // A placement tried: the server checks the moves so far and this one.
   // A personal puzzle's try: judged here against the saved answers and legal moves.
+  /** @param {Try} m */
   function judgeHere(m) {
     if (solved) return;
     badCorner = null;
-    const is = (a) => (m.kind === 'draw' ? a.kind === 'draw' : samePlay(a, m));
-    if (m.kind !== 'draw' && !p.legal.some(is)) {
+    const is = (/** @type {Action | null | undefined} */ a) => (m.kind === 'draw' ? !!a && a.kind === 'draw' : samePlay(a, m));
+    // A personal puzzle is saved with its legal moves and answers.
+    if (m.kind !== 'draw' && !(p.legal || []).some(is)) {
       tries += 1;
       // As the server's puzzles say it: the corner that does not match, ringed.
       const bad = mismatch(m);
@@ -229,7 +257,7 @@ export async function showPuzzle(main, id, date) {
     } else if (is(p.played)) {
       tries += 1;
       say(t('puzzles.wrong.played'), 'wrong');
-    } else if (p.answers.some(is)) {
+    } else if ((p.answers || []).some(is)) {
       if (m.kind !== 'draw') moves.push(m);
       solved = true;
       hinted = null;
@@ -251,6 +279,7 @@ export async function showPuzzle(main, id, date) {
   /**
    * The first corner of a tried placement `m` whose number differs from the one already on
    * the board at that point ({corner, expected, found}), or null.
+   * @param {Placement} m
    */
   function mismatch(m) {
     const here = corners(m.cell[0], m.cell[1]);
@@ -268,8 +297,10 @@ export async function showPuzzle(main, id, date) {
     return null;
   }
 
+  /** @param {import('../types/wire').Cell} cell @param {number} rotation */
   async function placed(cell, rotation) {
-    const m = { tile: st.sel, cell, rotation };
+    /** @type {Placement} */
+    const m = { tile: /** @type {string} the controls place the picked tile */ (st.sel), cell, rotation };
     if (personal) return judgeHere(m);
     badCorner = null;
     /** @type {TryAnswer} */
@@ -316,9 +347,9 @@ export async function showPuzzle(main, id, date) {
       } else if (r.dead_end) {
         // A run that can no longer reach the goal is not praised.
         tries += 1;
-        say(p.kind === 'best_turn' ? t('puzzles.going_nowhere', { points: r.points, goal: p.goal.points }) : t('puzzles.hint_undo', { n: r.dead_end }), 'wrong');
+        say(p.kind === 'best_turn' ? t('puzzles.going_nowhere', { points: r.points, goal: p.goal && p.goal.points }) : t('puzzles.hint_undo', { n: r.dead_end }), 'wrong');
       } else if (p.kind === 'best_turn') {
-        say(t('puzzles.going_points', { points: r.points, goal: p.goal.points }));
+        say(t('puzzles.going_points', { points: r.points, goal: p.goal && p.goal.points }));
       } else {
         say(t('puzzles.going', { left: r.left }));
       }
@@ -344,7 +375,7 @@ export async function showPuzzle(main, id, date) {
     const key = JSON.stringify(moves);
     if (!hintGot || hintGot.key !== key) {
       // A personal puzzle's hint was given with it: the best move's grades.
-      const g = p.grades;
+      const g = /** @type {NonNullable<Puzzle['grades']>} a personal puzzle is saved with its grades */ (p.grades);
       /** @type {GradedHint} */
       const r = personal ? (g.action.kind === 'play' ? { place: g.action, idea: g.idea } : { draw: true, idea: g.idea }) : await api('POST', `/api/puzzles/${p.id}/hint`, { moves });
       hintGot = { key, r };
@@ -353,11 +384,11 @@ export async function showPuzzle(main, id, date) {
     const r = hintGot.r;
     if (r.draw) {
       hints += 1;
-      say(grade === 0 ? t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }) : t('puzzles.hint_draw'), 'hint');
+      say(grade === 0 && r.idea ? t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }) : t('puzzles.hint_draw'), 'hint');
       if (grade > 0) grade = 2;
     } else if (r.place) {
       hints += 1;
-      if (grade === 0) say(t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }), 'hint');
+      if (grade === 0 && r.idea) say(t('puzzles.hint_idea', { idea: reasonText(r.idea, nameOf) }), 'hint');
       else if (grade === 1) {
         st.sel = r.place.tile;
         st.rot = 0;

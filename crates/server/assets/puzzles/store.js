@@ -13,6 +13,7 @@ function read() {
   }
 }
 
+/** @param {unknown} v */
 function write(v) {
   try { localStorage.setItem(KEY, JSON.stringify(v)); } catch (e) { /* private mode: not kept */ }
 }

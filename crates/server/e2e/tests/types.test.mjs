@@ -68,3 +68,47 @@ test('the replay, score pad, puzzles and tutorial scripts are checked against th
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('every script is checked, in strict mode: the views, board, options and dom read the wire types, and an untyped parameter fails', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wire-'));
+  try {
+    cpSync(assets, dir, { recursive: true });
+    // The settings: strict, no implicit any, and every script checked (with or without
+    // its `// @ts-check` line, which each one has all the same).
+    const config = JSON.parse(readFileSync(join(dir, 'types', 'tsconfig.json'), 'utf8')).compilerOptions;
+    assert.equal(config.strict, true);
+    assert.equal(config.noImplicitAny, true);
+    assert.equal(config.checkJs, true);
+    const scripts = spawnSync('find', [dir, '-name', '*.js'], { encoding: 'utf8' }).stdout.trim().split('\n');
+    assert.ok(scripts.length >= 36, `${scripts.length} scripts`);
+    for (const file of scripts) {
+      const text = readFileSync(file, 'utf8');
+      const head = text.split('\n').filter((l, i, all) => all.slice(0, i + 1).every((x) => x.startsWith('//')));
+      assert.ok(head.includes('// @ts-check'), `${file}: // @ts-check in its opening comment`);
+      assert.doesNotMatch(text, /@ts-(ignore|nocheck)/, `${file} silences no check`);
+    }
+    // GameStatus.to_move (game/views.js), OptionDef.help (options.js) and Meta.level_info
+    // (i18n.js) renamed; a new script with a parameter of no type.
+    const dts = join(dir, 'types', 'wire.d.ts');
+    let text = readFileSync(dts, 'utf8');
+    for (const [from, to] of [
+      [/^to_move: number, /m, 'toMove: number, '],
+      [/^help: string, /m, 'helpKey: string, '],
+      [/^level_info: Array<LevelMeta>, /m, 'levelInfo: Array<LevelMeta>, '],
+    ]) {
+      const next = text.replace(from, to);
+      assert.notEqual(next, text, `${from} is in wire.d.ts`);
+      text = next;
+    }
+    writeFileSync(dts, text);
+    writeFileSync(join(dir, 'extra.js'), 'export function half(n) { return n / 2; }\n');
+    const bad = check(dir);
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stdout, /game\/views\.js\(\d+,\d+\): error TS\d+: Property 'to_move' does not exist on type 'GameStatus'/);
+    assert.match(bad.stdout, /options\.js\(\d+,\d+\): error TS\d+: Property 'help' does not exist on type 'OptionDef'/);
+    assert.match(bad.stdout, /i18n\.js\(\d+,\d+\): error TS\d+: Property 'level_info' does not exist on type 'Meta'/);
+    assert.match(bad.stdout, /extra\.js\(1,\d+\): error TS7006: Parameter 'n' implicitly has an 'any' type/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

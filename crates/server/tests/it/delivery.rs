@@ -165,3 +165,44 @@ async fn page_addresses_answer_html_and_api_ones_json() {
     }
     server.stop().await;
 }
+
+/// The whole app's weight, the limit docs/development.md gives: 300 KB (300,000 bytes).
+const APP_LIMIT_BYTES: usize = 300_000;
+
+/// The whole app as a first visitor could download it: the page and every file of its
+/// import map (every script, style and translation, loaded at once or when its page
+/// opens: all are counted), each as the server sends it gzipped, summed.
+#[tokio::test]
+async fn the_whole_app_gzipped_stays_under_300_kb() {
+    let db = temp_db();
+    let server = start(&db).await;
+    let gz = [("accept-encoding", "gzip")];
+    let (s, h, page) = get(&server, "/", &gz).await;
+    assert_eq!(s, 200);
+    assert_eq!(header_of(&h, header::CONTENT_ENCODING), "gzip");
+    let (_, _, html) = get(&server, "/", &[]).await;
+    let html = String::from_utf8(html).unwrap();
+    let start = html.find("<script type=\"importmap\">").expect("the page's import map") + 25;
+    let end = start + html[start..].find("</script>").unwrap();
+    let map: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let imports = map["imports"].as_object().unwrap();
+    // Every embedded file but the page itself is in the map: none escapes the count.
+    assert_eq!(imports.len(), triominos_server::http::assets::FILES.len() - 1);
+    let mut sizes = vec![(page.len(), "/".to_string())];
+    for (path, versioned) in imports {
+        let (s, h, body) = get(&server, versioned.as_str().unwrap(), &gz).await;
+        assert_eq!(s, 200, "{path}");
+        assert_eq!(header_of(&h, header::CONTENT_ENCODING), "gzip", "{path}");
+        sizes.push((body.len(), path.clone()));
+    }
+    sizes.sort();
+    let total: usize = sizes.iter().map(|(n, _)| n).sum();
+    let heaviest: Vec<String> = sizes.iter().rev().take(12).map(|(n, p)| format!("{p} {n}")).collect();
+    println!("the whole app: {total} bytes gzipped in {} files; heaviest: {}", sizes.len(), heaviest.join(", "));
+    assert!(
+        total < APP_LIMIT_BYTES,
+        "the whole app is {total} bytes gzipped, over {APP_LIMIT_BYTES}; heaviest: {}",
+        heaviest.join(", ")
+    );
+    server.stop().await;
+}
