@@ -69,9 +69,17 @@ impl Intent {
     }
 }
 
-/// A message from the browser.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+/// A message from the browser. [`ClientMsgKind`] names its variants (the
+/// `type`s), as serde spells them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[strum_discriminants(
+    name(ClientMsgKind),
+    doc = "The `type` of a [`ClientMsg`], as serde spells it (`hello`, `action`, `next_round`...).",
+    derive(Deserialize, Hash, strum::IntoStaticStr, strum::EnumIter),
+    serde(rename_all = "snake_case"),
+    strum(serialize_all = "snake_case")
+)]
 pub enum ClientMsg {
     /// The first message of a connection: who connects. With the seat's
     /// token (from its link), the seat; without, a spectator. Only first.
@@ -86,8 +94,8 @@ pub enum ClientMsg {
         /// What it asks for.
         action: Intent,
         /// The client's message id, echoed in the `ack` or `error`. An id the
-        /// seat gave one of its last [`crate::game::room::INTENT_IDS`] accepted
-        /// intents makes this one a duplicate: acknowledged again, not applied.
+        /// seat gave one of its last accepted intents (the server keeps
+        /// `game::room::INTENT_IDS` of them) makes this one a duplicate: acknowledged again, not applied.
         #[serde(default)]
         #[ts(optional)]
         id: Option<u64>,
@@ -157,7 +165,7 @@ pub enum ClientMsg {
     /// view (the board and its hand) and then applied as the `action` it
     /// means. A text that means no move is refused with `{"code":
     /// "notation", "params": {"code", "params"}}` (see
-    /// [`crate::protocol::NotationRefused`]); nothing changes.
+    /// [`crate::NotationRefused`]); nothing changes.
     Move {
         /// The move as typed.
         text: String,
@@ -167,7 +175,7 @@ pub enum ClientMsg {
         id: Option<u64>,
     },
     /// The creator's "start anyway", at a table waiting for its people (see
-    /// [`crate::protocol::Waiting`]): the game starts now, the stand-in
+    /// [`crate::Waiting`]): the game starts now, the stand-in
     /// plays the seats of those not here yet (each takes their seat when
     /// they open their link). Refused (`not_host`, `not_waiting`,
     /// `nobody_arrived`, `table_busy`) otherwise.
@@ -229,25 +237,32 @@ pub enum ClientMsgError {
 }
 
 impl ClientMsg {
-    /// Reads a client message, telling apart what was wrong with it.
+    /// Reads a client message, telling apart what was wrong with it: when
+    /// the message is not read whole, its envelope is read again, with its
+    /// `type` as one of [`ClientMsgKind`] (serde's names of this enum's
+    /// variants, derived: no list to keep) or any other text.
     pub fn parse(text: &str) -> Result<ClientMsg, ClientMsgError> {
+        /// A `type`: one of the messages', or another text.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Kind {
+            Known(ClientMsgKind),
+            Other(String),
+        }
         #[derive(Deserialize)]
         struct Envelope {
             #[serde(rename = "type")]
-            kind: String,
+            kind: Kind,
             #[serde(default)]
             id: Option<Value>,
         }
         serde_json::from_str::<ClientMsg>(text).map_err(|_| {
             let Ok(env) = serde_json::from_str::<Envelope>(text) else { return ClientMsgError::BadJson };
             let id = env.id.as_ref().and_then(Value::as_u64);
-            match env.kind.as_str() {
-                "action" => ClientMsgError::BadAction(id),
-                "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" | "rematch" | "rematch_decline"
-                | "react" | "takeback" | "takeback_answer" | "move" | "start" | "give_seat" | "cancel" => {
-                    ClientMsgError::BadJson
-                }
-                _ => ClientMsgError::Unknown(env.kind, id),
+            match env.kind {
+                Kind::Known(ClientMsgKind::Action) => ClientMsgError::BadAction(id),
+                Kind::Known(_) => ClientMsgError::BadJson,
+                Kind::Other(kind) => ClientMsgError::Unknown(kind, id),
             }
         })
     }
@@ -371,8 +386,8 @@ pub enum ServerMsg<'a> {
         clock: Option<Clock>,
     },
     /// An intent of this connection was stored and applied as version `v`.
-    /// An intent sent again with the id of one of the seat's last
-    /// [`crate::game::room::INTENT_IDS`] accepted intents is not applied again: it is
+    /// An intent sent again with the id of one of the seat's last accepted
+    /// intents (the server keeps `game::room::INTENT_IDS` of them) is not applied again: it is
     /// answered with the same ack, with `"duplicate": true`.
     Ack {
         /// The client's message id.
@@ -653,7 +668,7 @@ impl EventWire {
     /// The wire form of a core event of a game of `players` seats; a
     /// `Played` event gets `unclaimed`, what its play left unclaimed, and
     /// `notation`, how it is written (the core's event says neither: see
-    /// [`crate::game::view::Mark::before`]).
+    /// the server's `game::view::Mark::before`).
     pub fn of(e: &Event, players: usize, unclaimed: Bonuses, notation: &str) -> EventWire {
         match *e {
             Event::RoundStarted { round, starter } => EventWire::RoundStarted { round, starter },
