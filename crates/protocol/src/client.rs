@@ -101,8 +101,6 @@ pub enum ClientError {
     },
     /// The connection failed after it opened.
     Socket(ws::Error),
-    /// The connection is closed: nothing more comes.
-    Closed,
 }
 
 impl fmt::Display for ClientError {
@@ -110,7 +108,6 @@ impl fmt::Display for ClientError {
         match self {
             ClientError::Connect { socket, source } => write!(f, "cannot connect to {socket}: {source}"),
             ClientError::Socket(e) => write!(f, "connection lost: {e}"),
-            ClientError::Closed => f.write_str("the connection is closed"),
         }
     }
 }
@@ -119,7 +116,6 @@ impl std::error::Error for ClientError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ClientError::Connect { source, .. } | ClientError::Socket(source) => Some(source),
-            ClientError::Closed => None,
         }
     }
 }
@@ -145,7 +141,6 @@ pub enum Incoming {
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     link: Link,
-    closed: bool,
 }
 
 impl Client {
@@ -163,7 +158,7 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async_with_config(link.socket.as_str(), config, true)
             .await
             .map_err(|source| ClientError::Connect { socket: link.socket.clone(), source })?;
-        Ok(Client { ws, link: link.clone(), closed: false })
+        Ok(Client { ws, link: link.clone() })
     }
 
     /// Opens the socket over a TCP connection already made (from a chosen
@@ -176,7 +171,7 @@ impl Client {
         )
         .await
         .map_err(|source| ClientError::Connect { socket: link.socket.clone(), source })?;
-        Ok(Client { ws, link: link.clone(), closed: false })
+        Ok(Client { ws, link: link.clone() })
     }
 
     /// Says who it is: `hello` with the link's token (none: a spectator).
@@ -219,12 +214,10 @@ impl Client {
     }
 
     /// The next message from the server (pings are answered by the socket
-    /// library, other control and binary frames skipped); after
-    /// [`Incoming::Closed`], [`ClientError::Closed`].
+    /// library, other control and binary frames skipped). After
+    /// [`Incoming::Closed`] (the socket library answered the close frame by
+    /// then, or does on this call), `Closed(None)` again.
     pub async fn recv(&mut self) -> Result<Incoming, ClientError> {
-        if self.closed {
-            return Err(ClientError::Closed);
-        }
         loop {
             match self.ws.next().await {
                 Some(Ok(Message::Text(t))) => {
@@ -232,17 +225,14 @@ impl Client {
                     return Ok(Incoming::Msg { text: t.to_string(), msg });
                 }
                 Some(Ok(Message::Close(frame))) => {
-                    self.closed = true;
                     return Ok(Incoming::Closed(frame.map(|f| (u16::from(f.code), f.reason.to_string()))));
                 }
                 Some(Ok(_)) => {}
                 Some(Err(ws::Error::ConnectionClosed | ws::Error::AlreadyClosed | ws::Error::Protocol(_)))
                 | None => {
-                    self.closed = true;
                     return Ok(Incoming::Closed(None));
                 }
                 Some(Err(e)) => {
-                    self.closed = true;
                     return Err(ClientError::Socket(e));
                 }
             }
