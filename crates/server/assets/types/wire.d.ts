@@ -1,4 +1,4 @@
-// The wire types of crates/server/src/protocol, made by ts-rs from the Rust types: do not edit.
+// The wire types of crates/protocol/src, made by ts-rs from the Rust types: do not edit.
 // Regenerate: UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test wire_types
 
 /**
