@@ -164,13 +164,10 @@ impl Client {
     /// Opens the socket over a TCP connection already made (from a chosen
     /// local address, as the attack example's clients are), says nothing yet.
     pub async fn open_over(link: &Link, stream: TcpStream) -> Result<Client, ClientError> {
-        let (ws, _) = tokio_tungstenite::client_async_with_config(
-            link.socket.as_str(),
-            MaybeTlsStream::Plain(stream),
-            None,
-        )
-        .await
-        .map_err(|source| ClientError::Connect { socket: link.socket.clone(), source })?;
+        let (ws, _) =
+            tokio_tungstenite::client_async_with_config(link.socket.as_str(), MaybeTlsStream::Plain(stream), None)
+                .await
+                .map_err(|source| ClientError::Connect { socket: link.socket.clone(), source })?;
         Ok(Client { ws, link: link.clone() })
     }
 
@@ -228,8 +225,7 @@ impl Client {
                     return Ok(Incoming::Closed(frame.map(|f| (u16::from(f.code), f.reason.to_string()))));
                 }
                 Some(Ok(_)) => {}
-                Some(Err(ws::Error::ConnectionClosed | ws::Error::AlreadyClosed | ws::Error::Protocol(_)))
-                | None => {
+                Some(Err(ws::Error::ConnectionClosed | ws::Error::AlreadyClosed | ws::Error::Protocol(_))) | None => {
                     return Ok(Incoming::Closed(None));
                 }
                 Some(Err(e)) => {

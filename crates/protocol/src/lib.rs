@@ -51,7 +51,7 @@
 //!
 //! # Client
 //!
-//! With the feature `client`, [`client`] is a typed client of a game's
+//! With the feature `client`, the module `client` is a typed client of a game's
 //! WebSocket (tokio + tungstenite): connect by a seat's or a spectator's
 //! link, send [`ClientMsg`]s, read [`ServerMsg`]s, or send raw frames.
 #![deny(missing_docs)]

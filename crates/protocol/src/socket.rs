@@ -985,8 +985,22 @@ mod tests {
     /// The `type`s of the client messages before serde named them (the
     /// hand-written list `ClientMsg::parse` kept until issue 46).
     const KINDS: [&str; 16] = [
-        "hello", "action", "next_round", "since", "snapshot", "ping", "hint", "rematch", "rematch_decline", "react",
-        "takeback", "takeback_answer", "move", "start", "give_seat", "cancel",
+        "hello",
+        "action",
+        "next_round",
+        "since",
+        "snapshot",
+        "ping",
+        "hint",
+        "rematch",
+        "rematch_decline",
+        "react",
+        "takeback",
+        "takeback_answer",
+        "move",
+        "start",
+        "give_seat",
+        "cancel",
     ];
 
     /// What `ClientMsg::parse` answered with the hand-written list: the oracle.
@@ -1030,7 +1044,8 @@ mod tests {
         assert_eq!(sorted, list);
         // serde spells each as strum does: a known type with a bad body is `bad_json`, not `unknown_message`.
         for k in named {
-            let text = format!(r#"{{"type":"{k}","token":5,"action":7,"v":"x","code":"nope","accept":1,"text":2,"seat":-1}}"#);
+            let text =
+                format!(r#"{{"type":"{k}","token":5,"action":7,"v":"x","code":"nope","accept":1,"text":2,"seat":-1}}"#);
             let got = ClientMsg::parse(&text);
             assert!(!matches!(got, Err(ClientMsgError::Unknown(..))), "{k}");
             assert!(same(&got, &parse_by_the_list(&text)), "{text}");
@@ -1094,5 +1109,4 @@ mod tests {
             prop_assert!(same(&new, &old), "{text}");
         }
     }
-
 }

@@ -384,9 +384,7 @@ async fn run(a: Args) {
         ),
         None => println!(
             "load: {} concurrent games ({}, one round each), think time {} ms, against {addr}",
-            a.games,
-            a.preset,
-            a.think_ms
+            a.games, a.preset, a.think_ms
         ),
     }
 

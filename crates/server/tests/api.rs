@@ -4,7 +4,6 @@
 mod common;
 
 use common::*;
-use futures_util::SinkExt;
 use serde_json::{json, Value};
 use triominos_core::{Action, Event, Game, Phase, RuleSet, Tile, TileSet};
 use triominos_server::Server;

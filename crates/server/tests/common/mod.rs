@@ -167,7 +167,15 @@ impl Client {
     /// A socket to `/ws/{id}` that has said nothing yet.
     pub async fn open(addr: std::net::SocketAddr, id: &str) -> Client {
         let ws = WsClient::open(&Link::new(addr, id, None), None).await.unwrap();
-        Client { ws, received: Vec::new(), v: 0, view: View::default(), me: Value::Null, status: Value::Null, next_id: 0 }
+        Client {
+            ws,
+            received: Vec::new(),
+            v: 0,
+            view: View::default(),
+            me: Value::Null,
+            status: Value::Null,
+            next_id: 0,
+        }
     }
 
     /// The close frame the server ends with: `(code, reason)`, after any text
