@@ -6,9 +6,9 @@
 //! The granularity is the file: a module is a file (`game/room.rs` is
 //! `game::room`, `game/mod.rs` is `game`, `lib.rs` the crate root), and a path
 //! names the file of the longest module it starts with (`crate::game::room::Room`
-//! is `game/room.rs`, `crate::protocol::Refused` is `protocol/mod.rs`, which
-//! re-exports it). A folder's `mod.rs` that re-exports its children is then a
-//! circle as soon as a child imports it back, as it is in the code. `mod x;`
+//! is `game/room.rs`, `crate::store::Store` is `store/mod.rs`). A folder's
+//! `mod.rs` that re-exports its children is then a circle as soon as a child
+//! imports it back, as it is in the code. `mod x;`
 //! declarations are not imports, comments are not read, and a file is read up
 //! to its `#[cfg(test)]` (the tests of a file may use anything).
 
