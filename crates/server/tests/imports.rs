@@ -155,6 +155,10 @@ fn paths(text: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// The crates `lib.rs` re-exports under a name of its own (`pub use
+/// triominos_protocol as protocol;`).
+const OTHER_CRATES: &[&str] = &["protocol"];
+
 /// The module a path names, seen from `from`: the longest known module it
 /// starts with (`crate::`, `super::`, `self::` or a child module of `from`);
 /// `None` for a path of another crate.
@@ -162,6 +166,9 @@ fn resolve(from: &Module, path: &[String], known: &BTreeSet<Module>) -> Option<M
     let mut base: Module = Vec::new();
     let mut segs = path.iter().peekable();
     match segs.next().map(String::as_str) {
+        // Another crate re-exported at the root (`crate::protocol` is the crate
+        // triominos-protocol): no file of this one.
+        Some("crate") if segs.peek().is_some_and(|s| OTHER_CRATES.contains(&s.as_str())) => return None,
         Some("crate") => {}
         Some("self") => base = from.clone(),
         Some("super") => {
