@@ -33,7 +33,6 @@
 //! The attackers use the loopback addresses 127.0.0.2 and up (one client
 //! each, as the server counts clients); Linux routes all of 127/8 to lo.
 
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -41,9 +40,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
-use tokio_tungstenite::tungstenite::Message;
+use triominos_protocol::client::{Client, Incoming, Link};
 
-type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
+/// A game's socket: the protocol's one typed client (messages the attacks
+/// send as typed or as raw text, `Client::send_text`).
+type Ws = Client;
 
 /// A TCP connection from the loopback address `from`.
 async fn tcp(from: &str, addr: SocketAddr) -> std::io::Result<TcpStream> {
@@ -93,18 +94,17 @@ fn token(g: &Value, seat: usize) -> String {
 /// A game's socket from `from`, hello sent (`token` `None`: a spectator).
 async fn socket(from: &str, addr: SocketAddr, id: &str, token: Option<&str>) -> Option<Ws> {
     let stream = tcp(from, addr).await.ok()?;
-    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws/{id}"), stream).await.ok()?;
-    ws.send(Message::Text(json!({"type": "hello", "token": token}).to_string().into())).await.ok()?;
+    let mut ws = Client::open_over(&Link::new(addr, id, token), stream).await.ok()?;
+    ws.hello().await.ok()?;
     Some(ws)
 }
 
+/// The next message as JSON (the attacks read `hint`s too, which the typed
+/// client does not); `None` once the socket closed.
 async fn next(ws: &mut Ws) -> Option<Value> {
-    loop {
-        match ws.next().await? {
-            Ok(Message::Text(t)) => return serde_json::from_str(&t).ok(),
-            Ok(_) => continue,
-            Err(_) => return None,
-        }
+    match ws.recv().await.ok()? {
+        Incoming::Msg { text, .. } => serde_json::from_str(&text).ok(),
+        Incoming::Closed(_) => None,
     }
 }
 
@@ -200,7 +200,7 @@ async fn canary(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<A
                 last = None;
                 n += 1;
                 let msg = json!({"type": "action", "action": view.choose(), "id": n});
-                if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+                if ws.send_text(msg.to_string()).await.is_err() {
                     break;
                 }
                 sent = Some(n);
@@ -225,7 +225,7 @@ async fn canary(addr: SocketAddr, samples: Arc<Mutex<Arc<Samples>>>, stop: Arc<A
         }
         // Ended: the canary's games do not pile up among its unfinished ones.
         let resign = json!({"type": "action", "action": {"kind": "resign", "seat": 0}, "id": n + 1});
-        let _ = ws.send(Message::Text(resign.to_string().into())).await;
+        let _ = ws.send_text(resign.to_string()).await;
         let _ = tokio::time::timeout(Duration::from_secs(5), next(&mut ws)).await;
     }
 }
@@ -263,7 +263,8 @@ async fn finished_game(addr: SocketAddr) -> String {
     let mut n = 0;
     loop {
         for (ws, view) in seats.iter_mut() {
-            while let Ok(Some(Ok(Message::Text(t)))) = tokio::time::timeout(Duration::from_millis(20), ws.next()).await
+            while let Ok(Ok(Incoming::Msg { text: t, .. })) =
+                tokio::time::timeout(Duration::from_millis(20), ws.recv()).await
             {
                 if let Ok(m) = serde_json::from_str::<Value>(&t) {
                     view.absorb(&m);
@@ -277,7 +278,7 @@ async fn finished_game(addr: SocketAddr) -> String {
             if view.my_turn && view.playing {
                 n += 1;
                 let msg = json!({"type": "action", "action": view.choose(), "id": n});
-                let _ = ws.send(Message::Text(msg.to_string().into())).await;
+                let _ = ws.send_text(msg.to_string()).await;
                 view.my_turn = false;
             }
         }
@@ -308,7 +309,7 @@ async fn hints(addr: SocketAddr, addresses: usize, asked: Arc<AtomicU64>, stop: 
                 while !stop.load(Ordering::Relaxed) {
                     n += 1;
                     let msg = json!({"type": "hint", "id": n});
-                    if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+                    if ws.send_text(msg.to_string()).await.is_err() {
                         return;
                     }
                     loop {
@@ -438,7 +439,7 @@ async fn play_seat(mut ws: Ws, accept: Option<bool>, moved: Arc<AtomicU64>, stop
         if view.my_turn && view.playing {
             n += 1;
             let msg = json!({"type": "action", "action": view.choose(), "id": n});
-            if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+            if ws.send_text(msg.to_string()).await.is_err() {
                 return;
             }
             view.my_turn = false;
@@ -455,7 +456,7 @@ async fn play_seat(mut ws: Ws, accept: Option<bool>, moved: Arc<AtomicU64>, stop
             (accept, m["type"].as_str().unwrap_or(""), m["outcome"].as_str().unwrap_or(""))
         {
             let msg = json!({"type": "takeback_answer", "accept": a});
-            let _ = ws.send(Message::Text(msg.to_string().into())).await;
+            let _ = ws.send_text(msg.to_string()).await;
         }
         view.absorb(&m);
     }
@@ -493,7 +494,7 @@ async fn takeback_loop(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<Ato
                     }
                     if view.my_turn && view.playing {
                         let msg = json!({"type": "action", "action": view.choose(), "id": 1});
-                        let _ = ws.send(Message::Text(msg.to_string().into())).await;
+                        let _ = ws.send_text(msg.to_string()).await;
                         mover = Some(i);
                     }
                 }
@@ -501,10 +502,10 @@ async fn takeback_loop(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<Ato
             let m = mover.unwrap_or(0);
             let (a, b) = seats.split_at_mut(1);
             let (asker, other) = if m == 0 { (&mut a[0].0, &mut b[0].0) } else { (&mut b[0].0, &mut a[0].0) };
-            let ask = Message::Text(json!({"type": "takeback"}).to_string().into());
-            let refuse = Message::Text(json!({"type": "takeback_answer", "accept": false}).to_string().into());
+            let ask = json!({"type": "takeback"}).to_string();
+            let refuse = json!({"type": "takeback_answer", "accept": false}).to_string();
             while !stop.load(Ordering::Relaxed) {
-                if asker.send(ask.clone()).await.is_err() || other.send(refuse.clone()).await.is_err() {
+                if asker.send_text(ask.clone()).await.is_err() || other.send_text(refuse.clone()).await.is_err() {
                     return;
                 }
                 got[0].fetch_add(1, Ordering::Relaxed);
@@ -549,7 +550,7 @@ async fn takeback_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<At
         tasks.push(tokio::spawn(async move {
             let mut view = View::default();
             let mut n = 0u64;
-            let ask = Message::Text(json!({"type": "takeback"}).to_string().into());
+            let ask = json!({"type": "takeback"}).to_string();
             let mut counted = 0;
             while !stop.load(Ordering::Relaxed) && !view.over {
                 let now = moved.load(Ordering::Relaxed);
@@ -558,7 +559,7 @@ async fn takeback_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<At
                 if view.my_turn && view.playing {
                     n += 1;
                     let msg = json!({"type": "action", "action": view.choose(), "id": n});
-                    if ws.send(Message::Text(msg.to_string().into())).await.is_err() {
+                    if ws.send_text(msg.to_string()).await.is_err() {
                         return;
                     }
                     view.my_turn = false;
@@ -570,7 +571,7 @@ async fn takeback_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<At
                     || (m["type"] == "takeback" && m["outcome"] != "asked" && m["outcome"] != "accepted");
                 if again {
                     got[0].fetch_add(1, Ordering::Relaxed);
-                    if ws.send(ask.clone()).await.is_err() {
+                    if ws.send_text(ask.clone()).await.is_err() {
                         return;
                     }
                 }
@@ -649,8 +650,8 @@ async fn rematches(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicB
         };
         let Some(mut ws) = socket(from, addr, &id, Some(&tok)).await else { continue };
         let resign = json!({"type": "action", "action": {"kind": "resign", "seat": 0}, "id": 1});
-        let _ = ws.send(Message::Text(resign.to_string().into())).await;
-        let _ = ws.send(Message::Text(json!({"type": "rematch"}).to_string().into())).await;
+        let _ = ws.send_text(resign.to_string()).await;
+        let _ = ws.send_text(json!({"type": "rematch"}).to_string()).await;
         loop {
             let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(2), next(&mut ws)).await else { break };
             if m["type"] == "rematch" {
@@ -687,7 +688,7 @@ async fn toggles(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBoo
     let Some(mut a) = socket(from, addr, &id, Some(&token(&g, 0))).await else { return };
     let Some(mut b) = socket(from, addr, &id, Some(&token(&g, 1))).await else { return };
     let resign = json!({"type": "action", "action": {"kind": "resign", "seat": 0}, "id": 1});
-    let _ = a.send(Message::Text(resign.to_string().into())).await;
+    let _ = a.send_text(resign.to_string()).await;
     for _ in 0..10 {
         if let Some(mut w) = socket("127.0.0.46", addr, &id, None).await {
             let stop = stop.clone();
@@ -715,7 +716,7 @@ async fn toggles(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBoo
     while !stop.load(Ordering::Relaxed) {
         let kind = if yes { "rematch" } else { "rematch_decline" };
         yes = !yes;
-        if a.send(Message::Text(json!({"type": kind}).to_string().into())).await.is_err() {
+        if a.send_text(json!({"type": kind}).to_string()).await.is_err() {
             return;
         }
         got[0].fetch_add(1, Ordering::Relaxed);
@@ -738,7 +739,7 @@ async fn tables(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, not_host: Arc<Atomic
     let error = |m: &Value| m["type"] == "error";
     while !stop.load(Ordering::Relaxed) {
         let ask = json!({"type": "give_seat", "seat": 9}).to_string();
-        if host.send(Message::Text(ask.into())).await.is_err() {
+        if host.send_text(ask).await.is_err() {
             return;
         }
         loop {
@@ -751,7 +752,7 @@ async fn tables(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, not_host: Arc<Atomic
                 break;
             }
         }
-        if other.send(Message::Text(json!({"type": "start"}).to_string().into())).await.is_err() {
+        if other.send_text(json!({"type": "start"}).to_string()).await.is_err() {
             return;
         }
         loop {

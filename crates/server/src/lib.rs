@@ -7,7 +7,6 @@ pub mod http;
 pub mod learn;
 pub mod names;
 pub mod pad;
-pub mod protocol;
 pub mod puzzles;
 pub mod replay;
 pub mod review;
@@ -15,6 +14,10 @@ pub mod rules;
 pub mod secret;
 pub mod state;
 pub mod store;
+
+/// The wire protocol: its own crate, `triominos-protocol` (the terminal game
+/// and other clients use it without the server).
+pub use triominos_protocol as protocol;
 
 pub use config::*;
 pub use state::AppState;

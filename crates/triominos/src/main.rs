@@ -12,6 +12,7 @@ mod play;
 mod puzzles;
 mod review;
 mod rulesfile;
+#[cfg(feature = "serve")]
 mod serve;
 
 #[derive(Parser)]
@@ -26,6 +27,7 @@ struct Cli {
 #[allow(clippy::large_enum_variant)]
 enum Command {
     /// Start the web game and score pad (the default when no command is given).
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Replay a .tri record, checking every line; print each player's total.
     Check {
@@ -82,6 +84,7 @@ fn main() -> ExitCode {
                 }
             },
         },
+        #[cfg(feature = "serve")]
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Selfplay(args)) => botcmd::run_selfplay(args),
         Some(Command::Arena(args)) => botcmd::run_arena(args),
@@ -89,7 +92,13 @@ fn main() -> ExitCode {
         Some(Command::Review(args)) => review::run(args),
         Some(Command::Notation { file }) => notation::run(&file),
         Some(Command::Play(args)) => play::run(args),
+        #[cfg(feature = "serve")]
         None => serve::run(serve::ServeArgs::default()),
+        #[cfg(not(feature = "serve"))]
+        None => {
+            eprintln!("this build has no web server (built without the feature `serve`): see `triominos --help`");
+            ExitCode::from(2)
+        }
     }
 }
 

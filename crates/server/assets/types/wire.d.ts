@@ -1,4 +1,4 @@
-// The wire types of crates/server/src/protocol, made by ts-rs from the Rust types: do not edit.
+// The wire types of crates/protocol/src, made by ts-rs from the Rust types: do not edit.
 // Regenerate: UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test it wire_types::
 
 /**
@@ -41,7 +41,8 @@ export type Bonuses = Array<"start" | "bridge" | "bridge_extension" | "hexagon" 
 export type Cell = [number, number];
 
 /**
- * A message from the browser.
+ * A message from the browser. [`ClientMsgKind`] names its variants (the
+ * `type`s), as serde spells them.
  */
 export type ClientMsg = { "type": "hello", 
 /**
@@ -54,8 +55,8 @@ token?: string, } | { "type": "action",
 action: Intent, 
 /**
  * The client's message id, echoed in the `ack` or `error`. An id the
- * seat gave one of its last [`crate::game::room::INTENT_IDS`] accepted
- * intents makes this one a duplicate: acknowledged again, not applied.
+ * seat gave one of its last accepted intents (the server keeps
+ * `game::room::INTENT_IDS` of them) makes this one a duplicate: acknowledged again, not applied.
  */
 id?: number, } | { "type": "next_round", 
 /**
@@ -141,7 +142,7 @@ seats: Array<SeatRequest>,
 /**
  * The dealing seed (random when missing). Refused (`seed_not_allowed`)
  * for a game with people unless the server runs with
- * [`crate::config::ServeConfig::fixed_seeds`]; shown once the game is over.
+ * the server's `ServeConfig::fixed_seeds`; shown once the game is over.
  */
 seed: number | null, 
 /**
@@ -372,6 +373,12 @@ at: number | null, };
 
 /**
  * Something everyone at the table sees happen.
+ *
+ * Not core's [`Event`] itself: the wire form says more than the engine's
+ * event (a play's `unclaimed` bonuses and its `notation`, worked out by the
+ * server against the board before the play), the round's end in its one
+ * wire shape ([`RoundEndWire`]) and the hands and scores of the game's seats
+ * only (core keeps fixed-size arrays); [`EventWire::of`] is the one mapping.
  */
 export type EventWire = { "type": "round_started", 
 /**
@@ -735,7 +742,7 @@ export type GameSummary = {
  * Whether the game is listed among the finished games (the creator's
  * choice, [`CreateGame::listed`]); summaries stored before it read as
  * private. Written first: the store lists the summaries holding
- * `"listed":true` ([`crate::store::LISTED`]).
+ * `"listed":true` (the server's `store::LISTED`).
  */
 listed: boolean, 
 /**
@@ -1140,7 +1147,7 @@ game_over: boolean, };
 /**
  * `POST /api/pad/list`: `{"sheets": [{"id", "key"}]}`, the sheets whose
  * keys the page holds; the answer ([`SheetList`]) lists those whose key
- * is right (at most [`crate::pad::MAX_LISTED`] are looked at).
+ * is right (at most the server's `pad::MAX_LISTED` are looked at).
  */
 export type ListRequest = { 
 /**
@@ -2582,6 +2589,12 @@ rounds: Array<RoundResultView>, };
 
 /**
  * What happened in a delta, besides its events: the intent, or `start` for the deal.
+ *
+ * Two types with [`Intent`], not one: the wire forms are the same but for
+ * `start`, which a delta may say and a client may never ask for. One enum
+ * would let `{"kind": "start"}` be read as an intent (then refused by hand)
+ * and would change the page's TypeScript types (`Step` is `Intent` or
+ * `start`); `Step::from(Option<Intent>)` is the one mapping.
  */
 export type Step = { "kind": "start" } | { "kind": "next_round" } | { "kind": "stand_in", 
 /**

@@ -11,15 +11,14 @@ pub use played::*;
 
 use axum::body::Body;
 use axum::http::Request;
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
+pub use triominos_protocol::client::{Client as WsClient, Incoming, Link, View};
+use triominos_protocol::{ClientMsg, Delta, Intent, ServerMsg};
 use triominos_server::{ServeConfig, Server};
 
 /// A database file in a temporary folder, removed with it.
@@ -137,14 +136,19 @@ pub fn token_of(created: &Value, seat: usize) -> String {
     created["seats"][seat]["link"].as_str().unwrap().rsplit('/').next().unwrap().to_string()
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
-
-/// A WebSocket client that keeps every text it received.
+/// A seat's or a spectator's connection, through the protocol's one typed
+/// client (`triominos_protocol::client`), that keeps every text it received.
+/// `view` follows the table in the wire types; `me` and `status` are the same
+/// as the JSON sent, for the tests that assert the wire form field by field.
 pub struct Client {
-    pub ws: Ws,
+    pub ws: WsClient,
     pub received: Vec<String>,
     pub v: u64,
+    /// The table as read with the wire types: version, status, private view.
+    pub view: View,
+    /// The seat's private view as sent (`null` for a spectator).
     pub me: Value,
+    /// The status after the last delta, as sent.
     pub status: Value,
     next_id: u64,
 }
@@ -154,7 +158,7 @@ impl Client {
     /// token never goes in the address); the snapshot follows.
     pub async fn connect(addr: std::net::SocketAddr, id: &str, token: Option<&str>) -> Client {
         let mut c = Client::open(addr, id).await;
-        c.send(json!({"type": "hello", "token": token})).await;
+        c.ws.send(&ClientMsg::Hello { token: token.map(str::to_string) }).await.unwrap();
         let snap = c.recv_type("snapshot").await;
         c.absorb(&snap);
         c
@@ -162,8 +166,16 @@ impl Client {
 
     /// A socket to `/ws/{id}` that has said nothing yet.
     pub async fn open(addr: std::net::SocketAddr, id: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}")).await.unwrap();
-        Client { ws, received: Vec::new(), v: 0, me: Value::Null, status: Value::Null, next_id: 0 }
+        let ws = WsClient::open(&Link::new(addr, id, None), None).await.unwrap();
+        Client {
+            ws,
+            received: Vec::new(),
+            v: 0,
+            view: View::default(),
+            me: Value::Null,
+            status: Value::Null,
+            next_id: 0,
+        }
     }
 
     /// The close frame the server ends with: `(code, reason)`, after any text
@@ -172,38 +184,51 @@ impl Client {
         // One limit for the whole wait: the server's pings alone must not keep it going.
         let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
         loop {
-            let m = tokio::time::timeout_at(deadline, self.ws.next()).await.expect("closed within 120 s");
+            let m = tokio::time::timeout_at(deadline, self.ws.recv()).await.expect("closed within 120 s");
             match m {
-                Some(Ok(Message::Text(t))) => self.received.push(t.to_string()),
-                Some(Ok(Message::Close(Some(f)))) => return (u16::from(f.code), f.reason.to_string()),
-                Some(Ok(Message::Close(None))) | None | Some(Err(_)) => return (0, String::new()),
-                Some(Ok(_)) => {}
+                Ok(Incoming::Msg { text, .. }) => self.received.push(text),
+                Ok(Incoming::Closed(Some(frame))) => return frame,
+                Ok(Incoming::Closed(None)) | Err(_) => return (0, String::new()),
             }
         }
     }
 
+    /// Sends a text frame as it is (tests of bad input).
     pub async fn send_raw(&mut self, text: String) {
-        self.ws.send(Message::Text(text.into())).await.unwrap();
+        self.ws.send_text(text).await.unwrap();
     }
 
+    /// Sends a message as JSON written by the test (tests of the wire form
+    /// and of bad input; [`Client::send_msg`] for a typed message).
     pub async fn send(&mut self, v: Value) {
         self.send_raw(v.to_string()).await;
+    }
+
+    /// Sends a typed message.
+    pub async fn send_msg(&mut self, m: &ClientMsg) {
+        self.ws.send(m).await.unwrap();
     }
 
     /// The next message (any type). The time limit only turns a lost message
     /// into a failure instead of a hang: it is far beyond what a loaded machine needs.
     pub async fn recv(&mut self) -> Value {
-        loop {
-            let m = tokio::time::timeout(Duration::from_secs(120), self.ws.next())
-                .await
-                .expect("a message within 120 s")
-                .expect("socket open")
-                .expect("no socket error");
-            if let Message::Text(t) = m {
-                self.received.push(t.to_string());
-                let v: Value = serde_json::from_str(&t).unwrap();
-                return v;
+        self.recv_msg().await.0
+    }
+
+    /// The next message, as sent and as read with the wire types (`None`:
+    /// a `hint`, whose judge types are written only).
+    pub async fn recv_msg(&mut self) -> (Value, Option<Box<ServerMsg<'static>>>) {
+        let m = tokio::time::timeout(Duration::from_secs(120), self.ws.recv())
+            .await
+            .expect("a message within 120 s")
+            .expect("no socket error");
+        match m {
+            Incoming::Msg { text, msg } => {
+                let v: Value = serde_json::from_str(&text).unwrap();
+                self.received.push(text);
+                (v, msg)
             }
+            Incoming::Closed(frame) => panic!("socket closed: {frame:?}"),
         }
     }
 
@@ -219,19 +244,21 @@ impl Client {
 
     /// Takes in the version, status and private view of a snapshot or update.
     pub fn absorb(&mut self, m: &Value) {
-        let deltas = match m["type"].as_str() {
-            Some("snapshot") => &m["log"],
-            Some("update") => &m["deltas"],
+        let Ok(msg) = serde_json::from_value::<ServerMsg<'static>>(m.clone()) else { return };
+        let raw = match &msg {
+            ServerMsg::Snapshot { log, .. } => &log[..],
+            ServerMsg::Update { deltas, .. } => &deltas[..],
             _ => return,
         };
-        for d in deltas.as_array().unwrap() {
-            let v = d["v"].as_u64().unwrap();
-            if v > self.v || (v == 0 && self.status.is_null()) {
-                assert!(v == 0 || v == self.v + 1, "deltas in order: got {v} after {}", self.v);
-                self.v = v;
-                self.status = d["status"].clone();
+        for d in raw {
+            let d: Delta = serde_json::from_str(d.get()).unwrap();
+            if d.v > self.v || (d.v == 0 && self.status.is_null()) {
+                assert!(d.v == 0 || d.v == self.v + 1, "deltas in order: got {} after {}", d.v, self.v);
+                self.v = d.v;
+                self.status = serde_json::to_value(&d.status).unwrap();
             }
         }
+        self.view.absorb(&msg);
         if !m["me"].is_null() {
             self.me = m["me"].clone();
         }
@@ -239,19 +266,41 @@ impl Client {
 
     /// Sends an intent and waits for its ack or refusal.
     pub async fn act(&mut self, intent: Value) -> Result<u64, Value> {
-        // Ids never repeat within the test program, as the page's never
-        // repeat for a seat: the server takes a seat's id used again for a
-        // duplicate, across connections.
-        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-        let id = NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        match serde_json::from_value::<Intent>(intent.clone()) {
+            Ok(i) => self.act_intent(i).await,
+            // Not an intent (a test of bad input): sent as written.
+            Err(_) => {
+                let id = Self::fresh_id();
+                self.next_id = id;
+                self.send(json!({"type": "action", "action": intent, "id": id})).await;
+                self.answer(id).await
+            }
+        }
+    }
+
+    /// Sends a typed intent and waits for its ack or refusal.
+    pub async fn act_intent(&mut self, intent: Intent) -> Result<u64, Value> {
+        let id = Self::fresh_id();
         self.next_id = id;
-        let kind = if intent["kind"] == "next_round" { "next_round" } else { "action" };
-        self.send(json!({"type": kind, "action": intent, "id": id})).await;
+        self.ws.act(intent, id).await.unwrap();
+        self.answer(id).await
+    }
+
+    /// A message id never used before in this test program, as the page's
+    /// never repeat for a seat: the server takes a seat's id used again for
+    /// a duplicate, across connections.
+    fn fresh_id() -> u64 {
+        static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Waits for the ack (then the update it announces) or the refusal of message `id`.
+    async fn answer(&mut self, id: u64) -> Result<u64, Value> {
         loop {
-            let m = self.recv().await;
-            match m["type"].as_str() {
-                Some("ack") if m["id"] == id => {
-                    let v = m["v"].as_u64().unwrap();
+            let (m, msg) = self.recv_msg().await;
+            match msg.as_deref() {
+                Some(ServerMsg::Ack { id: Some(i), v, .. }) if *i == id => {
+                    let v = *v;
                     // The update with that version follows.
                     while self.v < v {
                         let u = self.recv_type("update").await;
@@ -259,7 +308,7 @@ impl Client {
                     }
                     return Ok(v);
                 }
-                Some("error") if m["id"] == id => return Err(m),
+                Some(ServerMsg::Error { id: Some(i), .. }) if *i == id => return Err(m),
                 _ => self.absorb(&m),
             }
         }
@@ -277,7 +326,7 @@ impl Client {
     pub async fn wait_turn(&mut self) {
         loop {
             let phase = self.status["phase"].as_str().unwrap_or("");
-            if phase != "playing" || self.me["my_turn"] == true {
+            if phase != "playing" || self.view.me.as_ref().is_some_and(|me| me.my_turn) {
                 return;
             }
             let m = self.recv().await;
@@ -287,14 +336,6 @@ impl Client {
 
     /// A good move: the best-scoring legal placement, else draw, else pass.
     pub fn choose(&self) -> Value {
-        let legal = self.me["legal"].as_array().cloned().unwrap_or_default();
-        if let Some(best) = legal.iter().max_by_key(|p| p["points"].as_i64().unwrap_or(0)) {
-            return json!({"kind": "play", "tile": best["tile"], "cell": best["cell"], "rotation": best["rotation"]});
-        }
-        if self.me["can_draw"] == true {
-            json!({"kind": "draw"})
-        } else {
-            json!({"kind": "pass"})
-        }
+        serde_json::to_value(self.view.best()).unwrap()
     }
 }

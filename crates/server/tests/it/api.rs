@@ -4,7 +4,6 @@
 use crate::common;
 
 use common::*;
-use futures_util::SinkExt;
 use serde_json::{json, Value};
 use triominos_core::{Action, Event, Game, Phase, RuleSet, Tile, TileSet};
 use triominos_server::Server;
@@ -114,7 +113,7 @@ async fn every_refusal_changes_nothing_and_the_connection_survives() {
     let e = mover.recv_type("error").await;
     assert_eq!(e["code"], "too_large");
     assert_eq!(e["params"]["max"], 4096);
-    mover.ws.send(tokio_tungstenite::tungstenite::Message::Binary(vec![1, 2, 3].into())).await.unwrap();
+    mover.ws.send_frame(tokio_tungstenite::tungstenite::Message::Binary(vec![1, 2, 3].into())).await.unwrap();
     assert_eq!(mover.recv_type("error").await["code"], "bad_json");
     // The round is not over.
     assert_eq!(mover.act(json!({"kind": "next_round"})).await.unwrap_err()["code"], "round_not_over");

@@ -6,9 +6,9 @@
 //! The granularity is the file: a module is a file (`game/room.rs` is
 //! `game::room`, `game/mod.rs` is `game`, `lib.rs` the crate root), and a path
 //! names the file of the longest module it starts with (`crate::game::room::Room`
-//! is `game/room.rs`, `crate::protocol::Refused` is `protocol/mod.rs`, which
-//! re-exports it). A folder's `mod.rs` that re-exports its children is then a
-//! circle as soon as a child imports it back, as it is in the code. `mod x;`
+//! is `game/room.rs`, `crate::store::Store` is `store/mod.rs`). A folder's
+//! `mod.rs` that re-exports its children is then a circle as soon as a child
+//! imports it back, as it is in the code. `mod x;`
 //! declarations are not imports, comments are not read, and a file is read up
 //! to its `#[cfg(test)]` (the tests of a file may use anything).
 
@@ -176,6 +176,10 @@ fn paths(text: &str) -> Vec<Vec<String>> {
     out
 }
 
+/// The crates `lib.rs` re-exports under a name of its own (`pub use
+/// triominos_protocol as protocol;`).
+const OTHER_CRATES: &[&str] = &["protocol"];
+
 /// The module a path names, seen from `from`: the longest known module it
 /// starts with (`crate::`, `super::`, `self::` or a child module of `from`);
 /// `None` for a path of another crate.
@@ -183,6 +187,9 @@ fn resolve(from: &Module, path: &[String], known: &BTreeSet<Module>) -> Option<M
     let mut base: Module = Vec::new();
     let mut segs = path.iter().peekable();
     match segs.next().map(String::as_str) {
+        // Another crate re-exported at the root (`crate::protocol` is the crate
+        // triominos-protocol): no file of this one.
+        Some("crate") if segs.peek().is_some_and(|s| OTHER_CRATES.contains(&s.as_str())) => return None,
         Some("crate") => {}
         Some("self") => base = from.clone(),
         Some("super") => {

@@ -385,7 +385,7 @@ async fn the_token_goes_in_the_hello_never_in_the_address() {
     // The token in the address, a hello without: a spectator.
     let url = format!("ws://{}/ws/{id}?token={token}", server.addr);
     let mut c = Client::open(server.addr, &id).await;
-    c.ws = tokio_tungstenite::connect_async(url).await.unwrap().0;
+    c.ws = WsClient::open(&Link { socket: url, game: id.clone(), token: None }, None).await.unwrap();
     c.send(json!({"type": "hello"})).await;
     let snap = c.recv_type("snapshot").await;
     assert!(snap["you"].is_null() && snap["me"].is_null(), "{snap}");
@@ -529,8 +529,8 @@ async fn a_shutdown_closes_game_sockets_as_restarting_and_keeps_what_was_acknowl
     assert_eq!(triominos_server::game::ws::CLOSE_RESTARTING, 4000);
     assert_eq!(watcher.closed().await.0, 4000);
     // The clients answer the close, as a browser does at once.
-    let _ = futures_util::StreamExt::next(&mut seat.ws).await;
-    let _ = futures_util::StreamExt::next(&mut watcher.ws).await;
+    let _ = seat.ws.recv().await;
+    let _ = watcher.ws.recv().await;
     stopping.await.unwrap();
     let acked = seat
         .received

@@ -17,7 +17,7 @@ use crossterm::terminal::{disable_raw_mode, enable_raw_mode, EnterAlternateScree
 use local::Local;
 use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
-use remote::{Link, Remote};
+use remote::{seat_link, Remote};
 use screen::{Ask, Screen};
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -26,7 +26,7 @@ use table::Table;
 use triominos_bots::play::build_bot;
 use triominos_bots::Budget;
 use triominos_core::Game;
-use triominos_server::protocol::Intent;
+use triominos_protocol::Intent;
 
 /// Options of `triominos play`.
 #[derive(Args, Debug, Clone)]
@@ -135,7 +135,7 @@ fn restore() {
 /// The game asked for: a local game with its bots, or the server's seat.
 fn setup(args: &PlayArgs) -> Result<Source, String> {
     if let Some(url) = &args.join {
-        return Ok(Source::Remote(Box::new(Remote::connect(Link::parse(url)?)?)));
+        return Ok(Source::Remote(Box::new(Remote::connect(seat_link(url)?)?)));
     }
     let rules = rulesfile::load(&args.ruleset)?;
     let specs: Vec<&str> = args.vs.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();

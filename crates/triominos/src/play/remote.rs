@@ -1,51 +1,25 @@
 //! A seat of a server game, joined by its invite link over the game's
-//! WebSocket: the server's own messages (`triominos_server::protocol`), read
-//! and written with the same types the server uses. The socket runs on a
-//! thread of its own (a small tokio runtime); the screen reads what it
-//! received from a channel and sends intents through another.
+//! WebSocket: the protocol crate's typed client (`triominos_protocol::client`),
+//! the same types the server writes. The socket runs on a thread of its own
+//! (a small tokio runtime); the screen reads what it received from a channel
+//! and sends intents through another.
 
 use super::table::Table;
-use futures_util::{SinkExt, StreamExt};
 use std::sync::mpsc;
 use tokio::sync::mpsc as tmpsc;
-use tokio_tungstenite::tungstenite::Message;
 use triominos_core::{Action, Placement, RuleSet};
-use triominos_server::protocol::{ClientMsg, Delta, EventWire, Intent, Me, RoundEndWire, ServerMsg, Step};
+pub use triominos_protocol::client::Link;
+use triominos_protocol::client::{Client, Incoming};
+use triominos_protocol::{ClientMsg, Delta, EventWire, Intent, Me, RoundEndWire, ServerMsg, Step};
 
-/// Where a seat link points: the server, the game and the seat's token.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Link {
-    /// `ws://HOST:PORT/ws/ID`.
-    pub socket: String,
-    /// The game id.
-    pub game: String,
-    /// The seat's secret token.
-    pub token: String,
-}
-
-impl Link {
-    /// Reads an invite link `http://HOST[:PORT]/g/ID/TOKEN` (as the lobby
-    /// shows it). `https` would need TLS, which this build's socket lacks.
-    pub fn parse(url: &str) -> Result<Link, String> {
-        let url = url.trim();
-        let bad = || format!("{url:?} is not a seat's invite link (http://HOST:PORT/g/GAME/TOKEN)");
-        let (scheme, rest) = url.split_once("://").ok_or_else(bad)?;
-        let ws = match scheme {
-            "http" => "ws",
-            "https" => return Err("https links need TLS, which the terminal game does not have: use http".into()),
-            _ => return Err(bad()),
-        };
-        let (host, path) = rest.split_once('/').ok_or_else(bad)?;
-        let path = path.split(['?', '#']).next().unwrap_or_default();
-        let parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-        match parts[..] {
-            ["g", game, token] if !host.is_empty() => {
-                Ok(Link { socket: format!("{ws}://{host}/ws/{game}"), game: game.into(), token: token.into() })
-            }
-            ["g", _] => Err("this is a spectator's link: join with a seat's link (/g/GAME/TOKEN)".into()),
-            _ => Err(bad()),
-        }
+/// Reads a seat's invite link `http://HOST[:PORT]/g/ID/TOKEN` (as the lobby
+/// shows it); a spectator's link is refused.
+pub fn seat_link(url: &str) -> Result<Link, String> {
+    let link = Link::parse(url)?;
+    if link.is_spectator() {
+        return Err("this is a spectator's link: join with a seat's link (/g/GAME/TOKEN)".into());
     }
+    Ok(link)
 }
 
 /// What the socket thread tells the screen.
@@ -85,55 +59,45 @@ impl Remote {
             .name("triominos-socket".into())
             .spawn(move || {
                 runtime.block_on(async move {
-                    let (mut ws, _) = match tokio_tungstenite::connect_async(link.socket.as_str()).await {
+                    let mut ws = match Client::connect(&link).await {
                         Ok(c) => c,
                         Err(e) => {
-                            let _ = news_tx.send(News::Closed(format!("cannot connect to {}: {e}", link.socket)));
+                            let _ = news_tx.send(News::Closed(e.to_string()));
                             return;
                         }
                     };
-                    let hello = ClientMsg::Hello { token: Some(link.token) };
-                    let text = serde_json::to_string(&hello).unwrap_or_default();
-                    if let Err(e) = ws.send(Message::text(text)).await {
-                        let _ = news_tx.send(News::Closed(format!("the server did not take the hello: {e}")));
-                        return;
-                    }
                     loop {
                         tokio::select! {
-                            msg = ws.next() => match msg {
-                                Some(Ok(Message::Text(t))) => {
-                                    // A message this client does not know (a newer server's) is skipped.
-                                    if let Ok(m) = serde_json::from_str::<ServerMsg<'static>>(t.as_str()) {
-                                        if news_tx.send(News::Msg(Box::new(m))).is_err() {
-                                            return;
-                                        }
+                            got = ws.recv() => match got {
+                                // A message this client does not read (a newer server's) is skipped.
+                                Ok(Incoming::Msg { msg: Some(m), .. }) => {
+                                    if news_tx.send(News::Msg(m)).is_err() {
+                                        return;
                                     }
                                 }
-                                Some(Ok(Message::Close(frame))) => {
-                                    let why = frame.map(|f| format!("{} {}", u16::from(f.code), f.reason)).unwrap_or_default();
-                                    let _ = news_tx.send(News::Closed(format!("the server closed the connection {why}")));
+                                Ok(Incoming::Msg { msg: None, .. }) => {}
+                                Ok(Incoming::Closed(Some((code, reason)))) => {
+                                    let _ = news_tx.send(News::Closed(format!("the server closed the connection {code} {reason}")));
                                     return;
                                 }
-                                Some(Ok(_)) => {}
-                                Some(Err(e)) => {
-                                    let _ = news_tx.send(News::Closed(format!("connection lost: {e}")));
-                                    return;
-                                }
-                                None => {
+                                Ok(Incoming::Closed(None)) => {
                                     let _ = news_tx.send(News::Closed("connection lost".into()));
+                                    return;
+                                }
+                                Err(e) => {
+                                    let _ = news_tx.send(News::Closed(e.to_string()));
                                     return;
                                 }
                             },
                             out = out_rx.recv() => match out {
                                 Some(m) => {
-                                    let text = serde_json::to_string(&m).unwrap_or_default();
-                                    if ws.send(Message::text(text)).await.is_err() {
+                                    if ws.send(&m).await.is_err() {
                                         let _ = news_tx.send(News::Closed("connection lost".into()));
                                         return;
                                     }
                                 }
                                 None => {
-                                    let _ = ws.close(None).await;
+                                    ws.close().await;
                                     return;
                                 }
                             },
@@ -325,17 +289,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_seat_link_names_the_socket_and_the_token() {
-        let l = Link::parse("http://127.0.0.1:8080/g/abc123/tok-en_9").unwrap();
-        assert_eq!(
-            l,
-            Link { socket: "ws://127.0.0.1:8080/ws/abc123".into(), game: "abc123".into(), token: "tok-en_9".into() }
-        );
-        assert_eq!(Link::parse(" http://h/g/a/b/ ").unwrap().socket, "ws://h/ws/a");
-        for bad in ["", "http://h/g/a", "ftp://h/g/a/b", "http:///g/a/b", "https://h/g/a/b", "http://h/x/a/b", "g/a/b"]
-        {
-            assert!(Link::parse(bad).is_err(), "{bad}");
-        }
-        assert!(Link::parse("http://h/g/a").unwrap_err().contains("spectator"));
+    fn only_a_seats_link_joins() {
+        let l = seat_link("http://127.0.0.1:8080/g/abc123/tok-en_9").unwrap();
+        assert_eq!((l.socket.as_str(), l.token.as_deref()), ("ws://127.0.0.1:8080/ws/abc123", Some("tok-en_9")));
+        assert!(seat_link("http://h/g/a").unwrap_err().contains("spectator"));
+        assert!(seat_link("ftp://h/g/a/b").is_err());
     }
 }

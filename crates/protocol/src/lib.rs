@@ -1,4 +1,6 @@
-//! The wire protocol: every message the browser sends and receives, over the
+//! The Triominos web game's wire protocol, a crate of its own (the server
+//! re-exports it as `triominos_server::protocol`; the terminal game, the
+//! server's tests and its examples use it without the server): every message the browser sends and receives, over the
 //! WebSocket of a game and as the bodies of the JSON API, as typed serde
 //! structs and enums, one module per audience: [`socket`] (a game's
 //! WebSocket), [`api`] (the games' JSON API), [`pad`] (the score pad),
@@ -38,8 +40,25 @@
 //! answers [`Created`]; `GET /api/games` answers [`GameList`]; `GET
 //! /api/games/{id}` answers [`GameInfo`]; the replays answer [`Replay`]. The
 //! score pad's bodies are in [`pad`].
+//!
+//! # Version
+//!
+//! [`PROTOCOL_VERSION`] names this set of messages. A message or field added
+//! that old clients may ignore (every reader skips what it does not know)
+//! keeps it; a message or field renamed, removed or read differently bumps
+//! it. The TypeScript declarations the page is checked against are made from
+//! these types ([`typescript`]).
+//!
+//! # Client
+//!
+//! With the feature `client`, the module `client` is a typed client of a game's
+//! WebSocket (tokio + tungstenite): connect by a seat's or a spectator's
+//! link, send [`ClientMsg`]s, read [`ServerMsg`]s, or send raw frames.
+#![deny(missing_docs)]
 
 pub mod api;
+#[cfg(feature = "client")]
+pub mod client;
 pub mod common;
 pub mod learn;
 pub mod pad;
@@ -47,6 +66,11 @@ pub mod puzzles;
 pub mod refusal;
 pub mod socket;
 pub mod typescript;
+
+/// The version of the messages of this crate: bumped when a message or a
+/// field is renamed, removed or read differently (docs/architecture.md, "Adding
+/// a socket message"). 1: the protocol as of the crate's creation (issue 46).
+pub const PROTOCOL_VERSION: u32 = 1;
 
 pub use api::*;
 pub use common::*;

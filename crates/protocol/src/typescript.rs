@@ -103,7 +103,7 @@ pub fn declarations() -> String {
         Declarations { cfg: Config::new().with_large_int("number"), seen: HashSet::new(), decls: BTreeMap::new() };
     roots(&mut d);
     let mut out = format!(
-        "// The wire types of crates/server/src/protocol, made by ts-rs from the Rust types: do not edit.\n\
+        "// The wire types of crates/protocol/src, made by ts-rs from the Rust types: do not edit.\n\
          // Regenerate: {REGENERATE}\n"
     );
     for decl in d.decls.values() {

@@ -177,7 +177,7 @@ pub struct SheetKey {
 
 /// `POST /api/pad/list`: `{"sheets": [{"id", "key"}]}`, the sheets whose
 /// keys the page holds; the answer ([`SheetList`]) lists those whose key
-/// is right (at most [`crate::pad::MAX_LISTED`] are looked at).
+/// is right (at most the server's `pad::MAX_LISTED` are looked at).
 #[derive(Clone, Debug, Deserialize, ts_rs::TS)]
 pub struct ListRequest {
     /// The sheets and their keys.

@@ -69,9 +69,17 @@ impl Intent {
     }
 }
 
-/// A message from the browser.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+/// A message from the browser. [`ClientMsgKind`] names its variants (the
+/// `type`s), as serde spells them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, strum::EnumDiscriminants, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[strum_discriminants(
+    name(ClientMsgKind),
+    doc = "The `type` of a [`ClientMsg`], as serde spells it (`hello`, `action`, `next_round`...).",
+    derive(Deserialize, Hash, strum::IntoStaticStr, strum::EnumIter),
+    serde(rename_all = "snake_case"),
+    strum(serialize_all = "snake_case")
+)]
 pub enum ClientMsg {
     /// The first message of a connection: who connects. With the seat's
     /// token (from its link), the seat; without, a spectator. Only first.
@@ -86,8 +94,8 @@ pub enum ClientMsg {
         /// What it asks for.
         action: Intent,
         /// The client's message id, echoed in the `ack` or `error`. An id the
-        /// seat gave one of its last [`crate::game::room::INTENT_IDS`] accepted
-        /// intents makes this one a duplicate: acknowledged again, not applied.
+        /// seat gave one of its last accepted intents (the server keeps
+        /// `game::room::INTENT_IDS` of them) makes this one a duplicate: acknowledged again, not applied.
         #[serde(default)]
         #[ts(optional)]
         id: Option<u64>,
@@ -157,7 +165,7 @@ pub enum ClientMsg {
     /// view (the board and its hand) and then applied as the `action` it
     /// means. A text that means no move is refused with `{"code":
     /// "notation", "params": {"code", "params"}}` (see
-    /// [`crate::protocol::NotationRefused`]); nothing changes.
+    /// [`crate::NotationRefused`]); nothing changes.
     Move {
         /// The move as typed.
         text: String,
@@ -167,7 +175,7 @@ pub enum ClientMsg {
         id: Option<u64>,
     },
     /// The creator's "start anyway", at a table waiting for its people (see
-    /// [`crate::protocol::Waiting`]): the game starts now, the stand-in
+    /// [`crate::Waiting`]): the game starts now, the stand-in
     /// plays the seats of those not here yet (each takes their seat when
     /// they open their link). Refused (`not_host`, `not_waiting`,
     /// `nobody_arrived`, `table_busy`) otherwise.
@@ -229,25 +237,32 @@ pub enum ClientMsgError {
 }
 
 impl ClientMsg {
-    /// Reads a client message, telling apart what was wrong with it.
+    /// Reads a client message, telling apart what was wrong with it: when
+    /// the message is not read whole, its envelope is read again, with its
+    /// `type` as one of [`ClientMsgKind`] (serde's names of this enum's
+    /// variants, derived: no list to keep) or any other text.
     pub fn parse(text: &str) -> Result<ClientMsg, ClientMsgError> {
+        /// A `type`: one of the messages', or another text.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Kind {
+            Known(ClientMsgKind),
+            Other(String),
+        }
         #[derive(Deserialize)]
         struct Envelope {
             #[serde(rename = "type")]
-            kind: String,
+            kind: Kind,
             #[serde(default)]
             id: Option<Value>,
         }
         serde_json::from_str::<ClientMsg>(text).map_err(|_| {
             let Ok(env) = serde_json::from_str::<Envelope>(text) else { return ClientMsgError::BadJson };
             let id = env.id.as_ref().and_then(Value::as_u64);
-            match env.kind.as_str() {
-                "action" => ClientMsgError::BadAction(id),
-                "next_round" | "since" | "snapshot" | "ping" | "hint" | "hello" | "rematch" | "rematch_decline"
-                | "react" | "takeback" | "takeback_answer" | "move" | "start" | "give_seat" | "cancel" => {
-                    ClientMsgError::BadJson
-                }
-                _ => ClientMsgError::Unknown(env.kind, id),
+            match env.kind {
+                Kind::Known(ClientMsgKind::Action) => ClientMsgError::BadAction(id),
+                Kind::Known(_) => ClientMsgError::BadJson,
+                Kind::Other(kind) => ClientMsgError::Unknown(kind, id),
             }
         })
     }
@@ -371,8 +386,8 @@ pub enum ServerMsg<'a> {
         clock: Option<Clock>,
     },
     /// An intent of this connection was stored and applied as version `v`.
-    /// An intent sent again with the id of one of the seat's last
-    /// [`crate::game::room::INTENT_IDS`] accepted intents is not applied again: it is
+    /// An intent sent again with the id of one of the seat's last accepted
+    /// intents (the server keeps `game::room::INTENT_IDS` of them) is not applied again: it is
     /// answered with the same ack, with `"duplicate": true`.
     Ack {
         /// The client's message id.
@@ -524,6 +539,12 @@ pub struct Clock {
 }
 
 /// What happened in a delta, besides its events: the intent, or `start` for the deal.
+///
+/// Two types with [`Intent`], not one: the wire forms are the same but for
+/// `start`, which a delta may say and a client may never ask for. One enum
+/// would let `{"kind": "start"}` be read as an intent (then refused by hand)
+/// and would change the page's TypeScript types (`Step` is `Intent` or
+/// `start`); `Step::from(Option<Intent>)` is the one mapping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Step {
@@ -571,6 +592,12 @@ impl From<Option<Intent>> for Step {
 }
 
 /// Something everyone at the table sees happen.
+///
+/// Not core's [`Event`] itself: the wire form says more than the engine's
+/// event (a play's `unclaimed` bonuses and its `notation`, worked out by the
+/// server against the board before the play), the round's end in its one
+/// wire shape ([`RoundEndWire`]) and the hands and scores of the game's seats
+/// only (core keeps fixed-size arrays); [`EventWire::of`] is the one mapping.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventWire {
@@ -653,7 +680,7 @@ impl EventWire {
     /// The wire form of a core event of a game of `players` seats; a
     /// `Played` event gets `unclaimed`, what its play left unclaimed, and
     /// `notation`, how it is written (the core's event says neither: see
-    /// [`crate::game::view::Mark::before`]).
+    /// the server's `game::view::Mark::before`).
     pub fn of(e: &Event, players: usize, unclaimed: Bonuses, notation: &str) -> EventWire {
         match *e {
             Event::RoundStarted { round, starter } => EventWire::RoundStarted { round, starter },
@@ -850,6 +877,7 @@ pub struct Me {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use serde_json::json;
 
     #[test]
@@ -952,5 +980,133 @@ mod tests {
         assert!(
             matches!(ClientMsg::parse(r#"{"type":"dance","id":1}"#), Err(ClientMsgError::Unknown(t, Some(1))) if t == "dance")
         );
+    }
+
+    /// The `type`s of the client messages before serde named them (the
+    /// hand-written list `ClientMsg::parse` kept until issue 46).
+    const KINDS: [&str; 16] = [
+        "hello",
+        "action",
+        "next_round",
+        "since",
+        "snapshot",
+        "ping",
+        "hint",
+        "rematch",
+        "rematch_decline",
+        "react",
+        "takeback",
+        "takeback_answer",
+        "move",
+        "start",
+        "give_seat",
+        "cancel",
+    ];
+
+    /// What `ClientMsg::parse` answered with the hand-written list: the oracle.
+    fn parse_by_the_list(text: &str) -> Result<ClientMsg, ClientMsgError> {
+        #[derive(Deserialize)]
+        struct Envelope {
+            #[serde(rename = "type")]
+            kind: String,
+            #[serde(default)]
+            id: Option<Value>,
+        }
+        serde_json::from_str::<ClientMsg>(text).map_err(|_| {
+            let Ok(env) = serde_json::from_str::<Envelope>(text) else { return ClientMsgError::BadJson };
+            let id = env.id.as_ref().and_then(Value::as_u64);
+            match env.kind.as_str() {
+                "action" => ClientMsgError::BadAction(id),
+                k if KINDS.contains(&k) => ClientMsgError::BadJson,
+                _ => ClientMsgError::Unknown(env.kind, id),
+            }
+        })
+    }
+
+    fn same(a: &Result<ClientMsg, ClientMsgError>, b: &Result<ClientMsg, ClientMsgError>) -> bool {
+        match (a, b) {
+            (Ok(x), Ok(y)) => x == y,
+            (Err(ClientMsgError::BadJson), Err(ClientMsgError::BadJson)) => true,
+            (Err(ClientMsgError::BadAction(x)), Err(ClientMsgError::BadAction(y))) => x == y,
+            (Err(ClientMsgError::Unknown(k, x)), Err(ClientMsgError::Unknown(l, y))) => k == l && x == y,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn serde_names_the_same_client_message_types_as_the_old_list() {
+        use strum::IntoEnumIterator;
+        let named: Vec<&str> = ClientMsgKind::iter().map(<&'static str>::from).collect();
+        let mut sorted = named.clone();
+        sorted.sort_unstable();
+        let mut list = KINDS.to_vec();
+        list.sort_unstable();
+        assert_eq!(sorted, list);
+        // serde spells each as strum does: a known type with a bad body is `bad_json`, not `unknown_message`.
+        for k in named {
+            let text =
+                format!(r#"{{"type":"{k}","token":5,"action":7,"v":"x","code":"nope","accept":1,"text":2,"seat":-1}}"#);
+            let got = ClientMsg::parse(&text);
+            assert!(!matches!(got, Err(ClientMsgError::Unknown(..))), "{k}");
+            assert!(same(&got, &parse_by_the_list(&text)), "{text}");
+        }
+    }
+
+    /// A JSON value of any shape, small.
+    fn any_json() -> impl proptest::strategy::Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<u64>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            (-1e6f64..1e6).prop_map(Value::from),
+            "[a-z_0-9-]{0,8}".prop_map(Value::from),
+            Just(Value::from("1-2-4")),
+            Just(serde_json::json!([0, 0])),
+        ];
+        leaf.prop_recursive(3, 16, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+                proptest::collection::btree_map(
+                    prop_oneof![
+                        Just("kind".to_string()),
+                        Just("tile".to_string()),
+                        Just("cell".to_string()),
+                        Just("rotation".to_string()),
+                        Just("seat".to_string()),
+                        "[a-z]{1,6}"
+                    ],
+                    inner,
+                    0..5
+                )
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        /// Any message, well formed or not, gets the answer the hand-written
+        /// list gave: the same message, or the same refusal with the same id.
+        #[test]
+        fn parse_answers_as_the_old_list_did(
+            kind in proptest::prop_oneof![
+                proptest::sample::select(KINDS.to_vec()).prop_map(Value::from),
+                "[a-z_]{0,12}".prop_map(Value::from),
+                any_json(),
+            ],
+            fields in proptest::collection::btree_map(
+                proptest::sample::select(vec!["id", "token", "action", "v", "code", "accept", "text", "seat", "x"]),
+                any_json(),
+                0..4,
+            ),
+            as_text in any::<bool>(),
+            noise in "[^\\x00]{0,3}",
+        ) {
+            let mut m: serde_json::Map<String, Value> = fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            m.insert("type".into(), kind);
+            let text = if as_text { Value::Object(m).to_string() } else { format!("{}{noise}", Value::Object(m)) };
+            let (new, old) = (ClientMsg::parse(&text), parse_by_the_list(&text));
+            prop_assert!(same(&new, &old), "{text}");
+        }
     }
 }

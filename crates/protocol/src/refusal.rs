@@ -246,7 +246,7 @@ pub enum Refused {
         /// The most sheets stored.
         max: usize,
     },
-    /// A pace no table may have (see [`crate::protocol::Pace`]).
+    /// A pace no table may have (see [`crate::Pace`]).
     BadPace,
     /// The table's stand-in bot plays this seat: take the seat back first
     /// (`{"kind": "back", "seat": N}`).
@@ -607,7 +607,7 @@ pub fn notation_refusal(e: &NotationError) -> Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::ServerMsg;
+    use crate::ServerMsg;
     use serde_json::json;
 
     /// Issue 44: a 3.9 KB turn was refused with a 7.98 KB `bad_turn` that

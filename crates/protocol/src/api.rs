@@ -35,7 +35,7 @@ pub struct CreateGame {
     pub seats: Vec<SeatRequest>,
     /// The dealing seed (random when missing). Refused (`seed_not_allowed`)
     /// for a game with people unless the server runs with
-    /// [`crate::config::ServeConfig::fixed_seeds`]; shown once the game is over.
+    /// the server's `ServeConfig::fixed_seeds`; shown once the game is over.
     #[serde(default)]
     pub seed: Option<u64>,
     /// Whether the people at the table may ask for a suggested move (see
@@ -123,7 +123,7 @@ pub struct GameSummary {
     /// Whether the game is listed among the finished games (the creator's
     /// choice, [`CreateGame::listed`]); summaries stored before it read as
     /// private. Written first: the store lists the summaries holding
-    /// `"listed":true` ([`crate::store::LISTED`]).
+    /// `"listed":true` (the server's `store::LISTED`).
     #[serde(default)]
     pub listed: bool,
     /// Preset name.

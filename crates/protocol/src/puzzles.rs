@@ -234,7 +234,7 @@ pub struct PersonalPuzzle {
     /// its level's word, never an internal name); empty in a puzzle built
     /// from a record alone, whose `players` then name the seats.
     #[serde(default)]
-    pub seats: Vec<crate::protocol::PublicSeat>,
+    pub seats: Vec<crate::PublicSeat>,
     /// The round (1-based) and the line of the move in the game's record.
     pub round: u32,
     /// The line of the move in the record.
