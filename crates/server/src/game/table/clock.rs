@@ -82,8 +82,6 @@ impl Table {
         })
     }
 
-    /// again (another instance owns the game now).
-
     /// The turn's clock stops for `ms` milliseconds (the time a takeback
     /// waited for its answers): the turn began that much later.
     pub fn pause_clock(&mut self, ms: i64) {
