@@ -1,4 +1,5 @@
-//! The live game: one game on the server ([`room`]), what clients see of it
+//! The live game: one game's state and rules, pure ([`table`]), one game on
+//! the server with its connections and tasks ([`room`]), what clients see of it
 //! ([`view`]), intents checked, stored, applied and told ([`play`]), the bots'
 //! thinking ([`think`]), hints ([`hint`]), quick reactions ([`react`]),
 //! "play again" ([`rematch`]), takebacks ([`takeback`]), one seat's WebSocket ([`ws`]), the
@@ -21,6 +22,7 @@ pub mod rematch;
 pub mod room;
 pub mod routes;
 pub mod shares;
+pub mod table;
 pub mod takeback;
 pub mod think;
 pub mod timers;

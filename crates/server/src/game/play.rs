@@ -338,47 +338,10 @@ async fn submit_retrying(
     }
 }
 
-/// The stored form of a seat's intent: the [`Intent`]'s JSON, with the
-/// client's message id as `client_id` when it had one (so that a duplicate is
-/// still known after a restart; rows without it read the same).
-pub fn stored_intent(intent: Intent, client_id: Option<u64>) -> Result<String, Refused> {
-    let mut v = serde_json::to_value(intent).map_err(|_| Refused::BadAction)?;
-    if let (Some(id), Some(obj)) = (client_id, v.as_object_mut()) {
-        obj.insert("client_id".into(), id.into());
-    }
-    Ok(v.to_string())
-}
+pub use super::table::{read_stored_intent, stored_intent};
 
-/// Reads a stored intent and its client message id (see [`stored_intent`]).
-pub fn read_stored_intent(text: &str) -> Result<(Intent, Option<u64>), Refused> {
-    let bad = || Refused::BadLog;
-    let mut v: serde_json::Value = serde_json::from_str(text).map_err(|_| bad())?;
-    let id = v.as_object_mut().and_then(|o| o.remove("client_id"));
-    let id = match id {
-        None => None,
-        Some(id) => Some(id.as_u64().ok_or_else(bad)?),
-    };
-    Ok((serde_json::from_value(v).map_err(|_| bad())?, id))
-}
-
-/// Rebuilds a stored game: its setup, then every stored intent in order
-/// (remembering the seats' last intent ids), each at the time it was
-/// stored (so the turn clock runs from the right moment, and each seat's
-/// reserve spent is worked out again with the server's `timing`; a row
-/// stored without a time, before schema version 2, counts as stored now).
+/// Rebuilds a stored game ([`super::table::Table::rebuild_at`], a row
+/// stored without a time counting as stored now), with no connection.
 pub fn rebuild(stored: &StoredGame, timing: Timing) -> Result<Room, Denied> {
-    let setup = serde_json::from_str(&stored.setup).map_err(|_| Refused::BadSetup)?;
-    let mut room = Room::new(stored.id.clone(), setup)?;
-    room.timing = timing;
-    let now = crate::store::now_ms();
-    for (i, (seat, text)) in stored.actions.iter().enumerate() {
-        let (intent, id) = read_stored_intent(text)?;
-        room.check(*seat, intent)?;
-        let at = stored.times.get(i).copied().flatten().unwrap_or(now);
-        let applied = room.commit_at(*seat, intent, at)?;
-        if let (Some(s), Some(id)) = (*seat, id) {
-            room.remember_id(s, id, applied.v);
-        }
-    }
-    Ok(room)
+    Ok(super::table::Table::rebuild_at(stored, timing, crate::store::now_ms())?.into())
 }

@@ -20,6 +20,7 @@
 
 use super::error::{CreateError, Denied};
 use super::room::{Room, Setup};
+use super::table::RematchAnswer;
 use crate::protocol::{Refused, SeatKind, Seats, ServerMsg};
 use crate::state::AppState;
 use std::sync::Arc;
@@ -47,27 +48,20 @@ pub async fn answer(
         drop(r);
         return offer(state, room, &next, conn, seat.into(), true).await;
     }
-    if !agree {
-        r.rematch_agreed = Seats::EMPTY;
-        r.send_each(|_| ServerMsg::RematchAsked { agreed: Seats::EMPTY, declined: Some(seat) }.text());
-        tracing::info!(game = %r.id, seat, "rematch declined");
-        return Ok(());
-    }
-    // Bots agree at once.
-    let mut agreed = r.rematch_agreed;
-    for (i, s) in r.setup.seats.iter().enumerate() {
-        if s.kind == SeatKind::Bot {
-            agreed.insert(i as u8);
+    let agreed = match r.answer_rematch(seat, agree) {
+        RematchAnswer::Declined => {
+            r.send_each(|_| ServerMsg::RematchAsked { agreed: Seats::EMPTY, declined: Some(seat) }.text());
+            tracing::info!(game = %r.id, seat, "rematch declined");
+            return Ok(());
         }
-    }
-    agreed.insert(seat);
-    r.rematch_agreed = agreed;
-    let everyone = (0..r.setup.seats.len() as u8).all(|i| agreed.contains(i));
+        RematchAnswer::Waiting(agreed) => {
+            r.send_each(|_| ServerMsg::RematchAsked { agreed, declined: None }.text());
+            tracing::info!(game = %r.id, seat, "rematch asked");
+            return Ok(());
+        }
+        RematchAnswer::Everyone(agreed) => agreed,
+    };
     r.send_each(|_| ServerMsg::RematchAsked { agreed, declined: None }.text());
-    if !everyone {
-        tracing::info!(game = %r.id, seat, "rematch asked");
-        return Ok(());
-    }
     let next = match make(state, &r.setup, client).await {
         Ok(next) => next,
         Err(e) => {

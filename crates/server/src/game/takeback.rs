@@ -26,21 +26,17 @@
 
 use super::error::Denied;
 use super::room::{Room, TakebackPending as Pending};
-use crate::protocol::{Refused, Seats, ServerMsg, TakebackOutcome};
+use super::table::TakebackAnswer;
+use crate::protocol::{Refused, ServerMsg, TakebackOutcome};
 use crate::state::AppState;
 use std::sync::Arc;
 use tokio::sync::Mutex;
-use triominos_core::Phase;
 
 static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 fn tell(r: &Room, p: Pending, outcome: TakebackOutcome, by: Option<u8>) {
     let msg = ServerMsg::Takeback { asker: p.asker, v: p.v, agreed: p.agreed, outcome, by }.text();
     r.send_each(|_| msg.clone());
-}
-
-fn everyone(r: &Room, agreed: Seats) -> bool {
-    (0..r.setup.seats.len() as u8).all(|s| agreed.contains(s))
 }
 
 /// A seat asks to take back its last placement (and the bots' replies
@@ -51,36 +47,18 @@ pub async fn ask(
     seat: Option<u8>,
     client: Option<std::net::IpAddr>,
 ) -> Result<(), Denied> {
-    let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
+    if seat.is_none() {
+        return Err(Refused::Spectator.into());
+    }
     let mut r = room.lock().await;
-    if !r.setup.takebacks {
-        return Err(Refused::TakebacksOff.into());
-    }
-    if r.takeback.is_some() {
-        return Err(Refused::TakebackPending.into());
-    }
-    let from = match r.takeback_from {
-        Some((s, v)) if s == seat && r.phase() == Phase::Playing && !r.played_by_bot(seat) => v,
-        _ => return Err(Refused::NoTakeback.into()),
-    };
-    if r.takeback_refused == Some(from) {
-        return Err(Refused::TakebackRefused.into());
-    }
+    let (seat, from) = r.takeback_askable(seat)?;
     r.take_takeback(seat, std::time::Instant::now(), state.config.takeback_every)?;
     state.games.admit_ask(client)?;
-    let mut agreed = Seats::EMPTY;
-    agreed.insert(seat);
-    for s in 0..r.setup.seats.len() as u8 {
-        if r.played_by_bot(s) {
-            agreed.insert(s);
-        }
-    }
     let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let p = Pending { asker: seat, v: from, agreed, serial, since: crate::store::now_ms() };
-    r.takeback = Some(p);
+    let p = r.open_takeback(seat, from, serial, crate::store::now_ms());
     tracing::info!(game = %r.id, seat, v = p.v, "takeback asked");
     tell(&r, p, TakebackOutcome::Asked, None);
-    if everyone(&r, agreed) {
+    if r.everyone(p.agreed) {
         return take_back(state, room, &mut r).await;
     }
     // Unanswered in time: it lapses. The room is held weakly, and the task
@@ -92,10 +70,8 @@ pub async fn ask(
         tokio::time::sleep(wait).await;
         let Some(room2) = room2.upgrade() else { return };
         let mut r = room2.lock().await;
-        if let Some(q) = r.takeback.filter(|q| q.serial == p.serial) {
-            r.takeback = None;
+        if let Some(q) = r.lapse_takeback(p.serial) {
             r.lapse = None;
-            r.takeback_refused = Some(q.v);
             tracing::info!(game = %r.id, v = q.v, "takeback lapsed");
             tell(&r, q, TakebackOutcome::Lapsed, None);
             resume(&state2, &room2, &mut r, q);
@@ -123,23 +99,20 @@ pub async fn answer(
 ) -> Result<(), Denied> {
     let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
     let mut r = room.lock().await;
-    let Some(mut p) = r.takeback else { return Err(Refused::NoTakebackAsked.into()) };
-    if !accept {
-        r.takeback = None;
-        r.takeback_refused = Some(p.v);
-        answered(&mut r);
-        tracing::info!(game = %r.id, seat, v = p.v, "takeback refused");
-        tell(&r, p, TakebackOutcome::Refused, Some(seat));
-        resume(state, room, &mut r, p);
-        return Ok(());
+    match r.answer_takeback(seat, accept)? {
+        TakebackAnswer::Refused(p) => {
+            answered(&mut r);
+            tracing::info!(game = %r.id, seat, v = p.v, "takeback refused");
+            tell(&r, p, TakebackOutcome::Refused, Some(seat));
+            resume(state, room, &mut r, p);
+            Ok(())
+        }
+        TakebackAnswer::Agreed(_) => take_back(state, room, &mut r).await,
+        TakebackAnswer::Waiting(p) => {
+            tell(&r, p, TakebackOutcome::Asked, None);
+            Ok(())
+        }
     }
-    p.agreed.insert(seat);
-    r.takeback = Some(p);
-    if everyone(&r, p.agreed) {
-        return take_back(state, room, &mut r).await;
-    }
-    tell(&r, p, TakebackOutcome::Asked, None);
-    Ok(())
 }
 
 /// Everyone accepted: deletes the stored placement, rebuilds the game from
