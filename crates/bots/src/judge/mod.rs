@@ -24,8 +24,10 @@
 //!    search (one iteration a deal, on one of the candidate's [`REPLICATES`]
 //!    trees in turn: its tree walk and greedy playout to the horizon). A
 //!    sample is the seat's total minus the best opponent's where that
-//!    iteration stopped; a candidate's value is the mean of its samples, in
-//!    points. All the candidates see the same deals, hands and pool order
+//!    iteration stopped, each total plus the learned evaluation's share of
+//!    the rest of the round counted once (module [`crate::value`]; the
+//!    search itself weighs it [`crate::mcts::VALUE_WEIGHT`] times); a
+//!    candidate's value is the mean of its samples, in points. All the candidates see the same deals, hands and pool order
 //!    alike (common random numbers), so the difference of two values is far
 //!    less noisy than either.
 //! 4. **Standard errors** of a value and of a difference (from the paired
@@ -572,19 +574,23 @@ fn value_salted(
         for (i, &a) in actions.iter().enumerate() {
             let mut after = g.clone();
             after.play_unchecked(a);
-            let end = if after.public().phase() == Phase::Playing && after.public().round() == round {
+            let (end, value) = if after.public().phase() == Phase::Playing && after.public().round() == round {
                 let t = i * REPLICATES + k % REPLICATES;
                 trees[t].iterate(after, &mut rngs[t]);
-                trees[t].last_round_points
+                (trees[t].last_round_points, trees[t].last_value)
             } else {
                 let mut end = [0; 6];
                 for (e, p) in end.iter_mut().zip(after.public().round_points()) {
                     *e = *p;
                 }
-                end
+                (end, [0.0; 6])
             };
-            let now: Vec<i32> = totals.iter().enumerate().map(|(s, t)| t + end[s] - before[s]).collect();
-            samples[i].push(margin(&now, seat) as f64);
+            // The points where the iteration stopped, plus the evaluation's
+            // reading of the rest of the round counted once (its unbiased
+            // estimate; the search weighs it more, `mcts::VALUE_WEIGHT`).
+            let now: Vec<f64> =
+                totals.iter().enumerate().map(|(s, t)| (t + end[s] - before[s]) as f64 + value[s]).collect();
+            samples[i].push(margin_f(&now, seat));
         }
     }
     (samples, clusters, beliefs)
@@ -630,6 +636,14 @@ pub(crate) fn margin(totals: &[i32], seat: u8) -> i32 {
     let mine = totals.get(seat as usize).copied().unwrap_or(0);
     let best_other = totals.iter().enumerate().filter(|(s, _)| *s != seat as usize).map(|(_, &t)| t).max();
     mine - best_other.unwrap_or(0)
+}
+
+/// [`margin`] of totals in points that need not be whole (the evaluation's
+/// share added).
+fn margin_f(totals: &[f64], seat: u8) -> f64 {
+    let mine = totals.get(seat as usize).copied().unwrap_or(0.0);
+    let best_other = totals.iter().enumerate().filter(|(s, _)| *s != seat as usize).map(|(_, &t)| t).reduce(f64::max);
+    mine - best_other.unwrap_or(0.0)
 }
 
 /// Mixes a seed and a salt (splitmix64's finalizer).

@@ -1,7 +1,9 @@
 //! The search's configuration: the few numbers the levels set, and the two
 //! configurations they use (`mcts` and Expert's search).
 
-use super::{CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET};
+use super::{
+    CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET, VALUE_WEIGHT,
+};
 use crate::Budget;
 
 /// How the search plays and scores.
@@ -18,6 +20,9 @@ pub(crate) struct Config {
     /// The temperature (points) of the soft choice model in a game's first
     /// round; later each player's own, fitted to the finished rounds.
     pub choice_temperature: f64,
+    /// Weight of the learned evaluation where a playout stops with the
+    /// round on (0: the round's points alone).
+    pub value: f64,
 }
 
 impl Config {
@@ -28,6 +33,7 @@ impl Config {
         horizon: HORIZON,
         expansions: EXPANSIONS,
         choice_temperature: CHOICE_TEMPERATURE,
+        value: VALUE_WEIGHT,
     };
     /// Expert's search: [`Config::CURRENT`] dealing the first round at
     /// [`EXPERT_CHOICE_TEMPERATURE`].
