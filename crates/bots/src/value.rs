@@ -319,6 +319,28 @@ impl Model {
     }
 }
 
+/// The TD(lambda) targets of a round's positions (the lab's training
+/// command, `examples/train_eval.rs`, issue 49): `margins[t]` is seat 0's
+/// margin of round points at position `t`, `values[t]` a model's predicted
+/// rest-of-round margin there, `end` the margin at the round's end. The
+/// target of the last position is the margin it gained to the end; before,
+/// `G_t = (margins[t + 1] - margins[t]) + (1 - lambda) values[t + 1] + lambda
+/// G_(t+1)`. With lambda 1 each target is the margin gained to the round's
+/// end (the outcome); with 0, one step and the model's value after it.
+pub fn td_targets(margins: &[i32], values: &[f64], end: i32, lambda: f64) -> Vec<f64> {
+    let mut out = vec![0.0; margins.len()];
+    for t in (0..margins.len()).rev() {
+        out[t] = match margins.get(t + 1) {
+            None => (end - margins[t]) as f64,
+            Some(&next) => {
+                let v = values.get(t + 1).copied().unwrap_or(0.0);
+                (next - margins[t]) as f64 + (1.0 - lambda) * v + lambda * out[t + 1]
+            }
+        };
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,6 +388,21 @@ mod tests {
         let v = model.seat_values(&f);
         assert!((v[0] - model.margin(&f)).abs() < 1e-12 && (v[0] + v[1]).abs() < 1e-12);
         assert_eq!(&v[2..], &[0.0; 4]);
+    }
+
+    #[test]
+    fn td_targets_run_from_one_step_to_the_rounds_outcome() {
+        let (m, v, end) = ([0, 10, 4, 30], [5.0, -2.0, 8.0, 1.0], 25);
+        // lambda 1: the margin gained to the end, whatever the model says.
+        assert_eq!(td_targets(&m, &v, end, 1.0), vec![25.0, 15.0, 21.0, -5.0]);
+        // lambda 0: one step, then the model's value.
+        assert_eq!(td_targets(&m, &v, end, 0.0), vec![10.0 - 2.0, -6.0 + 8.0, 26.0 + 1.0, -5.0]);
+        // Between: the recursion.
+        let g = td_targets(&m, &v, end, 0.5);
+        assert_eq!(g[3], -5.0);
+        assert_eq!(g[2], 26.0 + 0.5 * 1.0 + 0.5 * g[3]);
+        assert_eq!(g[0], 10.0 + 0.5 * -2.0 + 0.5 * g[1]);
+        assert!(td_targets(&[], &[], 3, 0.5).is_empty());
     }
 
     #[test]
