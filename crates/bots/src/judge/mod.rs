@@ -24,10 +24,8 @@
 //!    search (one iteration a deal, on one of the candidate's [`REPLICATES`]
 //!    trees in turn: its tree walk and greedy playout to the horizon). A
 //!    sample is the seat's total minus the best opponent's where that
-//!    iteration stopped, each total plus the learned evaluation's share of
-//!    the rest of the round counted once (module [`crate::value`]; the
-//!    search itself weighs it [`crate::mcts::VALUE_WEIGHT`] times); a
-//!    candidate's value is the mean of its samples, in points. All the candidates see the same deals, hands and pool order
+//!    iteration stopped; a candidate's value is the mean of its samples, in
+//!    points. All the candidates see the same deals, hands and pool order
 //!    alike (common random numbers), so the difference of two values is far
 //!    less noisy than either.
 //! 4. **Standard errors** of a value and of a difference (from the paired
@@ -42,9 +40,10 @@
 //!    errors (honest ones: 0.87); the deals' spread alone gave 2.5 on one game
 //!    (crates/bots/README.md).
 //!
-//! The values are those of Expert's own search, its tree and playouts to
-//! [`crate::mcts::HORIZON`] moves, not greedy playouts to the end of the
-//! round: the bots README measured the rest of a round played greedily as
+//! The values are those of Expert's search as it was before issue 49
+//! (`mcts::Config::JUDGE`: its tree and playouts of 10 moves, without the
+//! learned evaluation, on which the judge's thresholds and standard errors
+//! were measured), not greedy playouts to the end of the round: the bots README measured the rest of a round played greedily as
 //! about 70 points of noise a playout and nothing a decision can use.
 //!
 //! # A verdict ([`Analysis::verdict`])
@@ -395,7 +394,7 @@ pub fn analyse(obs: &Observation, settings: Settings, seed: u64, asked: &[Action
     }
     let stats = if legal.len() > 1 {
         let budget = Budget::iterations(settings.search.max(1));
-        Mcts::with_config(mix(seed, 1), budget, 1, Config::EXPERT).analyse(obs)
+        Mcts::with_config(mix(seed, 1), budget, 1, Config::JUDGE).analyse(obs)
     } else {
         legal.iter().map(|&a| (a, 0, 0.0)).collect()
     };
@@ -480,7 +479,7 @@ struct Dealer {
 impl Dealer {
     fn new(obs: &Observation, candidates: usize, rng: &mut ChaCha8Rng) -> Dealer {
         let inf = obs.inference();
-        let model = ChoiceModel::new(obs, &temperatures(obs, &Config::EXPERT));
+        let model = ChoiceModel::new(obs, &temperatures(obs, &Config::JUDGE));
         let resampler = (!model.is_empty()).then(|| Resampler::new(obs, &inf, &model, candidates, rng));
         Dealer { inf, resampler }
     }
@@ -545,7 +544,7 @@ fn value_salted(
     seed: u64,
     tree_salt: u64,
 ) -> (Vec<Vec<f64>>, Vec<usize>, Beliefs) {
-    let cfg = Config::EXPERT;
+    let cfg = Config::JUDGE;
     let mut rng = seeded(seed);
     let dealer = Dealer::new(obs, (deals as usize * 4).clamp(256, 4096), &mut rng);
     let capacity = (deals as usize).div_ceil(REPLICATES) * cfg.expansions.max(1) as usize + 8;
@@ -574,23 +573,19 @@ fn value_salted(
         for (i, &a) in actions.iter().enumerate() {
             let mut after = g.clone();
             after.play_unchecked(a);
-            let (end, value) = if after.public().phase() == Phase::Playing && after.public().round() == round {
+            let end = if after.public().phase() == Phase::Playing && after.public().round() == round {
                 let t = i * REPLICATES + k % REPLICATES;
                 trees[t].iterate(after, &mut rngs[t]);
-                (trees[t].last_round_points, trees[t].last_value)
+                trees[t].last_round_points
             } else {
                 let mut end = [0; 6];
                 for (e, p) in end.iter_mut().zip(after.public().round_points()) {
                     *e = *p;
                 }
-                (end, [0.0; 6])
+                end
             };
-            // The points where the iteration stopped, plus the evaluation's
-            // reading of the rest of the round counted once (its unbiased
-            // estimate; the search weighs it more, `mcts::VALUE_WEIGHT`).
-            let now: Vec<f64> =
-                totals.iter().enumerate().map(|(s, t)| (t + end[s] - before[s]) as f64 + value[s]).collect();
-            samples[i].push(margin_f(&now, seat));
+            let now: Vec<i32> = totals.iter().enumerate().map(|(s, t)| t + end[s] - before[s]).collect();
+            samples[i].push(margin(&now, seat) as f64);
         }
     }
     (samples, clusters, beliefs)
@@ -636,14 +631,6 @@ pub(crate) fn margin(totals: &[i32], seat: u8) -> i32 {
     let mine = totals.get(seat as usize).copied().unwrap_or(0);
     let best_other = totals.iter().enumerate().filter(|(s, _)| *s != seat as usize).map(|(_, &t)| t).max();
     mine - best_other.unwrap_or(0)
-}
-
-/// [`margin`] of totals in points that need not be whole (the evaluation's
-/// share added).
-fn margin_f(totals: &[f64], seat: u8) -> f64 {
-    let mine = totals.get(seat as usize).copied().unwrap_or(0.0);
-    let best_other = totals.iter().enumerate().filter(|(s, _)| *s != seat as usize).map(|(_, &t)| t).reduce(f64::max);
-    mine - best_other.unwrap_or(0.0)
 }
 
 /// Mixes a seed and a salt (splitmix64's finalizer).

@@ -39,6 +39,15 @@ impl Config {
     /// [`EXPERT_CHOICE_TEMPERATURE`].
     pub const EXPERT: Config = Config { choice_temperature: EXPERT_CHOICE_TEMPERATURE, ..Config::CURRENT };
 
+    /// The judge's search (module `judge`: hints, the game review, puzzle
+    /// hints): Expert's search as it was before issue 49, playouts of 10
+    /// moves and no learned evaluation. The judge's thresholds and its
+    /// standard errors were measured with it; with the evaluation's search
+    /// its samples (the points where an iteration stopped, with or without
+    /// the evaluation added once) found nothing to improve in some of a
+    /// random player's games at the tests' budget (`tests/review.rs`).
+    pub const JUDGE: Config = Config { horizon: 10, value: 0.0, ..Config::EXPERT };
+
     /// The configuration of `mcts` for a budget: [`Config::EXPERT`] for a
     /// large one ([`LARGE_BUDGET`] iterations or more, or time without an
     /// iteration cap), else [`Config::CURRENT`].

@@ -57,10 +57,6 @@ pub(crate) struct Tree {
     /// path and playout played), for the judge (module `judge`), which
     /// values actions in points rather than in rewards.
     pub(crate) last_round_points: [i32; 6],
-    /// The learned evaluation where the last iteration stopped (each seat's
-    /// predicted share of the rest of the round, in points, unweighted; 0
-    /// when the round was over or the evaluation is off), for the judge.
-    pub(crate) last_value: [f64; 6],
 }
 
 impl Tree {
@@ -83,7 +79,6 @@ impl Tree {
             tried: Vec::with_capacity(128),
             compatible: Vec::with_capacity(128),
             last_round_points: [0; 6],
-            last_value: [0.0; 6],
         }
     }
 
@@ -157,9 +152,8 @@ impl Tree {
             node = best;
             self.path.push(best);
         }
-        let (rewards, value) = playout(&mut g, rng, &mut self.legal, &start, &self.cfg);
+        let (rewards, _) = playout(&mut g, rng, &mut self.legal, &start, &self.cfg);
         self.last_round_points = round_points(&g);
-        self.last_value = value;
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
