@@ -6,8 +6,8 @@
 //! scoring included, less the other seat's) when both play on greedily (each
 //! move the placement scoring the most now). In a round of 3 to 6 players
 //! the same model reads each pair of seats as if they were alone
-//! ([`Features::pair`]), and a seat's value is its mean margin against the
-//! others ([`Model::seat_values`]).
+//! ([`Features::pair`]), and a seat's share is the sum of its margins
+//! against the others over the number of players ([`Model::seat_values`]).
 //!
 //! The features read a whole game, every hand included: they are for the
 //! determinized games of a search, never for what a player may see. The
@@ -293,13 +293,15 @@ impl Model {
         0.5 * (self.predict(&f.pair(a, b)) - self.predict(&f.pair(b, a)))
     }
 
-    /// Each seat's predicted share of the rest of the round, in points
-    /// against the others (0 beyond the players), summing to 0: in a
-    /// 2-player round each seat's margin against the other
-    /// ([`Model::margin`] and its negative); in a round of 3 to 6 each
-    /// seat's mean margin against every other seat ([`Model::pair_margin`]),
-    /// the 2-player model read once a pair of seats. The search adds it,
-    /// weighted, where a playout stops with the round still on.
+    /// Each seat's predicted share of the rest of the round, in points (0
+    /// beyond the players), summing to 0, so that two seats' shares differ
+    /// by about the margin predicted between them: seat `a`'s is the sum of
+    /// its margins against every seat ([`Model::pair_margin`], the 2-player
+    /// model read once a pair of seats), divided by the number of players.
+    /// In a 2-player round that is half the margin each way
+    /// ([`Model::margin`] and its negative, halved): seat 0's share less seat
+    /// 1's is the margin. The search adds the shares, weighted, where a
+    /// playout stops with the round still on.
     pub fn seat_values(&self, f: &Features) -> [f64; MAX_PLAYERS] {
         let n = f.players.min(MAX_PLAYERS);
         let mut out = [0.0; MAX_PLAYERS];
@@ -310,10 +312,8 @@ impl Model {
                 out[b] -= m;
             }
         }
-        if n > 2 {
-            for v in out.iter_mut().take(n) {
-                *v /= (n - 1) as f64;
-            }
+        for v in out.iter_mut().take(n) {
+            *v /= n as f64;
         }
         out
     }
@@ -383,10 +383,10 @@ mod tests {
         let mover = g.to_move() as usize;
         let fv = f.vector(mover);
         assert_eq!(fv[idx("me_placements/10")] * 10.0, g.count_legal_placements() as f64);
-        // Seat 0's value is its margin, seat 1's the negative.
+        // Seat 0's share is half its margin, seat 1's the negative: they differ by the margin.
         let model = Model::builtin();
         let v = model.seat_values(&f);
-        assert!((v[0] - model.margin(&f)).abs() < 1e-12 && (v[0] + v[1]).abs() < 1e-12);
+        assert!((v[0] - v[1] - model.margin(&f)).abs() < 1e-12 && (v[0] + v[1]).abs() < 1e-12);
         assert_eq!(&v[2..], &[0.0; 4]);
     }
 
@@ -406,7 +406,7 @@ mod tests {
     }
 
     #[test]
-    fn three_and_four_seats_each_get_their_mean_margin_against_the_others() {
+    fn three_and_four_seats_each_get_their_margins_against_the_others_over_the_players() {
         for players in [3usize, 4] {
             let mut g = Game::new(RuleSet::of(Preset::Pressman), players, 11).unwrap();
             for _ in 0..9 {
@@ -436,7 +436,7 @@ mod tests {
             assert!(values.iter().sum::<f64>().abs() < 1e-9, "{values:?}");
             for a in 0..n {
                 let by_hand: f64 =
-                    (0..n).filter(|&b| b != a).map(|b| model.pair_margin(&f, a, b)).sum::<f64>() / (n - 1) as f64;
+                    (0..n).filter(|&b| b != a).map(|b| model.pair_margin(&f, a, b)).sum::<f64>() / n as f64;
                 assert!((values[a] - by_hand).abs() < 1e-9);
             }
             assert!(values[n..].iter().all(|&v| v == 0.0));

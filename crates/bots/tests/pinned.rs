@@ -100,12 +100,12 @@ fn clever_plays_as_pinned() {
         "clever",
         decisions("clever", Budget::default(), 4, 6),
         &[
+            "Play { placement: 4-5-5 1,0 2, announce: false }",
+            "Play { placement: 2-4-5 1,1 0, announce: false }",
             "Draw",
-            "Play { placement: 1-5-5 1,0 2, announce: false }",
             "Draw",
-            "Play { placement: 1-1-2 3,0 0, announce: false }",
-            "Play { placement: 1-1-1 3,1 0, announce: false }",
-            "Draw",
+            "Play { placement: 1-2-5 0,1 0, announce: false }",
+            "Play { placement: 1-1-2 0,2 1, announce: false }",
         ],
     );
 }
@@ -118,18 +118,18 @@ fn mcts_at_its_default_budget_plays_as_pinned_on_one_thread_and_two() {
         &[
             "Play { placement: 4-5-5 0,-1 1, announce: false }",
             "Draw",
-            "Play { placement: 4-4-5 1,-1 2, announce: false }",
-            "Draw",
+            "Play { placement: 4-4-5 -1,-1 2, announce: false }",
+            "Play { placement: 3-4-4 -1,-2 1, announce: false }",
         ],
     );
     check(
         "mcts@2000x2",
         decisions("mcts", threads(2_000, 2), 6, 4),
         &[
+            "Play { placement: 3-5-5 -1,0 2, announce: false }",
+            "Play { placement: 2-5-5 -2,1 2, announce: false }",
+            "Play { placement: 0-3-4 -4,0 2, announce: false }",
             "Draw",
-            "Draw",
-            "Play { placement: 0-4-4 1,-2 1, announce: false }",
-            "Play { placement: 0-3-4 0,-2 2, announce: false }",
         ],
     );
 }

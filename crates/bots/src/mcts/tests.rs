@@ -81,7 +81,8 @@ fn a_playout_stops_at_the_horizon_and_scores_the_round_so_far() {
         if valued.public().phase() == Phase::Playing {
             let f = crate::value::Features::of(&by_hand).unwrap();
             let m = crate::value::Model::builtin().margin(&f);
-            assert!((value[me] - if me == 0 { m } else { -m }).abs() < 1e-9);
+            // Half the margin each way: the reward's margin gains the model's once a unit of weight.
+            assert!((value[me] - if me == 0 { m / 2.0 } else { -m / 2.0 }).abs() < 1e-9);
             assert!((value[0] + value[1]).abs() < 1e-9);
             let with = margin as f64 + VALUE_WEIGHT * value[me] - VALUE_WEIGHT * value[1 - me];
             assert!((rewards[me] - (0.5 + with / (2.0 * cfg.scale)).clamp(0.0, 1.0)).abs() < 1e-12);
