@@ -17,7 +17,7 @@
 //! on every core (rayon), their results rated in a fixed order.
 
 use triominos_bots::play::arena;
-use triominos_bots::ratings::{rate, ranks, LevelRating, LevelRatings, RatedGame, RATINGS_VERSION};
+use triominos_bots::ratings::{ranks, rate, LevelRating, LevelRatings, RatedGame, RATINGS_VERSION};
 use triominos_bots::Budget;
 use triominos_core::RuleSet;
 

@@ -99,7 +99,7 @@ impl Features {
             return None;
         }
         let board = g.board();
-        let n = g.players() as usize;
+        let n = g.players();
         let mut f = Features {
             players: n,
             to_move: g.to_move() as usize,
@@ -434,10 +434,10 @@ mod tests {
             let model = Model::builtin();
             let values = model.seat_values(&f);
             assert!(values.iter().sum::<f64>().abs() < 1e-9, "{values:?}");
-            for a in 0..n {
+            for (a, &value) in values.iter().enumerate().take(n) {
                 let by_hand: f64 =
                     (0..n).filter(|&b| b != a).map(|b| model.pair_margin(&f, a, b)).sum::<f64>() / n as f64;
-                assert!((values[a] - by_hand).abs() < 1e-9);
+                assert!((value - by_hand).abs() < 1e-9);
             }
             assert!(values[n..].iter().all(|&v| v == 0.0));
         }

@@ -2,7 +2,8 @@
 //! configurations they use (`mcts` and Expert's search).
 
 use super::{
-    CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET, VALUE_WEIGHT,
+    CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET, LONG_HORIZON,
+    VALUE_PLAYERS, VALUE_WEIGHT,
 };
 use crate::Budget;
 
@@ -46,7 +47,18 @@ impl Config {
     /// its samples (the points where an iteration stopped, with or without
     /// the evaluation added once) found nothing to improve in some of a
     /// random player's games at the tests' budget (`tests/review.rs`).
-    pub const JUDGE: Config = Config { horizon: 10, value: 0.0, ..Config::EXPERT };
+    pub const JUDGE: Config = Config { horizon: LONG_HORIZON, value: 0.0, ..Config::EXPERT };
+
+    /// This configuration for a game of `players`: without the learned
+    /// evaluation, and with [`LONG_HORIZON`]-move playouts, beyond
+    /// [`VALUE_PLAYERS`] players.
+    pub fn for_players(self, players: usize) -> Config {
+        if players > VALUE_PLAYERS && self.value != 0.0 {
+            Config { horizon: LONG_HORIZON, value: 0.0, ..self }
+        } else {
+            self
+        }
+    }
 
     /// The configuration of `mcts` for a budget: [`Config::EXPERT`] for a
     /// large one ([`LARGE_BUDGET`] iterations or more, or time without an

@@ -73,6 +73,18 @@ pub const HORIZON: u32 = 4;
 /// (docs/bots-and-figures.md, issue 49).
 pub const VALUE_WEIGHT: f64 = 2.0;
 
+/// The most players a game may have for `mcts` to use the learned
+/// evaluation ([`VALUE_WEIGHT`], [`HORIZON`]); with more it plays as before
+/// issue 49 ([`LONG_HORIZON`] moves, no evaluation): at 3 players, Pressman,
+/// `mcts@1000` with the evaluation read pair by pair won 53.9% of 180 games
+/// against `greedy` and `heuristic` where the search without it won 63.3%
+/// of the same games (docs/bots-and-figures.md).
+pub const VALUE_PLAYERS: usize = 2;
+
+/// Moves a playout plays without the evaluation (games of more than
+/// [`VALUE_PLAYERS`] players, and the judge's search).
+pub const LONG_HORIZON: u32 = 10;
+
 /// Nodes an iteration of `mcts` adds to its tree, each below the last: the
 /// tree's later plies (the searcher's own next moves above all) are worth
 /// more than its first (a tree one ply deep won 46.8% against `mcts-v1`

@@ -209,3 +209,19 @@ fn expert_second() {
     println!("a second on 2 threads: {counts:?} iterations (median {})", counts[counts.len() / 2]);
     assert!(counts[0] > 1_000, "a second buys more than a thousand iterations");
 }
+
+#[test]
+fn the_evaluation_is_for_two_players_and_more_play_as_before() {
+    for cfg in [Config::CURRENT, Config::EXPERT] {
+        assert_eq!((cfg.horizon, cfg.value), (HORIZON, VALUE_WEIGHT));
+        assert_eq!(cfg.for_players(2), cfg);
+        for players in 3..=6 {
+            let more = cfg.for_players(players);
+            assert_eq!((more.horizon, more.value), (LONG_HORIZON, 0.0));
+            assert_eq!(Config { horizon: HORIZON, value: VALUE_WEIGHT, ..more }, cfg);
+        }
+    }
+    // The judge's search is the one before issue 49 at every table.
+    assert_eq!((Config::JUDGE.horizon, Config::JUDGE.value), (LONG_HORIZON, 0.0));
+    assert_eq!(Config::JUDGE.for_players(4), Config::JUDGE);
+}
