@@ -16,6 +16,7 @@ pub mod ladder;
 pub mod levels;
 pub mod mcts;
 pub mod play;
+pub mod ratings;
 pub mod review;
 pub mod value;
 

@@ -1,10 +1,13 @@
-//! A learned evaluation (issue 36): the features of a 2-player position from
-//! one seat's view ([`Features`], list [`FEATURES`], version
-//! [`FEATURES_VERSION`]) and a linear model of them ([`Model`]) that predicts
-//! the rest of the round's margin for that seat (the points the seat gains
-//! from here to the round's end, end-of-round scoring included, less the
-//! other seat's) when both play on greedily (each move the placement scoring
-//! the most now).
+//! A learned evaluation (issue 36, shipped in the search by issue 49): the
+//! features of a 2-player position from one seat's view ([`Features`], list
+//! [`FEATURES`], version [`FEATURES_VERSION`]) and a linear model of them
+//! ([`Model`]) that predicts the rest of the round's margin for that seat
+//! (the points the seat gains from here to the round's end, end-of-round
+//! scoring included, less the other seat's) when both play on greedily (each
+//! move the placement scoring the most now). In a round of 3 to 6 players
+//! the same model reads each pair of seats as if they were alone
+//! ([`Features::pair`]), and a seat's share is the sum of its margins
+//! against the others over the number of players ([`Model::seat_values`]).
 //!
 //! The features read a whole game, every hand included: they are for the
 //! determinized games of a search, never for what a player may see. The
@@ -17,7 +20,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
-use triominos_core::{Bonuses, Game, Phase, TileSet};
+use triominos_core::{Bonuses, Game, Phase, TileSet, MAX_PLAYERS};
 
 /// The version of the feature list: a model file records the version and the
 /// names it was trained on, and is refused by another.
@@ -67,19 +70,20 @@ pub const FEATURES: [&str; N_FEATURES] = [
     "sign*draws_this_turn",
 ];
 
-/// What the features are made of, for both seats of a 2-player game at once
-/// (one scan of each hand's placements), so that both views cost one
-/// computation.
+/// What the features are made of, for every seat of a round at once (one
+/// scan of each hand's placements), so that every seat's view, and every
+/// pair of seats' in a game of 3 to 6, costs one computation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Features {
+    players: usize,
     to_move: usize,
-    tiles: [f64; 2],
-    value: [f64; 2],
-    triples: [f64; 2],
-    placements: [f64; 2],
-    best: [f64; 2],
-    bonus: [f64; 2],
-    to_target: [f64; 2],
+    tiles: [f64; MAX_PLAYERS],
+    value: [f64; MAX_PLAYERS],
+    triples: [f64; MAX_PLAYERS],
+    placements: [f64; MAX_PLAYERS],
+    best: [f64; MAX_PLAYERS],
+    bonus: [f64; MAX_PLAYERS],
+    to_target: [f64; MAX_PLAYERS],
     pool: f64,
     open: f64,
     hex_spots: f64,
@@ -87,23 +91,25 @@ pub struct Features {
 }
 
 impl Features {
-    /// The features of `g`, a 2-player round in play (`None` otherwise):
-    /// every hand read, each hand's legal placements scored as if it were
-    /// that seat's turn.
+    /// The features of `g`, a round in play (`None` otherwise): every hand
+    /// read, each hand's legal placements scored as if it were that seat's
+    /// turn.
     pub fn of(g: &Game) -> Option<Features> {
-        if g.players() != 2 || g.public().phase() != Phase::Playing {
+        if g.public().phase() != Phase::Playing {
             return None;
         }
         let board = g.board();
+        let n = g.players();
         let mut f = Features {
+            players: n,
             to_move: g.to_move() as usize,
-            tiles: [0.0; 2],
-            value: [0.0; 2],
-            triples: [0.0; 2],
-            placements: [0.0; 2],
-            best: [0.0; 2],
-            bonus: [0.0; 2],
-            to_target: [0.0; 2],
+            tiles: [0.0; MAX_PLAYERS],
+            value: [0.0; MAX_PLAYERS],
+            triples: [0.0; MAX_PLAYERS],
+            placements: [0.0; MAX_PLAYERS],
+            best: [0.0; MAX_PLAYERS],
+            bonus: [0.0; MAX_PLAYERS],
+            to_target: [0.0; MAX_PLAYERS],
             pool: g.public().pool_size() as f64,
             open: board.frontier().len() as f64,
             hex_spots: 0.0,
@@ -121,19 +127,19 @@ impl Features {
             .any(|&f| b.contains(f))
         };
         let target = g.rules().target();
-        for s in 0..2 {
+        for s in 0..n {
             let hand: TileSet = g.hands()[s];
             f.tiles[s] = hand.len() as f64;
             f.value[s] = hand.value() as f64;
             f.triples[s] = hand.iter().filter(|t| t.is_triple()).count() as f64;
-            let (mut n, mut best, mut bonus) = (0u32, 0i32, 0u32);
+            let (mut count, mut best, mut bonus) = (0u32, 0i32, 0u32);
             board.for_each_placement(hand, |p| {
                 let sc = g.placement_score(p);
-                n += 1;
+                count += 1;
                 best = best.max(sc.points);
                 bonus += figure(sc.bonuses) as u32;
             });
-            f.placements[s] = n as f64;
+            f.placements[s] = count as f64;
             f.best[s] = best as f64;
             f.bonus[s] = (bonus > 0) as u32 as f64;
             f.to_target[s] = target.map_or(4.0, |t| ((t - g.totals()[s]).max(0) as f64 / 100.0).min(4.0));
@@ -144,15 +150,30 @@ impl Features {
         Some(f)
     }
 
-    /// The feature vector from `me`'s view (0 or 1), in the order of
-    /// [`FEATURES`].
+    /// The number of players of the round read.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The feature vector from `me`'s view (0 or 1) of a 2-player round, in
+    /// the order of [`FEATURES`]: [`Features::pair`] with the other seat.
     pub fn vector(&self, me: usize) -> [f64; N_FEATURES] {
-        let o = 1 - me;
+        self.pair(me, 1 - me)
+    }
+
+    /// The feature vector from `me`'s view against seat `o`, in the order
+    /// of [`FEATURES`]: in a 2-player round, [`Features::vector`]; in a
+    /// round of more, the two seats read as if they were alone, with
+    /// neither to move when a third seat is (`me_to_move` 0 for both, and
+    /// what both share signed 0).
+    pub fn pair(&self, me: usize, o: usize) -> [f64; N_FEATURES] {
         let mover = (self.to_move == me) as u8 as f64;
+        let other_moves = (self.to_move == o) as u8 as f64;
         let empty = (self.pool == 0.0) as u8 as f64;
-        // +1 when `me` moves, -1 otherwise: what is common to both seats
-        // (the pool, the board) counts for the one who moves next.
-        let sign = 2.0 * mover - 1.0;
+        // +1 when `me` moves, -1 when `o` does (0 when another seat does):
+        // what is common to both seats (the pool, the board) counts for the
+        // one who moves next.
+        let sign = mover - other_moves;
         let one = |s: usize| (self.tiles[s] == 1.0) as u8 as f64;
         let two = |s: usize| (self.tiles[s] == 2.0) as u8 as f64;
         [
@@ -181,9 +202,9 @@ impl Features {
             empty * self.tiles[me],
             empty * self.tiles[o],
             mover * self.best[me] / 10.0,
-            (1.0 - mover) * self.best[o] / 10.0,
+            other_moves * self.best[o] / 10.0,
             mover * self.bonus[me],
-            (1.0 - mover) * self.bonus[o],
+            other_moves * self.bonus[o],
             self.to_target[me],
             self.to_target[o],
             sign * self.pool / 10.0,
@@ -258,12 +279,66 @@ impl Model {
         self.weights.iter().zip(x).map(|(w, x)| w * x).sum()
     }
 
-    /// The predicted rest-of-round margin of seat 0 (seat 1's is its
-    /// negative): the mean of seat 0's prediction and the negated seat 1's,
-    /// so the two views always agree.
+    /// The predicted rest-of-round margin of seat 0 against seat 1 of a
+    /// 2-player round (seat 1's is its negative): the mean of seat 0's
+    /// prediction and the negated seat 1's, so the two views always agree.
     pub fn margin(&self, f: &Features) -> f64 {
-        0.5 * (self.predict(&f.vector(0)) - self.predict(&f.vector(1)))
+        self.pair_margin(f, 0, 1)
     }
+
+    /// The predicted rest-of-round margin of seat `a` against seat `b`, the
+    /// two read as if they were alone ([`Features::pair`]); `b`'s against
+    /// `a` is its negative.
+    pub fn pair_margin(&self, f: &Features, a: usize, b: usize) -> f64 {
+        0.5 * (self.predict(&f.pair(a, b)) - self.predict(&f.pair(b, a)))
+    }
+
+    /// Each seat's predicted share of the rest of the round, in points (0
+    /// beyond the players), summing to 0, so that two seats' shares differ
+    /// by about the margin predicted between them: seat `a`'s is the sum of
+    /// its margins against every seat ([`Model::pair_margin`], the 2-player
+    /// model read once a pair of seats), divided by the number of players.
+    /// In a 2-player round that is half the margin each way
+    /// ([`Model::margin`] and its negative, halved): seat 0's share less seat
+    /// 1's is the margin. The search adds the shares, weighted, where a
+    /// playout stops with the round still on.
+    pub fn seat_values(&self, f: &Features) -> [f64; MAX_PLAYERS] {
+        let n = f.players.min(MAX_PLAYERS);
+        let mut out = [0.0; MAX_PLAYERS];
+        for a in 0..n {
+            for b in a + 1..n {
+                let m = self.pair_margin(f, a, b);
+                out[a] += m;
+                out[b] -= m;
+            }
+        }
+        for v in out.iter_mut().take(n) {
+            *v /= n as f64;
+        }
+        out
+    }
+}
+
+/// The TD(lambda) targets of a round's positions (the lab's training
+/// command, `examples/train_eval.rs`, issue 49): `margins[t]` is seat 0's
+/// margin of round points at position `t`, `values[t]` a model's predicted
+/// rest-of-round margin there, `end` the margin at the round's end. The
+/// target of the last position is the margin it gained to the end; before,
+/// `G_t = (margins[t + 1] - margins[t]) + (1 - lambda) values[t + 1] + lambda
+/// G_(t+1)`. With lambda 1 each target is the margin gained to the round's
+/// end (the outcome); with 0, one step and the model's value after it.
+pub fn td_targets(margins: &[i32], values: &[f64], end: i32, lambda: f64) -> Vec<f64> {
+    let mut out = vec![0.0; margins.len()];
+    for t in (0..margins.len()).rev() {
+        out[t] = match margins.get(t + 1) {
+            None => (end - margins[t]) as f64,
+            Some(&next) => {
+                let v = values.get(t + 1).copied().unwrap_or(0.0);
+                (next - margins[t]) as f64 + (1.0 - lambda) * v + lambda * out[t + 1]
+            }
+        };
+    }
+    out
 }
 
 #[cfg(test)]
@@ -308,8 +383,70 @@ mod tests {
         let mover = g.to_move() as usize;
         let fv = f.vector(mover);
         assert_eq!(fv[idx("me_placements/10")] * 10.0, g.count_legal_placements() as f64);
-        // No features outside a 2-player round in play.
-        let three = Game::new(RuleSet::of(Preset::Goliath), 3, 7).unwrap();
-        assert!(Features::of(&three).is_none());
+        // Seat 0's share is half its margin, seat 1's the negative: they differ by the margin.
+        let model = Model::builtin();
+        let v = model.seat_values(&f);
+        assert!((v[0] - v[1] - model.margin(&f)).abs() < 1e-12 && (v[0] + v[1]).abs() < 1e-12);
+        assert_eq!(&v[2..], &[0.0; 4]);
+    }
+
+    #[test]
+    fn td_targets_run_from_one_step_to_the_rounds_outcome() {
+        let (m, v, end) = ([0, 10, 4, 30], [5.0, -2.0, 8.0, 1.0], 25);
+        // lambda 1: the margin gained to the end, whatever the model says.
+        assert_eq!(td_targets(&m, &v, end, 1.0), vec![25.0, 15.0, 21.0, -5.0]);
+        // lambda 0: one step, then the model's value.
+        assert_eq!(td_targets(&m, &v, end, 0.0), vec![10.0 - 2.0, -6.0 + 8.0, 26.0 + 1.0, -5.0]);
+        // Between: the recursion.
+        let g = td_targets(&m, &v, end, 0.5);
+        assert_eq!(g[3], -5.0);
+        assert_eq!(g[2], 26.0 + 0.5 * 1.0 + 0.5 * g[3]);
+        assert_eq!(g[0], 10.0 + 0.5 * -2.0 + 0.5 * g[1]);
+        assert!(td_targets(&[], &[], 3, 0.5).is_empty());
+    }
+
+    #[test]
+    fn three_and_four_seats_each_get_their_margins_against_the_others_over_the_players() {
+        for players in [3usize, 4] {
+            let mut g = Game::new(RuleSet::of(Preset::Pressman), players, 11).unwrap();
+            for _ in 0..9 {
+                let legal = g.legal_actions();
+                let a = legal.iter().copied().find(|a| matches!(a, Action::Play { .. })).unwrap_or(legal[0]);
+                g.play_unchecked(a);
+            }
+            let f = Features::of(&g).unwrap();
+            assert_eq!(f.players(), players);
+            let idx = |name: &str| FEATURES.iter().position(|n| *n == name).unwrap();
+            let n = players;
+            for a in 0..n {
+                for b in (0..n).filter(|&b| b != a) {
+                    let v = f.pair(a, b);
+                    assert_eq!(v[idx("me_tiles")], g.hands()[a].len() as f64);
+                    assert_eq!(v[idx("opp_tiles")], g.hands()[b].len() as f64);
+                    // Who moves: one of the two, or neither (the shared features unsigned).
+                    let mover = g.to_move() as usize;
+                    assert_eq!(v[idx("me_to_move")], (mover == a) as u8 as f64);
+                    if mover != a && mover != b {
+                        assert_eq!(v[idx("sign*pool/10")], 0.0);
+                    }
+                }
+            }
+            let model = Model::builtin();
+            let values = model.seat_values(&f);
+            assert!(values.iter().sum::<f64>().abs() < 1e-9, "{values:?}");
+            for (a, &value) in values.iter().enumerate().take(n) {
+                let by_hand: f64 =
+                    (0..n).filter(|&b| b != a).map(|b| model.pair_margin(&f, a, b)).sum::<f64>() / n as f64;
+                assert!((value - by_hand).abs() < 1e-9);
+            }
+            assert!(values[n..].iter().all(|&v| v == 0.0));
+        }
+        // No features outside a round in play.
+        let mut over = Game::new(RuleSet::of(Preset::Goliath), 2, 7).unwrap();
+        while over.public().phase() == Phase::Playing {
+            let a = over.legal_actions()[0];
+            over.play_unchecked(a);
+        }
+        assert!(Features::of(&over).is_none());
     }
 }

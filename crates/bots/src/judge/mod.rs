@@ -40,9 +40,10 @@
 //!    errors (honest ones: 0.87); the deals' spread alone gave 2.5 on one game
 //!    (crates/bots/README.md).
 //!
-//! The values are those of Expert's own search, its tree and playouts to
-//! [`crate::mcts::HORIZON`] moves, not greedy playouts to the end of the
-//! round: the bots README measured the rest of a round played greedily as
+//! The values are those of Expert's search as it was before issue 49
+//! (`mcts::Config::JUDGE`: its tree and playouts of 10 moves, without the
+//! learned evaluation, on which the judge's thresholds and standard errors
+//! were measured), not greedy playouts to the end of the round: the bots README measured the rest of a round played greedily as
 //! about 70 points of noise a playout and nothing a decision can use.
 //!
 //! # A verdict ([`Analysis::verdict`])
@@ -393,7 +394,7 @@ pub fn analyse(obs: &Observation, settings: Settings, seed: u64, asked: &[Action
     }
     let stats = if legal.len() > 1 {
         let budget = Budget::iterations(settings.search.max(1));
-        Mcts::with_config(mix(seed, 1), budget, 1, Config::EXPERT).analyse(obs)
+        Mcts::with_config(mix(seed, 1), budget, 1, Config::JUDGE).analyse(obs)
     } else {
         legal.iter().map(|&a| (a, 0, 0.0)).collect()
     };
@@ -478,7 +479,7 @@ struct Dealer {
 impl Dealer {
     fn new(obs: &Observation, candidates: usize, rng: &mut ChaCha8Rng) -> Dealer {
         let inf = obs.inference();
-        let model = ChoiceModel::new(obs, &temperatures(obs, &Config::EXPERT));
+        let model = ChoiceModel::new(obs, &temperatures(obs, &Config::JUDGE));
         let resampler = (!model.is_empty()).then(|| Resampler::new(obs, &inf, &model, candidates, rng));
         Dealer { inf, resampler }
     }
@@ -543,7 +544,7 @@ fn value_salted(
     seed: u64,
     tree_salt: u64,
 ) -> (Vec<Vec<f64>>, Vec<usize>, Beliefs) {
-    let cfg = Config::EXPERT;
+    let cfg = Config::JUDGE;
     let mut rng = seeded(seed);
     let dealer = Dealer::new(obs, (deals as usize * 4).clamp(256, 4096), &mut rng);
     let capacity = (deals as usize).div_ceil(REPLICATES) * cfg.expansions.max(1) as usize + 8;

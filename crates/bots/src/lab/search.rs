@@ -8,7 +8,7 @@
 //! `mcts` (module [`crate::mcts`]) plays for the same seed (a test keeps it
 //! so): the lab's variants are measured against the shipped bot. A variant
 //! that measures better is ported to `crate::mcts` (and its pinned decisions,
-//! `tests/pinned.rs`, updated), not switched on here.
+//! `tests/it/pinned.rs`, updated), not switched on here.
 //!
 //! [`Mcts::v1`] is the first version (level `mcts-v1`): its reward counted
 //! only the points scored in the playout, after the tree walk, so a move's
@@ -68,7 +68,8 @@ use triominos_core::rng::{below, seeded, ChaCha8Rng};
 use triominos_core::{Action, Game, Observation, Phase, Placement, MAX_PLAYERS};
 
 use crate::mcts::{
-    CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET,
+    CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET, LONG_HORIZON,
+    VALUE_WEIGHT,
 };
 
 /// The most iterations a decision of `budget` searches: its own cap, none
@@ -273,16 +274,24 @@ impl Config {
     /// `mcts-v3`: `mcts-v2` with every playout move greedy and the hidden
     /// tiles dealt consistently with what the players did.
     pub const V3: Config = Config { greedy_percent: 100, infer: true, ..Config::V2 };
-    /// `mcts-v4`: `mcts-v3` with playouts that stop after [`HORIZON`] moves
-    /// and score the round so far.
-    pub const V4: Config = Config { horizon: HORIZON, ..Config::V3 };
+    /// `mcts-v4`: `mcts-v3` with playouts that stop after [`LONG_HORIZON`]
+    /// moves and score the round so far.
+    pub const V4: Config = Config { horizon: LONG_HORIZON, ..Config::V3 };
     /// `mcts-v5`: `mcts-v4` dealing by the soft choice model, at
     /// [`CHOICE_TEMPERATURE`] until each player's own temperature can be
     /// fitted to the game's finished rounds.
     pub const V5: Config = Config { choice_temperature: CHOICE_TEMPERATURE, fit_temperature: true, ..Config::V4 };
-    /// `mcts`: the current search, `mcts-v5` with [`EXPANSIONS`] nodes added
-    /// to the tree an iteration, each below the last.
-    pub const CURRENT: Config = Config { expansions: EXPANSIONS, ..Config::V5 };
+    /// `mcts` as it was from three nodes an iteration to issue 49: `mcts-v5`
+    /// with [`EXPANSIONS`] nodes added to the tree an iteration, each below
+    /// the last (`mcts~g=100~i=1~t=10~l=10~a=1~n=3`; still the shipped
+    /// search beyond two players).
+    pub const BEFORE_VALUE: Config = Config { expansions: EXPANSIONS, ..Config::V5 };
+    /// `mcts`, the current search at two players: [`Config::BEFORE_VALUE`]
+    /// with playouts of [`HORIZON`] moves and the learned evaluation counted
+    /// [`VALUE_WEIGHT`] times (issue 49; `...~t=4~ve=2`). The lab applies it
+    /// at every number of players, the shipped search only at two
+    /// (`mcts::VALUE_PLAYERS`).
+    pub const CURRENT: Config = Config { horizon: HORIZON, value: VALUE_WEIGHT, ..Config::BEFORE_VALUE };
     /// Expert's search: `mcts` with a budget of [`LARGE_BUDGET`] iterations
     /// or more, or a time budget. [`Config::CURRENT`] dealing the first
     /// round at [`EXPERT_CHOICE_TEMPERATURE`].
@@ -921,7 +930,12 @@ fn playout(
     }
     if cfg.value != 0.0 && n == 2 && g.public().round() == round {
         if let Some(f) = crate::value::Features::of(g) {
-            gained[0] += cfg.value * crate::value::Model::builtin().margin(&f);
+            // Each seat's share, as the shipped search adds it (half the
+            // margin each way: the reward's margin gains the model's once a
+            // unit of weight), so the two play bit for bit alike.
+            let shares = crate::value::Model::builtin().seat_values(&f);
+            gained[0] += cfg.value * shares[0];
+            gained[1] += cfg.value * shares[1];
         }
     }
     let mut out = [0.5; 6];
@@ -1538,7 +1552,7 @@ pub(crate) mod tests {
         for g in &found {
             let me = g.to_move() as usize;
             let start = round_points(g);
-            let cfg = Config { horizon: 4, ..Config::CURRENT };
+            let cfg = Config { horizon: 4, ..Config::BEFORE_VALUE };
             let mut short = g.clone();
             let rewards = playout(&mut short, &mut seeded(9), &mut Vec::new(), &start, &cfg, &GREEDY);
             // The same four moves by hand: the playout stopped there.
@@ -1826,7 +1840,8 @@ pub(crate) mod tests {
         assert_eq!(Config::parse("g=100~i=1").unwrap(), Config::V3);
         assert_eq!(Config::parse("g=100~i=1~t=10").unwrap(), Config::V4);
         assert_eq!(Config::parse("g=100~i=1~t=10~l=10~a=1").unwrap(), Config::V5);
-        assert_eq!(Config::parse("g=100~i=1~t=10~l=10~a=1~n=3").unwrap(), Config::CURRENT);
+        assert_eq!(Config::parse("g=100~i=1~t=10~l=10~a=1~n=3").unwrap(), Config::BEFORE_VALUE);
+        assert_eq!(Config::parse("g=100~i=1~t=4~l=10~a=1~n=3~ve=2").unwrap(), Config::CURRENT);
         let c = Config::parse("q=1~k=1~z=1~m=1").unwrap();
         assert!(c.halving && c.finish_turn && c.quiesce && c.model_moves);
         assert_eq!(Config { halving: false, finish_turn: false, quiesce: false, model_moves: false, ..c }, Config::V2);

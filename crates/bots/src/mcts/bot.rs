@@ -81,7 +81,7 @@ impl Mcts {
         }
         let iterations = iteration_cap(self.budget);
         let deadline = self.budget.time.map(|t| Instant::now() + t);
-        let (threads, cfg) = (self.threads, self.cfg);
+        let (threads, cfg) = (self.threads, self.cfg.for_players(obs.public().players()));
         // The choice model once a decision, shared by the threads' trees.
         let model = ChoiceModel::new(obs, &self.temperatures(obs));
         let seeds: Vec<u64> = (0..threads).map(|_| self.rng_next()).collect();

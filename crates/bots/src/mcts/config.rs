@@ -1,7 +1,10 @@
 //! The search's configuration: the few numbers the levels set, and the two
 //! configurations they use (`mcts` and Expert's search).
 
-use super::{CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET};
+use super::{
+    CHOICE_TEMPERATURE, DEFAULT_ITERATIONS, EXPANSIONS, EXPERT_CHOICE_TEMPERATURE, HORIZON, LARGE_BUDGET, LONG_HORIZON,
+    VALUE_PLAYERS, VALUE_WEIGHT,
+};
 use crate::Budget;
 
 /// How the search plays and scores.
@@ -18,6 +21,9 @@ pub(crate) struct Config {
     /// The temperature (points) of the soft choice model in a game's first
     /// round; later each player's own, fitted to the finished rounds.
     pub choice_temperature: f64,
+    /// Weight of the learned evaluation where a playout stops with the
+    /// round on (0: the round's points alone).
+    pub value: f64,
 }
 
 impl Config {
@@ -28,10 +34,31 @@ impl Config {
         horizon: HORIZON,
         expansions: EXPANSIONS,
         choice_temperature: CHOICE_TEMPERATURE,
+        value: VALUE_WEIGHT,
     };
     /// Expert's search: [`Config::CURRENT`] dealing the first round at
     /// [`EXPERT_CHOICE_TEMPERATURE`].
     pub const EXPERT: Config = Config { choice_temperature: EXPERT_CHOICE_TEMPERATURE, ..Config::CURRENT };
+
+    /// The judge's search (module `judge`: hints, the game review, puzzle
+    /// hints): Expert's search as it was before issue 49, playouts of 10
+    /// moves and no learned evaluation. The judge's thresholds and its
+    /// standard errors were measured with it; with the evaluation's search
+    /// its samples (the points where an iteration stopped, with or without
+    /// the evaluation added once) found nothing to improve in some of a
+    /// random player's games at the tests' budget (`tests/review.rs`).
+    pub const JUDGE: Config = Config { horizon: LONG_HORIZON, value: 0.0, ..Config::EXPERT };
+
+    /// This configuration for a game of `players`: without the learned
+    /// evaluation, and with [`LONG_HORIZON`]-move playouts, beyond
+    /// [`VALUE_PLAYERS`] players.
+    pub fn for_players(self, players: usize) -> Config {
+        if players > VALUE_PLAYERS && self.value != 0.0 {
+            Config { horizon: LONG_HORIZON, value: 0.0, ..self }
+        } else {
+            self
+        }
+    }
 
     /// The configuration of `mcts` for a budget: [`Config::EXPERT`] for a
     /// large one ([`LARGE_BUDGET`] iterations or more, or time without an

@@ -13,7 +13,9 @@
 //! [`HORIZON`] moves or to the end of the round, and backs up each player's
 //! reward (their round score so far against the best opponent's, counted
 //! from the position searched, so the points of the moves on the tree path
-//! count too). With more than one thread, independent trees are searched in
+//! count too, plus, where the round goes on, [`VALUE_WEIGHT`] times the
+//! learned evaluation's share of the rest of the round, module
+//! [`crate::value`]). With more than one thread, independent trees are searched in
 //! parallel (root parallelism, rayon) and their root visit counts summed.
 //! With a large budget ([`LARGE_BUDGET`] iterations or more, or a time
 //! budget: the Expert level) the first round is dealt at the colder
@@ -56,11 +58,32 @@ pub const DEFAULT_ITERATIONS: u32 = 2_000;
 /// temperature is fitted to their choices in the finished rounds.
 pub const CHOICE_TEMPERATURE: f64 = 10.0;
 
-/// Moves a playout of `mcts` plays before it scores the round so far (about
-/// five each in 2-player Goliath): the rest of a round, played greedily,
-/// adds about 70 points of spread to a reward and nothing a decision can
-/// use (docs/research/notebook.md).
-pub const HORIZON: u32 = 10;
+/// Moves a playout of `mcts` plays before it scores the round so far and
+/// adds the learned evaluation's reading of the rest ([`VALUE_WEIGHT`]): the
+/// rest of a round, played greedily, adds about 70 points of spread to a
+/// reward and nothing a decision can use (docs/research/notebook.md); four
+/// moves and the evaluation replace the ten moves `mcts` played before
+/// issue 49 (docs/research/learned-evaluation.md).
+pub const HORIZON: u32 = 4;
+
+/// Weight of the learned evaluation (module [`crate::value`]) where a
+/// playout stops with the round still on: each seat's predicted share of
+/// the rest of the round ([`crate::value::Model::seat_values`]), in points,
+/// times this, is added to the points it gained before the reward is taken
+/// (docs/bots-and-figures.md, issue 49).
+pub const VALUE_WEIGHT: f64 = 2.0;
+
+/// The most players a game may have for `mcts` to use the learned
+/// evaluation ([`VALUE_WEIGHT`], [`HORIZON`]); with more it plays as before
+/// issue 49 ([`LONG_HORIZON`] moves, no evaluation): at 3 players, Pressman,
+/// `mcts@1000` with the evaluation read pair by pair won 53.9% of 180 games
+/// against `greedy` and `heuristic` where the search without it won 63.3%
+/// of the same games (docs/bots-and-figures.md).
+pub const VALUE_PLAYERS: usize = 2;
+
+/// Moves a playout plays without the evaluation (games of more than
+/// [`VALUE_PLAYERS`] players, and the judge's search).
+pub const LONG_HORIZON: u32 = 10;
 
 /// Nodes an iteration of `mcts` adds to its tree, each below the last: the
 /// tree's later plies (the searcher's own next moves above all) are worth

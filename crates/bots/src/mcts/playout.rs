@@ -24,7 +24,7 @@ pub(crate) fn greedy_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng) -> A
     // A number drawn and not used: the stream every seeded game of `mcts`
     // has been played with (its first playouts took a random placement one
     // move in five); drawing it keeps those games, and the pinned decisions
-    // of tests/pinned.rs, as they were.
+    // of tests/it/pinned.rs, as they were.
     let _ = below(rng, 100);
     let mut best = legal[0];
     let mut best_points = i32::MIN;
@@ -40,17 +40,29 @@ pub(crate) fn greedy_move(g: &Game, legal: &[Action], rng: &mut ChaCha8Rng) -> A
     best
 }
 
+/// The learned evaluation of `g` where a playout stopped: each seat's
+/// predicted share of the rest of the round in points
+/// ([`crate::value::Model::seat_values`]), 0 for all when the round is over.
+pub(crate) fn evaluation(g: &Game) -> [f64; 6] {
+    match crate::value::Features::of(g) {
+        Some(f) => crate::value::Model::builtin().seat_values(&f),
+        None => [0.0; 6],
+    }
+}
+
 /// Plays on greedily ([`greedy_move`]) to the end of the round, or for
 /// `cfg.horizon` moves when it is above 0. Returns each seat's reward in
-/// 0..1: the round's points since `start` against the best opponent's, or
-/// 1 / 0 for a game won / lost.
+/// 0..1: the round's points since `start`, plus `cfg.value` times the
+/// learned evaluation ([`evaluation`], returned too, unweighted) where the
+/// round goes on, against the best opponent's; or 1 / 0 for a game won /
+/// lost.
 pub(crate) fn playout(
     g: &mut Game,
     rng: &mut ChaCha8Rng,
     legal: &mut Vec<Action>,
     start: &[i32; 6],
     cfg: &Config,
-) -> [f64; 6] {
+) -> ([f64; 6], [f64; 6]) {
     let round = g.public().round();
     let limit = if cfg.horizon > 0 { cfg.horizon } else { 2_000 };
     let mut moves = 0;
@@ -62,9 +74,10 @@ pub(crate) fn playout(
     }
     let pts = g.public().round_points();
     let n = pts.len();
+    let value = if cfg.value != 0.0 && g.public().round() == round { evaluation(g) } else { [0.0; 6] };
     let mut gained = [0.0; 6];
     for p in 0..n {
-        gained[p] = (pts[p] - start[p]) as f64;
+        gained[p] = (pts[p] - start[p]) as f64 + cfg.value * value[p];
     }
     let mut out = [0.5; 6];
     for p in 0..n {
@@ -77,5 +90,5 @@ pub(crate) fn playout(
             *r = if g.winners().contains(p as u8) { 1.0 } else { 0.0 };
         }
     }
-    out
+    (out, value)
 }

@@ -50,9 +50,10 @@ fn a_playout_stops_at_the_horizon_and_scores_the_round_so_far() {
     for g in &found {
         let me = g.to_move() as usize;
         let start = round_points(g);
-        let cfg = Config { horizon: 4, ..Config::CURRENT };
+        let cfg = Config { horizon: 4, value: 0.0, ..Config::CURRENT };
         let mut short = g.clone();
-        let rewards = playout(&mut short, &mut seeded(9), &mut Vec::new(), &start, &cfg);
+        let (rewards, value) = playout(&mut short, &mut seeded(9), &mut Vec::new(), &start, &cfg);
+        assert_eq!(value, [0.0; 6], "the evaluation off");
         // The same four moves by hand: the playout stopped there.
         let mut by_hand = g.clone();
         let mut rng = seeded(9);
@@ -71,10 +72,28 @@ fn a_playout_stops_at_the_horizon_and_scores_the_round_so_far() {
         if !short.is_over() {
             assert!((rewards[me] - (0.5 + margin as f64 / (2.0 * cfg.scale)).clamp(0.0, 1.0)).abs() < 1e-12);
         }
-        // Without a horizon the playout ends the round.
+        // The shipped search adds the evaluation, weighted, to the same margin.
+        let shipped = Config { horizon: 4, ..Config::CURRENT };
+        assert_eq!(shipped.value, VALUE_WEIGHT);
+        let mut valued = g.clone();
+        let (rewards, value) = playout(&mut valued, &mut seeded(9), &mut Vec::new(), &start, &shipped);
+        assert_eq!(valued.public().round_points(), by_hand.public().round_points(), "the same moves");
+        if valued.public().phase() == Phase::Playing {
+            let f = crate::value::Features::of(&by_hand).unwrap();
+            let m = crate::value::Model::builtin().margin(&f);
+            // Half the margin each way: the reward's margin gains the model's once a unit of weight.
+            assert!((value[me] - if me == 0 { m / 2.0 } else { -m / 2.0 }).abs() < 1e-9);
+            assert!((value[0] + value[1]).abs() < 1e-9);
+            let with = margin as f64 + VALUE_WEIGHT * value[me] - VALUE_WEIGHT * value[1 - me];
+            assert!((rewards[me] - (0.5 + with / (2.0 * cfg.scale)).clamp(0.0, 1.0)).abs() < 1e-12);
+        } else {
+            assert_eq!(value, [0.0; 6], "no evaluation once the round is over");
+        }
+        // Without a horizon the playout ends the round, and nothing is evaluated.
         let mut full = g.clone();
-        playout(&mut full, &mut seeded(9), &mut Vec::new(), &start, &Config { horizon: 0, ..cfg });
+        let (_, value) = playout(&mut full, &mut seeded(9), &mut Vec::new(), &start, &Config { horizon: 0, ..shipped });
         assert_ne!(full.public().phase(), Phase::Playing);
+        assert_eq!(value, [0.0; 6]);
     }
 }
 
@@ -189,4 +208,20 @@ fn expert_second() {
     counts.sort_unstable();
     println!("a second on 2 threads: {counts:?} iterations (median {})", counts[counts.len() / 2]);
     assert!(counts[0] > 1_000, "a second buys more than a thousand iterations");
+}
+
+#[test]
+fn the_evaluation_is_for_two_players_and_more_play_as_before() {
+    for cfg in [Config::CURRENT, Config::EXPERT] {
+        assert_eq!((cfg.horizon, cfg.value), (HORIZON, VALUE_WEIGHT));
+        assert_eq!(cfg.for_players(2), cfg);
+        for players in 3..=6 {
+            let more = cfg.for_players(players);
+            assert_eq!((more.horizon, more.value), (LONG_HORIZON, 0.0));
+            assert_eq!(Config { horizon: HORIZON, value: VALUE_WEIGHT, ..more }, cfg);
+        }
+    }
+    // The judge's search is the one before issue 49 at every table.
+    assert_eq!((Config::JUDGE.horizon, Config::JUDGE.value), (LONG_HORIZON, 0.0));
+    assert_eq!(Config::JUDGE.for_players(4), Config::JUDGE);
 }

@@ -152,7 +152,7 @@ impl Tree {
             node = best;
             self.path.push(best);
         }
-        let rewards = playout(&mut g, rng, &mut self.legal, &start, &self.cfg);
+        let (rewards, _) = playout(&mut g, rng, &mut self.legal, &start, &self.cfg);
         self.last_round_points = round_points(&g);
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
