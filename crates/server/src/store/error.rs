@@ -50,7 +50,9 @@ pub enum StoreError {
     /// The storage thread is gone.
     #[error("storage thread stopped")]
     Stopped,
-    /// The failure the tests asked for ([`Store::fail_next_appends`]).
+    /// The failure the tests asked for (`Store::fail_next_appends`, with the
+    /// feature `testing` only).
+    #[cfg(feature = "testing")]
     #[error("database or disk is full (a failure the tests asked for)")]
     Injected,
     /// The path is a folder.

@@ -3,6 +3,7 @@
 use super::db::{self, Db, DbError, Val};
 use super::error::{note_full, StoreError};
 use super::{lease, FinishedRow, Owned, Store, StoredGame};
+#[cfg(feature = "testing")]
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -23,9 +24,11 @@ impl Store {
         intent: String,
         at: i64,
     ) -> Result<(), StoreError> {
+        #[cfg(feature = "testing")]
         let failing = self.failing_appends.clone();
         let leases = self.leases.clone();
         self.call(move |c| {
+            #[cfg(feature = "testing")]
             if failing.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok() {
                 return Err(StoreError::Injected);
             }

@@ -93,6 +93,7 @@ impl Health {
 
     /// A test seam: the database counted as gone and back, as after an
     /// outage (what waits for its return is woken).
+    #[cfg(feature = "testing")]
     #[doc(hidden)]
     pub fn simulate_return(&self) {
         self.down();

@@ -50,7 +50,9 @@ pub mod lease;
 mod leased;
 mod open;
 mod schema;
+#[cfg(feature = "testing")]
 mod testing;
+#[cfg(feature = "testing")]
 #[doc(hidden)]
 pub mod testpg;
 pub mod throttle;
@@ -65,6 +67,7 @@ pub use leased::Taken;
 pub(crate) use open::name_some;
 pub use open::{is_postgres_url, redact};
 pub use schema::{migrate, pg_migrate, schema_version, MIGRATIONS, PG_MIGRATIONS, PG_MIGRATION_LOCK, SCHEMA_VERSION};
+#[cfg(feature = "testing")]
 use std::sync::atomic::AtomicU32;
 use std::sync::{mpsc, Arc};
 
@@ -123,7 +126,9 @@ pub struct Store {
     tx: mpsc::Sender<Job>,
     /// Whether the database answers ([`Health`]).
     health: Arc<Health>,
-    /// Appends still to fail ([`Store::fail_next_appends`]).
+    /// Appends still to fail (`Store::fail_next_appends`, a test seam of the
+    /// feature `testing`).
+    #[cfg(feature = "testing")]
     failing_appends: Arc<AtomicU32>,
     engine: Engine,
     /// This instance's leases, when it is one of several.
@@ -133,7 +138,14 @@ pub struct Store {
 impl Store {
     /// The handle of a storage thread started with `tx`'s receiver.
     fn handle(tx: mpsc::Sender<Job>, health: Arc<Health>, engine: Engine) -> Store {
-        Store { tx, health, failing_appends: Arc::new(AtomicU32::new(0)), engine, leases: None }
+        Store {
+            tx,
+            health,
+            #[cfg(feature = "testing")]
+            failing_appends: Arc::new(AtomicU32::new(0)),
+            engine,
+            leases: None,
+        }
     }
 
     /// Which engine the store writes to.

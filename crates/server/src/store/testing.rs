@@ -1,4 +1,6 @@
-//! Test seams: storage failures the tests ask for.
+//! Test seams: storage failures the tests ask for. Compiled only with the
+//! feature `testing`, which the crate's own dev-dependency turns on: the
+//! tests have them, the shipped program does not.
 
 use super::Store;
 use std::sync::atomic::Ordering;
