@@ -12,10 +12,10 @@ pub struct ServeArgs {
     #[command(flatten)]
     pub config: triominos_server::ServeConfig,
     /// Log level on stderr: off, error, warn, info (a line per move), debug or trace.
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", env = "TRIOMINOS_LOG", help_heading = triominos_server::config::LOGGING)]
     pub log: Option<LevelFilter>,
     /// Do not print a log line per move (the same as --log warn).
-    #[arg(long, conflicts_with = "log")]
+    #[arg(long, conflicts_with = "log", env = "TRIOMINOS_QUIET", help_heading = triominos_server::config::LOGGING)]
     pub quiet: bool,
 }
 
@@ -173,6 +173,34 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad:?}");
         }
+    }
+
+    /// `--help` groups the flags under their headings, names each one's
+    /// environment variable and shows no setting meant for the tests.
+    #[test]
+    fn help_shows_the_groups_and_the_variables_and_no_test_setting() {
+        use clap::CommandFactory;
+        let help = Cli::command().render_long_help().to_string();
+        for heading in ["Network:", "Storage:", "Cluster:", "Bots:", "Limits:", "Logging:"] {
+            assert!(help.contains(heading), "{heading} in {help}");
+        }
+        for test_only in ["--fixed-seeds", "--test-move-ms", "TRIOMINOS_FIXED_SEEDS", "TRIOMINOS_TEST_MOVE_MS"] {
+            assert!(!help.contains(test_only), "{test_only} in {help}");
+        }
+        let command = Cli::command();
+        for arg in command.get_arguments().filter(|a| a.get_long().is_some_and(|l| l != "help")) {
+            let long = arg.get_long().unwrap();
+            let env = arg.get_env().map(|e| e.to_string_lossy().into_owned());
+            let expected = match long {
+                "trusted-proxy" => "TRIOMINOS_TRUSTED_PROXY".to_string(),
+                _ => format!("TRIOMINOS_{}", long.to_uppercase().replace('-', "_")),
+            };
+            assert_eq!(env.as_deref(), Some(expected.as_str()), "--{long}");
+            assert!(arg.get_help_heading().is_some() || arg.is_hide_set(), "--{long} has a heading");
+        }
+        // The database's address is never shown, even when set in the environment.
+        let url = command.get_arguments().find(|a| a.get_long() == Some("database-url")).unwrap();
+        assert!(url.is_hide_env_values_set());
     }
 
     #[test]

@@ -5,62 +5,33 @@ use axum::extract::{Path, RawQuery};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-macro_rules! files {
-    ($($name:literal),* $(,)?) => {
-        &[$(($name, include_bytes!(concat!("../../assets/", $name)) as &[u8])),*]
-    };
-}
+/// The folder `assets/`, embedded whole at build time (`build.rs` builds again
+/// when a file is added to it).
+static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFEST_DIR/assets");
 
-/// Every asset: its path under `/assets/` and its bytes.
-pub const FILES: &[(&str, &[u8])] = files!(
-    "index.html",
-    "style.css",
-    "app.js",
-    "dom.js",
-    "i18n.js",
-    "prefs.js",
-    "options.js",
-    "board.js",
-    "home.js",
-    "lobby.js",
-    "game.js",
-    "game/conn.js",
-    "game/state.js",
-    "game/views.js",
-    "game/sheet.js",
-    "game/fx.js",
-    "game/controls.js",
-    "game/clock.js",
-    "pace.js",
-    "game/together.js",
-    "game/waitroom.js",
-    "replay.js",
-    "rules.js",
-    "pad.js",
-    "pad/list.js",
-    "pad/entry.js",
-    "pad/form.js",
-    "pad/sheet.js",
-    "pad/keys.js",
-    "pad.css",
-    "favicon.svg",
-    "i18n/en.json",
-    "i18n/fr.json",
-    "i18n/es.json",
-    "learn.js",
-    "learn.css",
-    "learn/progress.js",
-    "learn/lesson.js",
-    "puzzles.js",
-    "puzzles/list.js",
-    "puzzles/play.js",
-    "puzzles/store.js",
-    "puzzles/puzzles.css",
-    "review.js",
-    "review.css",
-    "reasons.js",
-    "game/srtable.js",
-);
+/// The folder of `assets/` that is not served: the wire types and the
+/// configuration the page's scripts are checked with (`tsc`), not sent.
+const NOT_SERVED: &str = "types/";
+
+/// Every asset: its path under `/assets/` and its bytes (every file of
+/// `assets/` but [`NOT_SERVED`]), sorted by path.
+pub static FILES: std::sync::LazyLock<Vec<(&'static str, &'static [u8])>> = std::sync::LazyLock::new(|| {
+    fn walk(dir: &'static include_dir::Dir<'static>, out: &mut Vec<(&'static str, &'static [u8])>) {
+        for f in dir.files() {
+            if let Some(path) = f.path().to_str() {
+                out.push((path, f.contents()));
+            }
+        }
+        for d in dir.dirs() {
+            walk(d, out);
+        }
+    }
+    let mut files = Vec::new();
+    walk(&DIR, &mut files);
+    files.retain(|(p, _)| !p.starts_with(NOT_SERVED));
+    files.sort_by_key(|(p, _)| *p);
+    files
+});
 
 /// The languages of the page, in the order the switch shows them.
 pub const LANGUAGES: [&str; 3] = ["en", "fr", "es"];

@@ -152,7 +152,7 @@ fn dynamic_keys() -> Vec<String> {
 /// Keys written literally in the scripts: `t('key'` and `t("key"`.
 fn literal_keys() -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
-    for (path, bytes) in assets::FILES {
+    for (path, bytes) in assets::FILES.iter() {
         if !path.ends_with(".js") {
             continue;
         }

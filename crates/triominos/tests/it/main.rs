@@ -10,6 +10,7 @@ mod notation_cli;
 mod play_cli;
 mod puzzles_cli;
 mod review_cli;
+mod serve_env;
 mod tools_cli;
 
 /// Runs `triominos` with `args`: its exit code (-1 if a signal ended it), its
