@@ -1,7 +1,7 @@
 //! A table of people waiting for them (issue 45): a game with more than one
 //! person's seat does not start when it is made. The seats fill as people
 //! open their links ([`arrive`]); no clock runs and no bot plays meanwhile
-//! ([`Room::is_waiting`]). It starts when every person has sat down, or when
+//! ([`Table::is_waiting`](super::table::Table::is_waiting)). It starts when every person has sat down, or when
 //! its creator (the first person's seat, [`super::room::Setup::host`]) starts
 //! anyway once another person is here ([`start_anyway`]: the stand-in plays
 //! the seats of those not here yet, each takes their seat back by opening

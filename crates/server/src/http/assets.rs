@@ -14,7 +14,7 @@ static DIR: include_dir::Dir<'static> = include_dir::include_dir!("$CARGO_MANIFE
 const NOT_SERVED: &str = "types/";
 
 /// Every asset: its path under `/assets/` and its bytes (every file of
-/// `assets/` but [`NOT_SERVED`]), sorted by path.
+/// `assets/` but `types/`), sorted by path.
 pub static FILES: std::sync::LazyLock<Vec<(&'static str, &'static [u8])>> = std::sync::LazyLock::new(|| {
     fn walk(dir: &'static include_dir::Dir<'static>, out: &mut Vec<(&'static str, &'static [u8])>) {
         for f in dir.files() {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 pub type Shared = Arc<DbError>;
 
 /// Storage failed (disk full, database locked or corrupt, unknown schema...).
-/// At start, each refusal of [`Store::open`] names the problem and what to do.
+/// At start, each refusal of [`Store::open`](super::Store::open) names the problem and what to do.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// The engine (SQLite or PostgreSQL) refused an operation.

@@ -20,7 +20,7 @@ pub const SCHEMA_VERSION: u32 = 4;
 /// clocks count from it, so a deadline is known again after a restart.
 ///
 /// Version 2 -> 3: the table `leases`, one row per game in play on one of
-/// several instances over one PostgreSQL (see [`lease`]): its owner
+/// several instances over one PostgreSQL (see [`lease`](super::lease)): its owner
 /// instance, its address, its epoch, its expiry (ms since 1970) and the
 /// instance that asked for it, if any. Empty at first; SQLite has it too
 /// (one schema), a single instance does not use it.
@@ -28,7 +28,7 @@ pub const SCHEMA_VERSION: u32 = 4;
 /// Version 3 -> 4: the table `instances`, the instances playing over one
 /// PostgreSQL with their lease length and when each was last seen (so that
 /// an instance whose `--lease-ms` differs refuses to join: see
-/// [`lease::Leases::join`]); in PostgreSQL, the table `triominos_schema`
+/// [`Leases::join`](super::lease::Leases::join)); in PostgreSQL, the table `triominos_schema`
 /// made to hold one row at most (a unique index on a constant), so that a
 /// backup restored over a live database fails instead of adding a second
 /// version row. SQLite has the table too, unused by a single instance.

@@ -3,7 +3,7 @@
 //! deltas, the bots' slots, what is asked (takebacks, "play again"), the
 //! clock's figures. [`Table::check`] decides an intent and
 //! [`Table::commit_at`] applies one that is stored; a stored game is a fold
-//! of its rows ([`Table::rebuild`]). The room ([`crate::game::room`]) adds its
+//! of its rows ([`Table::rebuild_at`]). The room ([`crate::game::room`]) adds its
 //! connections and tasks.
 
 mod clock;

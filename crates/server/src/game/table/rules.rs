@@ -91,7 +91,7 @@ impl Table {
     }
 
     /// What a client (a seat's page) may not ask for, besides what
-    /// [`Room::check`] refuses: the server's intents, and a move of a seat
+    /// [`Table::check`] refuses: the server's intents, and a move of a seat
     /// the stand-in plays (the person takes it back first).
     pub fn check_client(&self, seat: u8, intent: Intent) -> Result<(), Denied> {
         if intent.is_server_only() {
@@ -107,12 +107,12 @@ impl Table {
         Ok(())
     }
 
-    /// Applies an intent that [`Room::check`] accepted and that is stored, now.
+    /// Applies an intent that [`Table::check`] accepted and that is stored, now.
     pub fn commit(&mut self, seat: Option<u8>, intent: Intent) -> Result<Applied, Denied> {
         self.commit_at(seat, intent, crate::store::now_ms())
     }
 
-    /// Applies an intent that [`Room::check`] accepted and that was stored at
+    /// Applies an intent that [`Table::check`] accepted and that was stored at
     /// `at` (milliseconds since 1970): when it begins a turn, the turn's
     /// clock starts then.
     pub fn commit_at(&mut self, seat: Option<u8>, intent: Intent, at: i64) -> Result<Applied, Denied> {
