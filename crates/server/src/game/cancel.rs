@@ -1,7 +1,6 @@
 //! A waiting table's setup written, and its end: cancelled by its creator
 //! or because nobody started it in time ([`super::waiting`]; the turn clock
-//! of [`super::play`] cancels an expired one through here, so neither
-//! imports the other back).
+//! of [`super::driver`] cancels an expired one through here).
 
 use super::error::Denied;
 use super::room::Room;

@@ -26,12 +26,12 @@
 //! out at once, all its games together; one more is `hint_busy` too.
 
 use super::error::Denied;
+use super::handle::{Command, GameHandle, HintDone};
 use super::room::Room;
 use super::think::{owner_of, Lane};
-use crate::protocol::{Hint, Refusal, Refused, ServerMsg};
+use crate::protocol::{Hint, Refused, ServerMsg};
 use crate::state::AppState;
 use std::sync::Arc;
-use tokio::sync::Mutex;
 use triominos_bots::judge::{self, Settings};
 use triominos_core::{IllegalAction, Observation, Phase};
 
@@ -76,63 +76,55 @@ fn refuse(r: &Room, seat: Option<u8>) -> Result<u8, Denied> {
 }
 
 /// Answers a `hint` message of connection `conn` (seat `seat`, `None`: a
-/// spectator) in a task of its own: the hint or a refusal is sent to that
-/// connection, and the hints used to everyone.
+/// spectator): refused at once, or worked out by a task of its own, which
+/// gives it back to the game's driver ([`finish`]).
 pub fn ask(
     state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
-    seat: Option<u8>,
-    conn: u64,
-    client: Option<std::net::IpAddr>,
-    id: Option<u64>,
-) {
-    let (state, room) = (state.clone(), room.clone());
-    tokio::spawn(async move {
-        if let Err(e) = answer(&state, &room, seat, conn, client, id).await {
-            let refusal = Refusal::from(e);
-            tracing::info!(seat, code = %refusal.code, "hint refused");
-            room.lock().await.send_to(conn, ServerMsg::Error { refusal, id }.text());
-        }
-    });
-}
-
-async fn answer(
-    state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
+    r: &mut Room,
+    game: GameHandle,
     seat: Option<u8>,
     conn: u64,
     client: Option<std::net::IpAddr>,
     id: Option<u64>,
 ) -> Result<(), Denied> {
-    let (seat, obs, v, seed, _share) = {
-        let mut r = room.lock().await;
-        let seat = refuse(&r, seat)?;
-        // The client's share of hints, given back when this one is answered.
-        let share = state.shares.hint(client, state.config.max_hints_per_client).map_err(|max| {
-            tracing::info!(game = %r.id, max, "a hint refused: the client has as many as it may");
-            Denied::from(Refused::HintBusy)
-        })?;
-        r.hinting.insert(seat);
-        let v = r.version();
-        (seat, r.game.observe(seat), v, seed_of(&r.id, v, seat), share)
-    };
+    let seat = refuse(r, seat)?;
+    // The client's share of hints, given back when this one is answered.
+    let share = state.shares.hint(client, state.config.max_hints_per_client).map_err(|max| {
+        tracing::info!(game = %r.id, max, "a hint refused: the client has as many as it may");
+        Denied::from(Refused::HintBusy)
+    })?;
+    r.hinting.insert(seat);
+    let v = r.version();
+    let (obs, seed) = (r.game.observe(seat), seed_of(&r.id, v, seat));
     let settings = state.config.hint_budget;
-    // After every table's bot moves, in turn with the other clients' hints;
-    // the judge searches on one thread.
-    let owner = owner_of(client.map(super::limits::client_of));
-    let permit = state.thinking.acquire_for(Lane::Hint, owner, 1).await;
-    let found = tokio::task::spawn_blocking(move || {
-        let hint = suggest(&obs, settings, seed);
-        drop(permit);
-        hint
-    })
-    .await;
-    let mut r = room.lock().await;
+    let state = state.clone();
+    tokio::spawn(async move {
+        // After every table's bot moves, in turn with the other clients' hints;
+        // the judge searches on one thread.
+        let owner = owner_of(client.map(super::limits::client_of));
+        let permit = state.thinking.acquire_for(Lane::Hint, owner, 1).await;
+        let found = tokio::task::spawn_blocking(move || {
+            let hint = suggest(&obs, settings, seed);
+            drop(permit);
+            hint
+        })
+        .await
+        .map_err(|_| ());
+        game.send(Command::HintDone(Box::new(HintDone { seat, conn, id, v, found, share }))).await;
+    });
+    Ok(())
+}
+
+/// A hint worked out: refused if the game moved on meanwhile; else counted
+/// and stored, then sent to the asking connection, and the hints used to
+/// everyone.
+pub async fn finish(state: &Arc<AppState>, r: &mut Room, done: HintDone) -> Result<(), Denied> {
+    let HintDone { seat, conn, id, v, found, share: _share } = done;
     r.hinting.remove(seat);
     let hint = match found {
         Ok(Some(h)) => h,
         Ok(None) => return Err(Refused::NotYourTurn { expected: r.game.to_move(), got: seat }.into()),
-        Err(_) => {
+        Err(()) => {
             tracing::error!(game = %r.id, "a hint's search panicked");
             return Err(Refused::HintStale.into());
         }

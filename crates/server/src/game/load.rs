@@ -3,9 +3,10 @@
 //! looked at once ([`resume_unfinished`]); at each sweep, the timed games
 //! sleeping out of memory whose clock is due are loaded ([`wake_sleepers`]).
 
+use super::driver;
 use super::error::{CreateError, GameError};
+use super::handle::GameHandle;
 use super::play;
-use super::registry::RoomRef;
 use crate::state::AppState;
 use crate::store::Taken;
 use crate::store::{self, StoreError};
@@ -14,7 +15,7 @@ use std::sync::Arc;
 impl AppState {
     /// A game in memory, loaded from storage (and replayed) when needed;
     /// `None` for every refusal of [`AppState::game`].
-    pub async fn room(self: &Arc<Self>, id: &str) -> Option<RoomRef> {
+    pub async fn room(self: &Arc<Self>, id: &str) -> Option<GameHandle> {
         self.game(id).await.ok()
     }
 
@@ -23,13 +24,13 @@ impl AppState {
     /// when its rows cannot be read, [`GameError::Damaged`] when it does not
     /// replay (then set aside, logged once). A game whose last stored action
     /// ended it but that is not marked finished is marked so.
-    pub async fn game(self: &Arc<Self>, id: &str) -> Result<RoomRef, GameError> {
+    pub async fn game(self: &Arc<Self>, id: &str) -> Result<GameHandle, GameError> {
         self.load_game(id, true).await
     }
 
     /// [`AppState::game`]; a game another instance plays is asked for only
     /// when `ask` (a page or socket wants it here).
-    async fn load_game(self: &Arc<Self>, id: &str, ask: bool) -> Result<RoomRef, GameError> {
+    async fn load_game(self: &Arc<Self>, id: &str, ask: bool) -> Result<GameHandle, GameError> {
         if id.len() > 64 {
             return Err(GameError::NotFound);
         }
@@ -53,7 +54,7 @@ impl AppState {
                     if stored.finished {
                         if let Ok(room) = play::rebuild(&stored, super::room::Timing::of(&self.config)) {
                             if room.is_over() {
-                                return Ok(std::sync::Arc::new(tokio::sync::Mutex::new(room)));
+                                return Ok(driver::spawn(self, room));
                             }
                         }
                     }
@@ -84,15 +85,15 @@ impl AppState {
                 tracing::error!(game = %id, "cannot mark an ended game finished: {e}");
             }
         }
-        let (arc, new) = self.games.insert_loaded(room);
+        let bots_alone = !room.has_humans() && !room.is_over();
+        let (game, new) = self.games.insert_loaded(driver::spawn(self, room));
         if new {
-            let mut r = arc.lock().await;
-            if !r.has_humans() && !r.is_over() {
+            if bots_alone {
                 self.games.resume_bot_game(id);
             }
-            play::schedule(self, &arc, &mut r);
+            game.wake().await;
         }
-        Ok(arc)
+        Ok(game)
     }
 }
 
@@ -107,7 +108,7 @@ impl AppState {
         client: Option<std::net::IpAddr>,
         mut room: super::room::Room,
         setup_json: String,
-    ) -> Result<RoomRef, CreateError> {
+    ) -> Result<GameHandle, CreateError> {
         room.owner = super::think::owner_of(client.map(super::limits::client_of));
         self.games.admit_creation(client).map_err(CreateError::Capped)?;
         if !room.has_humans() {
@@ -118,20 +119,17 @@ impl AppState {
             self.games.end_bot_game(&id);
             return Err(e);
         }
-        let arc = self.games.insert(room);
-        {
-            let mut r = arc.lock().await;
-            play::schedule(self, &arc, &mut r);
-        }
-        Ok(arc)
+        let game = self.games.insert(driver::spawn(self, room));
+        game.wake().await;
+        Ok(game)
     }
 }
 
 /// A finished game ([`GameError::NotFinished`] while it is played: its
 /// record would show the hands).
-pub async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<RoomRef, GameError> {
+pub async fn finished_room(state: &Arc<AppState>, id: &str) -> Result<GameHandle, GameError> {
     let room = state.game(id).await?;
-    if !room.lock().await.is_over() {
+    if !room.read(|r| r.is_over()).await.unwrap_or(false) {
         return Err(GameError::NotFinished);
     }
     Ok(room)
@@ -200,12 +198,11 @@ pub async fn resume_unfinished(state: &Arc<AppState>) -> Result<Resumed, StoreEr
             done.sleeping += 1;
         } else if room.bot_due() || deadline.is_some() {
             let bots_alone = !room.has_humans();
-            let arc = state.games.insert(room);
-            let mut r = arc.lock().await;
+            let game = state.games.insert(driver::spawn(state, room));
             if bots_alone {
                 state.games.resume_bot_game(id);
             }
-            play::schedule(state, &arc, &mut r);
+            game.wake().await;
             done.resumed += 1;
         } else {
             state.store.release(id.clone()).await?;

@@ -5,8 +5,8 @@
 //! and in all). Loading a game that is not in memory is [`super::load`]'s.
 
 use super::error::{CreateError, Denied};
+use super::handle::{Command, GameHandle};
 use super::limits::{self, Clients};
-use super::room::Room;
 use crate::config::ServeConfig;
 use crate::protocol::{Refusal, Refused};
 use crate::store::{self, Store, StoreError};
@@ -15,12 +15,9 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// A game in memory, shared by its connections, tasks and requests.
-pub type RoomRef = Arc<tokio::sync::Mutex<Room>>;
-
 /// A game in memory and when it was last seen in use.
 struct Held {
-    room: RoomRef,
+    room: GameHandle,
     seen: Instant,
 }
 
@@ -84,7 +81,7 @@ impl Registry {
     }
 
     /// A game in memory (now seen in use).
-    pub fn get(&self, id: &str) -> Option<RoomRef> {
+    pub fn get(&self, id: &str) -> Option<GameHandle> {
         let mut rooms = locked(&self.rooms);
         let h = rooms.get_mut(id)?;
         h.seen = Instant::now();
@@ -92,23 +89,22 @@ impl Registry {
     }
 
     /// Adds a new game.
-    pub fn insert(&self, room: Room) -> RoomRef {
-        let id = room.id.clone();
-        let arc = Arc::new(tokio::sync::Mutex::new(room));
+    pub fn insert(&self, room: GameHandle) -> GameHandle {
+        let id = room.id().to_string();
         let mut rooms = locked(&self.rooms);
         locked(&self.sleepers).remove(&id);
-        rooms.insert(id, Held { room: arc.clone(), seen: Instant::now() });
-        arc
+        rooms.insert(id, Held { room: room.clone(), seen: Instant::now() });
+        room
     }
 
     /// Adds a game loaded from storage unless another request loaded it
     /// meanwhile: the game in memory, and whether it is this one.
-    pub fn insert_loaded(&self, room: Room) -> (RoomRef, bool) {
+    pub fn insert_loaded(&self, room: GameHandle) -> (GameHandle, bool) {
         let mut rooms = locked(&self.rooms);
-        locked(&self.sleepers).remove(&room.id);
-        let held = rooms.entry(room.id.clone());
+        locked(&self.sleepers).remove(room.id());
+        let held = rooms.entry(room.id().to_string());
         let new = matches!(held, std::collections::hash_map::Entry::Vacant(_));
-        let h = held.or_insert_with(|| Held { room: Arc::new(tokio::sync::Mutex::new(room)), seen: Instant::now() });
+        let h = held.or_insert_with(|| Held { room, seen: Instant::now() });
         (h.room.clone(), new)
     }
 
@@ -167,14 +163,13 @@ impl Registry {
         let mut rooms = locked(&self.rooms);
         let before = rooms.len();
         rooms.retain(|id, h| {
-            // Tasks, connections and requests hold a clone; new clones are
-            // only made from this map, under this lock. A turn clock holds
-            // the game weakly.
-            let (busy, deadline) = match h.room.try_lock() {
-                Ok(r) if Arc::strong_count(&h.room) == 1 => {
-                    let deadline = r.deadline();
-                    let due_soon = deadline.is_some_and(|d| !self.may_sleep(d, now_ms));
-                    (!r.is_idle() || r.bot_due() || due_soon, deadline)
+            // Tasks, sockets and requests hold a handle; new handles are
+            // only made from this map, under this lock. The game's timers
+            // are its driver's, which holds no handle.
+            let (busy, deadline) = match h.room.status() {
+                st if h.room.held_only_by(1) => {
+                    let due_soon = st.deadline.is_some_and(|d| !self.may_sleep(d, now_ms));
+                    (!st.idle || st.bot_due || due_soon, st.deadline)
                 }
                 _ => (true, None),
             };
@@ -244,10 +239,10 @@ impl Registry {
         locked(&self.sleepers).len()
     }
 
-    /// Whether `room` is the game `id` in memory (not one dropped since:
-    /// another instance took it over).
-    pub fn holds(&self, id: &str, room: &RoomRef) -> bool {
-        locked(&self.rooms).get(id).is_some_and(|h| Arc::ptr_eq(&h.room, room))
+    /// Whether the copy numbered `copy` ([`GameHandle::copy`]) is the game
+    /// `id` in memory (not one dropped since: another instance took it over).
+    pub fn holds(&self, id: &str, copy: u64) -> bool {
+        locked(&self.rooms).get(id).is_some_and(|h| h.room.copy() == copy)
     }
 
     /// The ids of the games in memory.
@@ -263,33 +258,22 @@ impl Registry {
         self.end_bot_game(id);
         match held {
             Some(h) => {
-                let room = h.room;
-                let busy = match room.try_lock() {
-                    Ok(mut r) => {
-                        r.drop_connections();
-                        false
-                    }
-                    Err(_) => true,
-                };
-                if busy {
-                    // Busy: closed as soon as it is free.
-                    tokio::spawn(async move { room.lock().await.drop_connections() });
-                }
+                h.room.send_now(Command::DropConnections);
                 true
             }
             None => false,
         }
     }
 
-    /// Drops `room`, a copy of the game `id`, from memory as
+    /// Drops the copy numbered `copy` of the game `id` from memory as
     /// [`Registry::drop_lost`] does, only if it is the copy in memory (not
     /// one dropped already, while another copy was loaded since). Returns
     /// whether it was.
-    pub fn drop_copy(&self, id: &str, room: &RoomRef) -> bool {
+    pub fn drop_copy(&self, id: &str, copy: u64) -> bool {
         let held = {
             let mut rooms = locked(&self.rooms);
             match rooms.get(id) {
-                Some(h) if Arc::ptr_eq(&h.room, room) => rooms.remove(id),
+                Some(h) if h.room.copy() == copy => rooms.remove(id),
                 _ => None,
             }
         };
@@ -439,95 +423,5 @@ impl Registry {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::room::{SeatKind, SeatSetup, Setup};
-    use crate::protocol::Pace;
-
-    /// A table of two people of `pace`, created now.
-    fn room(id: &str, pace: Pace) -> Room {
-        let seat = |i: usize| SeatSetup {
-            kind: SeatKind::Human,
-            name: format!("P{i}"),
-            level: None,
-            token: Some(format!("t{i}")),
-        };
-        let setup = Setup {
-            waiting: false,
-            arrived: Default::default(),
-            started_ms: None,
-            cancelled: false,
-            preset: "goliath".into(),
-            options: Vec::new(),
-            seed: 1,
-            seats: vec![seat(0), seat(1)],
-            created: store::now(),
-            hints: false,
-            hints_used: Vec::new(),
-            pace,
-            stand_in: "casual".into(),
-            rematch: None,
-            takebacks: false,
-            listed: false,
-        };
-        let mut room = Room::new(id.into(), setup).unwrap();
-        // No reserve: a live table's clock is due a turn's time from now.
-        room.timing.reserve_ms = 0;
-        room
-    }
-
-    fn registry(evict_after_s: u64, sweep_every_s: u64) -> Registry {
-        let mut c = ServeConfig::new("127.0.0.1:0", "unused.db");
-        c.evict_after = Duration::from_secs(evict_after_s);
-        c.sweep_every = Duration::from_secs(sweep_every_s);
-        Registry::new(&c)
-    }
-
-    #[test]
-    fn a_timed_game_far_from_its_deadline_sleeps_and_is_woken_a_sweep_before_it() {
-        let reg = registry(0, 60);
-        reg.insert(room("slow", Pace::Slow { move_seconds: Pace::SLOW[0] }));
-        reg.insert(room("live", Pace::Live { move_seconds: 30 }));
-        reg.insert(room("untimed", Pace::Untimed));
-        // The slow table and the untimed one leave memory; the live one's
-        // clock is due within a sweep: it stays.
-        assert_eq!(reg.evict_idle(), 2);
-        assert!(reg.is_in_memory("live") && !reg.is_in_memory("slow") && !reg.is_in_memory("untimed"));
-        assert_eq!(reg.sleeping("untimed"), None, "no clock: it waits on disk until asked for");
-        let deadline = reg.sleeping("slow").expect("the slow table sleeps");
-        let now = store::now_ms();
-        assert!(deadline > now + 86_000_000 && deadline <= now + 86_400_000, "{deadline} at {now}");
-        assert_eq!(reg.sleepers(), 1);
-        // Not yet: more than a sweep before its deadline.
-        assert_eq!(reg.wake_due(deadline - 60_001), vec![]);
-        // A sweep before: handed out once, no longer sleeping.
-        assert_eq!(reg.wake_due(deadline - 60_000), vec![("slow".to_string(), deadline)]);
-        assert_eq!((reg.sleeping("slow"), reg.wake_due(deadline)), (None, vec![]));
-    }
-
-    #[test]
-    fn a_sleeper_loaded_by_a_page_no_longer_sleeps_and_the_soonest_wake_first() {
-        let reg = registry(0, 60);
-        reg.sleep("b", 5_000_000);
-        reg.sleep("a", 1_000_000);
-        reg.sleep("c", 9_000_000);
-        let (_, new) = reg.insert_loaded(room("c", Pace::Slow { move_seconds: Pace::SLOW[1] }));
-        assert!(new);
-        assert_eq!(reg.sleeping("c"), None, "in memory now: its clock runs there");
-        assert_eq!(reg.wake_due(i64::MAX - 1), vec![("a".to_string(), 1_000_000), ("b".to_string(), 5_000_000)]);
-    }
-
-    #[test]
-    fn without_a_sweep_or_within_evict_after_and_a_sweep_a_timed_game_stays() {
-        let now = 1_000_000_000;
-        let reg = registry(600, 60);
-        assert!(!reg.may_sleep(now + 660_000, now));
-        assert!(reg.may_sleep(now + 660_001, now));
-        let no_sweep = registry(600, 0);
-        assert!(!no_sweep.may_sleep(now + 86_400_000, now), "nothing would wake it");
-        let no_wait = registry(0, 0);
-        no_wait.insert(room("slow", Pace::Slow { move_seconds: Pace::SLOW[0] }));
-        assert_eq!(no_wait.evict_idle(), 0);
-        assert!(no_wait.is_in_memory("slow"));
-    }
-}
+#[path = "registry_tests.rs"]
+mod tests;

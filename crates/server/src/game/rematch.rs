@@ -24,20 +24,18 @@ use super::table::RematchAnswer;
 use crate::protocol::{Refused, SeatKind, Seats, ServerMsg};
 use crate::state::AppState;
 use std::sync::Arc;
-use tokio::sync::Mutex;
 
 /// A seat says yes (`agree`) or no to playing again. Tells everyone where it
 /// stands; makes the new game when every person agreed.
 pub async fn answer(
     state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
+    r: &mut Room,
     seat: Option<u8>,
     conn: u64,
     client: Option<std::net::IpAddr>,
     agree: bool,
 ) -> Result<(), Denied> {
     let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
-    let mut r = room.lock().await;
     if !r.is_over() {
         return Err(Refused::GameNotOver.into());
     }
@@ -45,8 +43,10 @@ pub async fn answer(
     state.games.admit_ask(client)?;
     if let Some(next) = r.setup.rematch.clone() {
         // Made already: this seat's link again.
-        drop(r);
-        return offer(state, room, &next, conn, seat.into(), true).await;
+        if let Some(msg) = offer(state, &next, seat.into(), true).await {
+            r.send_to(conn, msg);
+        }
+        return Ok(());
     }
     let agreed = match r.answer_rematch(seat, agree) {
         RematchAnswer::Declined => {
@@ -132,24 +132,16 @@ fn link_of(id: &str, tokens: &[Option<String>], seat: Option<u8>) -> String {
     }
 }
 
-/// Sends one connection its way to the rematch `next` of `room` (its seat's
-/// link there, or the spectators' address); `now` as in the message.
-pub async fn offer(
-    state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
-    next: &str,
-    conn: u64,
-    seat: Option<u8>,
-    now: bool,
-) -> Result<(), Denied> {
-    let tokens: Vec<Option<String>> = match state.game(next).await {
-        Ok(nr) => nr.lock().await.setup.seats.iter().map(|s| s.token.clone()).collect(),
+/// The message that sends one connection its way to the rematch `next`
+/// (its seat's link there, or the spectators' address); `now` as in the
+/// message. `None` when the rematch cannot be had.
+pub async fn offer(state: &Arc<AppState>, next: &str, seat: Option<u8>, now: bool) -> Option<String> {
+    let tokens = match state.game(next).await {
+        Ok(game) => game.read(|r| r.setup.seats.iter().map(|s| s.token.clone()).collect::<Vec<_>>()).await?,
         Err(e) => {
             tracing::warn!(rematch = %next, "the rematch cannot be had: {e:?}");
-            return Ok(());
+            return None;
         }
     };
-    let msg = ServerMsg::Rematch { game: next.to_string(), link: link_of(next, &tokens, seat), now }.text();
-    room.lock().await.send_to(conn, msg);
-    Ok(())
+    Some(ServerMsg::Rematch { game: next.to_string(), link: link_of(next, &tokens, seat), now }.text())
 }

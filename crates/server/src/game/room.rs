@@ -1,6 +1,5 @@
 //! One game on the server: its [`Table`] (the state and rules, pure) with
-//! the open connections and the tasks set for it (a bot's turn, the turn
-//! clock, a takeback's lapse).
+//! the open connections, owned by the game's driver ([`super::driver`]).
 
 pub use super::table::{default_stand_in, Applied, SeatSetup, Setup, TakebackPending, Timing, INTENT_IDS};
 pub use crate::protocol::SeatKind;
@@ -21,31 +20,16 @@ pub struct Conn {
     pub tx: mpsc::Sender<Arc<str>>,
 }
 
-/// A game being served: its table, its connections and its tasks. Reads
-/// and changes of the table go through it ([`std::ops::Deref`]).
+/// A game being served: its table and its connections. Reads and changes
+/// of the table go through it ([`std::ops::Deref`]).
 pub struct Room {
     /// The game's state and rules.
     pub table: Table,
     conns: Vec<Conn>,
     next_conn: u64,
-    /// The version a bot task is already scheduled for.
-    pub scheduled: Option<u64>,
-    /// The turn clock set now: the version and deadline it was set for, and
-    /// its task (aborted when another is set: one clock task per game).
-    pub clocked: Option<ClockSet>,
-    /// The lapse task of the takeback asked now (aborted once it is answered).
-    pub lapse: Option<tokio::task::AbortHandle>,
-}
-
-/// A turn clock set ([`Room::clocked`]).
-#[derive(Clone, Debug)]
-pub struct ClockSet {
-    /// The version it was set at.
-    pub v: u64,
-    /// When it runs out (milliseconds since 1970).
-    pub deadline: i64,
-    /// Its task.
-    pub task: tokio::task::AbortHandle,
+    /// This copy of the game in memory (see [`super::handle::GameHandle::copy`]):
+    /// a copy the registry no longer holds never writes.
+    pub copy: u64,
 }
 
 impl std::ops::Deref for Room {
@@ -63,7 +47,7 @@ impl std::ops::DerefMut for Room {
 
 impl From<Table> for Room {
     fn from(table: Table) -> Room {
-        Room { table, conns: Vec::new(), next_conn: 0, scheduled: None, clocked: None, lapse: None }
+        Room { table, conns: Vec::new(), next_conn: 0, copy: 0 }
     }
 }
 
@@ -78,7 +62,6 @@ impl Room {
     /// caller stores the setup.
     pub fn begin(&mut self, now: i64) {
         self.table.begin(now);
-        self.clocked = None;
     }
 
     /// Drops every connection: their sockets close and the pages connect
@@ -220,12 +203,9 @@ impl Room {
     }
 
     /// Takes the game of `fresh` (the same game rebuilt from storage, after a
-    /// takeback): see [`Table::replace_game`]; the connections stay. No bot
-    /// task is taken as scheduled; the clock set stays: `play::schedule`
-    /// sets another (aborting it) when the version or the deadline differ.
+    /// takeback): see [`Table::replace_game`]; the connections stay.
     pub fn replace_game(&mut self, fresh: Room) {
         self.table.replace_game(fresh.table);
-        self.scheduled = None;
     }
 
     /// Sends every connection a fresh snapshot.

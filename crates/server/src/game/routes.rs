@@ -208,15 +208,20 @@ async fn list(State(state): State<Arc<AppState>>, Q(q): Q<ListQuery>) -> Result<
 /// Public facts about one game (its seed once it is over).
 async fn game_info(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Json<GameInfo>, Fail> {
     let room = state.game(&id).await?;
-    let r = room.lock().await;
-    let seed = r.is_over().then_some(r.setup.seed);
-    Ok(Json(GameInfo { game: r.public(crate::store::now_ms()), version: r.version(), status: r.status(), seed }))
+    let info = room
+        .read(|r| {
+            let seed = r.is_over().then_some(r.setup.seed);
+            GameInfo { game: r.public(crate::store::now_ms()), version: r.version(), status: r.status(), seed }
+        })
+        .await
+        .ok_or(Refused::StorageFailed)?;
+    Ok(Json(info))
 }
 
 /// A finished game as a `.tri` record (it shows every hand, so only once over).
 async fn record(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Response, Fail> {
     let room = finished_room(&state, &id).await?;
-    let text = room.lock().await.record().map_err(|e| {
+    let text = room.read(|r| r.record().map_err(|e| e.to_string())).await.ok_or(Refused::StorageFailed)?.map_err(|e| {
         tracing::error!(game = %id, "cannot write the record: {e}");
         Refused::BadLog
     })?;

@@ -16,13 +16,15 @@
 //! A refusal, or answers missing after
 //! [`crate::config::ServeConfig::takeback_wait`] (30 s), changes nothing,
 //! and that placement's takeback may not be asked again (`takeback_refused`).
+//! The lapse is timed by the game's driver ([`super::driver`]), which calls
+//! [`lapse`].
 //!
 //! Bounds (issue 44): a seat asks at most [`super::react::BURST`] in a row,
 //! then one every [`crate::config::ServeConfig::takeback_every`]
 //! (`takeback_busy`), and a client at most
 //! [`crate::config::ServeConfig::asks_per_minute`] takebacks and "play
 //! again" answers a minute from all its seats; a game keeps at most one lapse
-//! task and one turn clock task ([`super::timers`]).
+//! and one turn clock ([`super::timers`]).
 
 use super::error::Denied;
 use super::room::{Room, TakebackPending as Pending};
@@ -30,7 +32,6 @@ use super::table::TakebackAnswer;
 use crate::protocol::{Refused, ServerMsg, TakebackOutcome};
 use crate::state::AppState;
 use std::sync::Arc;
-use tokio::sync::Mutex;
 
 static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
@@ -43,73 +44,49 @@ fn tell(r: &Room, p: Pending, outcome: TakebackOutcome, by: Option<u8>) {
 /// after it); `client` is the asking connection's address.
 pub async fn ask(
     state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
+    r: &mut Room,
     seat: Option<u8>,
     client: Option<std::net::IpAddr>,
 ) -> Result<(), Denied> {
     if seat.is_none() {
         return Err(Refused::Spectator.into());
     }
-    let mut r = room.lock().await;
     let (seat, from) = r.takeback_askable(seat)?;
     r.take_takeback(seat, std::time::Instant::now(), state.config.takeback_every)?;
     state.games.admit_ask(client)?;
     let serial = SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let p = r.open_takeback(seat, from, serial, crate::store::now_ms());
     tracing::info!(game = %r.id, seat, v = p.v, "takeback asked");
-    tell(&r, p, TakebackOutcome::Asked, None);
+    tell(r, p, TakebackOutcome::Asked, None);
     if r.everyone(p.agreed) {
-        return take_back(state, room, &mut r).await;
+        return take_back(state, r).await;
     }
-    // Unanswered in time: it lapses. The room is held weakly, and the task
-    // is aborted as soon as the takeback is answered.
-    let (state2, room2, wait) = (state.clone(), Arc::downgrade(room), state.config.takeback_wait);
-    let live = state.timers.lapse();
-    let task = tokio::spawn(async move {
-        let _live = live;
-        tokio::time::sleep(wait).await;
-        let Some(room2) = room2.upgrade() else { return };
-        let mut r = room2.lock().await;
-        if let Some(q) = r.lapse_takeback(p.serial) {
-            r.lapse = None;
-            tracing::info!(game = %r.id, v = q.v, "takeback lapsed");
-            tell(&r, q, TakebackOutcome::Lapsed, None);
-            resume(&state2, &room2, &mut r, q);
-        }
-    });
-    if let Some(old) = r.lapse.replace(task.abort_handle()) {
-        old.abort();
-    }
+    // Unanswered in time, it lapses: the driver times it.
     Ok(())
 }
 
-/// The takeback is answered: its lapse task ends.
-fn answered(r: &mut Room) {
-    if let Some(task) = r.lapse.take() {
-        task.abort();
+/// The takeback `serial` was not answered in time (the driver's lapse).
+pub fn lapse(r: &mut Room, serial: u64) {
+    if let Some(q) = r.lapse_takeback(serial) {
+        tracing::info!(game = %r.id, v = q.v, "takeback lapsed");
+        tell(r, q, TakebackOutcome::Lapsed, None);
+        resume(r, q);
     }
 }
 
 /// A seat answers the takeback asked for.
-pub async fn answer(
-    state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
-    seat: Option<u8>,
-    accept: bool,
-) -> Result<(), Denied> {
+pub async fn answer(state: &Arc<AppState>, r: &mut Room, seat: Option<u8>, accept: bool) -> Result<(), Denied> {
     let Some(seat) = seat else { return Err(Refused::Spectator.into()) };
-    let mut r = room.lock().await;
     match r.answer_takeback(seat, accept)? {
         TakebackAnswer::Refused(p) => {
-            answered(&mut r);
             tracing::info!(game = %r.id, seat, v = p.v, "takeback refused");
-            tell(&r, p, TakebackOutcome::Refused, Some(seat));
-            resume(state, room, &mut r, p);
+            tell(r, p, TakebackOutcome::Refused, Some(seat));
+            resume(r, p);
             Ok(())
         }
-        TakebackAnswer::Agreed(_) => take_back(state, room, &mut r).await,
+        TakebackAnswer::Agreed(_) => take_back(state, r).await,
         TakebackAnswer::Waiting(p) => {
-            tell(&r, p, TakebackOutcome::Asked, None);
+            tell(r, p, TakebackOutcome::Asked, None);
             Ok(())
         }
     }
@@ -117,9 +94,8 @@ pub async fn answer(
 
 /// Everyone accepted: deletes the stored placement, rebuilds the game from
 /// storage, tells everyone and sends each connection a snapshot.
-async fn take_back(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) -> Result<(), Denied> {
+async fn take_back(state: &Arc<AppState>, r: &mut Room) -> Result<(), Denied> {
     let Some(p) = r.takeback.take() else { return Ok(()) };
-    answered(r);
     let refused = |r: &mut Room, why: &str| {
         tracing::error!(game = %r.id, v = p.v, "a takeback could not be made: {why}");
         tell(r, p, TakebackOutcome::Refused, None);
@@ -128,12 +104,12 @@ async fn take_back(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room)
         Ok(true) => {}
         Ok(false) => {
             refused(r, "not the last stored actions");
-            resume(state, room, r, p);
+            resume(r, p);
             return Ok(());
         }
         Err(e) => {
             refused(r, &e.to_string());
-            resume(state, room, r, p);
+            resume(r, p);
             return Err(Refused::StorageFailed.into());
         }
     }
@@ -169,17 +145,14 @@ async fn take_back(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room)
     tracing::info!(game = %r.id, v = p.v, "taken back");
     tell(r, p, TakebackOutcome::Accepted, None);
     r.send_snapshots();
-    resume(state, room, r, p);
+    resume(r, p);
     Ok(())
 }
 
 /// The table goes on: the time the takeback `p` waited is given back to the
-/// seat to play (its clock stopped meanwhile), a bot whose move waited is
-/// started again, and the turn clock is set again for the new deadline
-/// (replacing the one set before: one clock task per game; a deadline
-/// already past fires at once).
-fn resume(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room, p: Pending) {
+/// seat to play (its clock stopped meanwhile); the driver sets the turn
+/// clock again for the new deadline (a deadline already past fires at once)
+/// and starts again a bot whose move waited.
+fn resume(r: &mut Room, p: Pending) {
     r.pause_clock(crate::store::now_ms().saturating_sub(p.since));
-    r.scheduled = None;
-    super::play::schedule(state, room, r);
 }

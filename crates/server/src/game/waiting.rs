@@ -8,7 +8,7 @@
 //! their link). The creator may also give a seat nobody took to a bot
 //! ([`give_seat`]) or cancel the table ([`cancel`]); a table nobody started
 //! within [`crate::config::ServeConfig::table_wait`] is cancelled by its
-//! clock ([`super::play`]). The state is the setup's (`waiting`, `arrived`,
+//! clock ([`super::driver`]). The state is the setup's (`waiting`, `arrived`,
 //! `started_ms`, `cancelled`), rewritten in storage at each change, so a
 //! restart or another instance keeps it.
 
@@ -19,21 +19,19 @@ use super::room::{Room, SeatKind};
 use crate::protocol::{Intent, Refused};
 use crate::state::AppState;
 use std::sync::Arc;
-use tokio::sync::Mutex;
 
 /// A seat's person opened their link (a socket said hello with its token).
 /// Their first visit marks the seat taken: at a waiting table everyone is
 /// told, and the game starts if every person is here; once the game
 /// started, a seat the stand-in plays since "start anyway" is taken back
 /// at once (opening one's link takes the seat).
-pub async fn arrive(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: u8) {
+pub async fn arrive(state: &Arc<AppState>, r: &mut Room, seat: u8) {
     let take_back = {
-        let mut r = room.lock().await;
         if r.setup.arrived.contains(seat) || r.is_over() {
             return;
         }
         r.setup.arrived.insert(seat);
-        if save(state, &r).await.is_err() {
+        if save(state, r).await.is_err() {
             // Counted again at the next visit.
             r.setup.arrived.remove(seat);
             return;
@@ -41,7 +39,7 @@ pub async fn arrive(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: u8) {
         tracing::info!(game = %r.id, seat, "a person sat down for the first time");
         if r.is_waiting() {
             if r.setup.people().iter().all(|s| r.setup.arrived.contains(s)) {
-                let _ = begin(state, room, &mut r).await;
+                let _ = begin(state, r).await;
             } else {
                 r.send_snapshots();
             }
@@ -52,13 +50,13 @@ pub async fn arrive(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: u8) {
         }
     };
     if take_back {
-        let _ = play::submit(state, room, Some(seat), Intent::Back { seat }, Asker::default()).await;
+        let _ = play::submit(state, r, Some(seat), Intent::Back { seat }, Asker::default()).await;
     }
 }
 
-/// The game starts now: stored, everyone sent a fresh snapshot, the bots
-/// and the first turn's clock started.
-async fn begin(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) -> Result<(), Denied> {
+/// The game starts now: stored, everyone sent a fresh snapshot (the driver
+/// then starts the bots and the first turn's clock).
+async fn begin(state: &Arc<AppState>, r: &mut Room) -> Result<(), Denied> {
     let now = crate::store::now_ms();
     let before = r.setup.clone();
     r.begin(now);
@@ -68,7 +66,6 @@ async fn begin(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, r: &mut Room) -> 
     }
     tracing::info!(game = %r.id, "the table's people are seated: the game starts");
     r.send_snapshots();
-    play::schedule(state, room, r);
     Ok(())
 }
 
@@ -92,21 +89,20 @@ fn may(state: &Arc<AppState>, r: &mut Room, seat: Option<u8>) -> Result<(), Deni
 /// The creator's "start anyway" (`start`): once another person has sat
 /// down, the game starts, and the stand-in plays the seats of the people
 /// not here yet (`nobody_arrived` before).
-pub async fn start_anyway(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: Option<u8>) -> Result<(), Denied> {
+pub async fn start_anyway(state: &Arc<AppState>, r: &mut Room, seat: Option<u8>) -> Result<(), Denied> {
     let absent: Vec<u8> = {
-        let mut r = room.lock().await;
-        may(state, &mut r, seat)?;
+        may(state, r, seat)?;
         let arrived = r.setup.arrived;
         let people = r.setup.people();
         if people.iter().filter(|s| arrived.contains(*s) && Some(*s) != seat).count() == 0 {
             return Err(Refused::NobodyArrived.into());
         }
-        begin(state, room, &mut r).await?;
+        begin(state, r).await?;
         people.iter().filter(|s| !arrived.contains(*s)).collect()
     };
     for s in absent {
         // The server's intent, as when a clock runs out: stored, replayed.
-        if let Err(e) = play::submit(state, room, None, Intent::StandIn { seat: s }, Asker::default()).await {
+        if let Err(e) = play::submit(state, r, None, Intent::StandIn { seat: s }, Asker::default()).await {
             tracing::warn!(seat = s, "the stand-in could not take an absent person's seat: {e:?}");
         }
     }
@@ -116,14 +112,8 @@ pub async fn start_anyway(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: 
 /// The creator gives the seat of a person not here yet to a bot (`give_seat`):
 /// the table's stand-in level plays it for the whole game, and its link no
 /// longer opens it. When every other person is here, the game starts.
-pub async fn give_seat(
-    state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
-    seat: Option<u8>,
-    given: u8,
-) -> Result<(), Denied> {
-    let mut r = room.lock().await;
-    may(state, &mut r, seat)?;
+pub async fn give_seat(state: &Arc<AppState>, r: &mut Room, seat: Option<u8>, given: u8) -> Result<(), Denied> {
+    may(state, r, seat)?;
     let person = r.setup.seats.get(given as usize).is_some_and(|s| s.kind == SeatKind::Human);
     if !person || r.setup.arrived.contains(given) || Some(given) == r.setup.host() {
         return Err(Refused::SeatTaken.into());
@@ -139,14 +129,14 @@ pub async fn give_seat(
     // Nothing was played yet: the game made again from the new setup.
     let fresh = Room::new(r.id.clone(), setup.clone())?;
     r.setup = setup;
-    if let Err(e) = save(state, &r).await {
+    if let Err(e) = save(state, r).await {
         r.setup = before;
         return Err(e);
     }
     r.replace_game(fresh);
     tracing::info!(game = %r.id, seat = given, "a seat given to a bot before the game");
     if r.setup.people().iter().all(|s| r.setup.arrived.contains(s)) {
-        begin(state, room, &mut r).await?;
+        begin(state, r).await?;
     } else {
         r.send_snapshots();
     }
@@ -154,9 +144,8 @@ pub async fn give_seat(
 }
 
 /// The creator cancels the waiting table (`cancel`).
-pub async fn cancel_by_host(state: &Arc<AppState>, room: &Arc<Mutex<Room>>, seat: Option<u8>) -> Result<(), Denied> {
-    let mut r = room.lock().await;
-    may(state, &mut r, seat)?;
-    cancel(state, &mut r, false).await;
+pub async fn cancel_by_host(state: &Arc<AppState>, r: &mut Room, seat: Option<u8>) -> Result<(), Denied> {
+    may(state, r, seat)?;
+    cancel(state, r, false).await;
     Ok(())
 }

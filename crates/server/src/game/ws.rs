@@ -21,17 +21,16 @@
 //! answer with by themselves, is closed with a close frame 1001 `idle` and
 //! its seat shows as away.
 
-use super::play::{self, Asker};
-use super::room::Room;
+use super::handle::{Command, GameHandle};
 use crate::http::error::Fail;
-use crate::protocol::{ClientMsg, ClientMsgError, Intent, Refusal, Refused, ServerMsg};
+use crate::protocol::{ClientMsg, ClientMsgError, Refusal, Refused, ServerMsg};
 use crate::state::AppState;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
 use std::sync::Arc;
-use tokio::sync::{mpsc, Mutex};
+use tokio::sync::mpsc;
 
 /// Largest client message the game reads; longer ones are refused with `too_large`.
 pub const MAX_MESSAGE: usize = 4096;
@@ -126,11 +125,7 @@ const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Waits for the hello: the seat of its token (`None`: a spectator), or the
 /// socket refused and closed (`None` returned).
-async fn greet(
-    mut socket: WebSocket,
-    state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
-) -> Option<(WebSocket, Option<u8>)> {
+async fn greet(mut socket: WebSocket, state: &Arc<AppState>, room: &GameHandle) -> Option<(WebSocket, Option<u8>)> {
     let deadline = tokio::time::Instant::now() + state.config.hello_timeout;
     loop {
         let first = match tokio::time::timeout_at(deadline, socket.recv()).await {
@@ -162,7 +157,7 @@ async fn greet(
         };
         let seat = match token.as_deref() {
             None | Some("") => None,
-            Some(t) => match room.lock().await.seat_of_token(t) {
+            Some(t) => match room.seat_of_token(t.to_string()).await {
                 Some(s) => Some(s),
                 None => {
                     refuse(socket, Refused::BadToken, close_code::POLICY).await;
@@ -181,7 +176,7 @@ fn error_msg(refusal: impl Into<Refusal>, id: Option<u64>) -> String {
 async fn session(
     mut socket: WebSocket,
     state: Arc<AppState>,
-    room: Arc<Mutex<Room>>,
+    room: GameHandle,
     seat: Option<u8>,
     client: Option<std::net::IpAddr>,
 ) {
@@ -189,32 +184,28 @@ async fn session(
     // A person's first visit takes their seat (issue 45): before the
     // snapshot, which then shows it.
     if let Some(s) = seat {
-        if state.games.holds(&room.lock().await.id, &room) {
-            super::waiting::arrive(&state, &room, s).await;
-        }
+        room.arrive(s).await;
     }
-    let (conn, game_id, rematch) = {
-        let mut r = room.lock().await;
-        // The game left memory since this socket asked for it (another
-        // instance took it over, or it finished and was forgotten): this room
-        // is not played any more. Closed with 1013 `moved`; the page connects
-        // again and finds the game where it is now.
-        if !state.games.holds(&r.id, &room) {
-            tracing::info!(game = %r.id, seat, "the game left memory while this socket connected: closed (moved)");
-            drop(r);
-            let frame = CloseFrame { code: close_code::AGAIN, reason: MOVED.into() };
-            let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(Message::Close(Some(frame)))).await;
-            return;
-        }
-        let conn = r.connect(seat, tx);
-        r.send_to(conn, r.snapshot(seat));
-        r.send_presence();
-        (conn, r.id.clone(), r.setup.rematch.clone())
+    let game_id = room.id().to_string();
+    // The game left memory since this socket asked for it (another
+    // instance took it over, or it finished and was forgotten): this copy
+    // is not played any more. Closed with 1013 `moved`; the page connects
+    // again and finds the game where it is now.
+    let Some((conn, rematch)) = room.connect(seat, tx.clone()).await else {
+        tracing::info!(game = %game_id, seat, "the game left memory while this socket connected: closed (moved)");
+        let frame = CloseFrame { code: close_code::AGAIN, reason: MOVED.into() };
+        let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(Message::Close(Some(frame)))).await;
+        return;
     };
     // Back to a game whose players went on to a rematch: this seat's place there.
     if let Some(next) = rematch {
-        let _ = super::rematch::offer(&state, &room, &next, conn, seat, false).await;
+        if let Some(msg) = super::rematch::offer(&state, &next, seat, false).await {
+            let _ = tx.try_send(msg.into());
+        }
     }
+    // Only the game's driver holds the connection's sender: when it drops
+    // it, the socket closes.
+    drop(tx);
     tracing::info!(game = %game_id, seat, "connected");
     let idle = state.config.ws_idle;
     let mut ping = tokio::time::interval(idle / 3);
@@ -290,7 +281,7 @@ async fn session(
                 // the proxy, to the owner. Else too slow: closed; the client
                 // resyncs.
                 None => {
-                    if !state.games.holds(&game_id, &room) {
+                    if !state.games.holds(&game_id, room.copy()) {
                         tracing::info!(game = %game_id, seat, "the game left this instance: closed (moved)");
                         let frame = CloseFrame { code: close_code::AGAIN, reason: MOVED.into() };
                         let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(Message::Close(Some(frame)))).await;
@@ -302,7 +293,7 @@ async fn session(
                 heard = tokio::time::Instant::now();
                 match incoming {
                     Some(Ok(Message::Text(text))) => {
-                        let reply = handle(&state, &room, seat, conn, client, text.as_str()).await;
+                        let reply = handle(&room, seat, conn, client, text.as_str()).await;
                         if let Some(reply) = reply {
                             if !sent_within(idle, socket.send(Message::Text(reply.into()))).await {
                                 break;
@@ -325,12 +316,7 @@ async fn session(
             }
         }
     }
-    let mut r = room.lock().await;
-    r.disconnect(conn);
-    r.send_presence();
-    if r.is_over() && r.is_idle() {
-        state.games.forget(&game_id);
-    }
+    room.send(Command::Disconnect(conn)).await;
     tracing::info!(game = %game_id, seat, "disconnected");
 }
 
@@ -343,10 +329,10 @@ async fn sent_within(
     matches!(tokio::time::timeout(limit, write).await, Ok(Ok(())))
 }
 
-/// Handles one client message; returns a direct reply, if any.
+/// Handles one client message: read here, answered by the game's driver
+/// ([`super::messages::on_client`]); returns a direct reply, if any.
 async fn handle(
-    state: &Arc<AppState>,
-    room: &Arc<Mutex<Room>>,
+    room: &GameHandle,
     seat: Option<u8>,
     conn: u64,
     client: Option<std::net::IpAddr>,
@@ -355,87 +341,11 @@ async fn handle(
     if text.len() > MAX_MESSAGE {
         return Some(error_msg(Refused::TooLarge { max: MAX_MESSAGE }, None));
     }
-    let (intent, id) = match ClientMsg::parse(text) {
-        Ok(ClientMsg::Action { action, id }) => (action, id),
-        Ok(ClientMsg::NextRound { id }) => (Intent::NextRound, id),
-        Ok(ClientMsg::Since { v }) => {
-            let r = room.lock().await;
-            return Some(match v {
-                Some(v) if v <= r.version() => r.update_since(seat, v),
-                _ => r.snapshot(seat),
-            });
-        }
-        Ok(ClientMsg::Snapshot) => return Some(room.lock().await.snapshot(seat)),
-        Ok(ClientMsg::Ping { id }) => return Some(ServerMsg::Pong { id }.text()),
-        Ok(ClientMsg::Hint { id }) => {
-            // Answered by its own task: the search takes about a second.
-            super::hint::ask(state, room, seat, conn, client, id);
-            return None;
-        }
-        Ok(msg @ (ClientMsg::Rematch | ClientMsg::RematchDecline)) => {
-            let agree = msg == ClientMsg::Rematch;
-            return match super::rematch::answer(state, room, seat, conn, client, agree).await {
-                Ok(()) => None,
-                Err(e) => Some(error_msg(e, None)),
-            };
-        }
-        Ok(ClientMsg::Takeback) => {
-            return super::takeback::ask(state, room, seat, client).await.err().map(|e| error_msg(e, None));
-        }
-        Ok(ClientMsg::Start) => {
-            return super::waiting::start_anyway(state, room, seat).await.err().map(|e| error_msg(e, None));
-        }
-        Ok(ClientMsg::GiveSeat { seat: given }) => {
-            return super::waiting::give_seat(state, room, seat, given).await.err().map(|e| error_msg(e, None));
-        }
-        Ok(ClientMsg::Cancel) => {
-            return super::waiting::cancel_by_host(state, room, seat).await.err().map(|e| error_msg(e, None));
-        }
-        Ok(ClientMsg::TakebackAnswer { accept }) => {
-            return super::takeback::answer(state, room, seat, accept).await.err().map(|e| error_msg(e, None));
-        }
-        Ok(ClientMsg::React { code }) => {
-            let Some(s) = seat else { return Some(error_msg(Refused::Spectator, None)) };
-            let every = state.config.reaction_every;
-            return room
-                .lock()
-                .await
-                .react(s, code, std::time::Instant::now(), every)
-                .err()
-                .map(|e| error_msg(e, None));
-        }
-        Ok(ClientMsg::Move { text, id }) => {
-            // Read by core's one reader against this seat's own view only.
-            let Some(s) = seat else { return Some(error_msg(Refused::Spectator, id)) };
-            let read = {
-                let r = room.lock().await;
-                let obs = r.game.observe(s);
-                triominos_core::notation::parse(&text, obs.public().board(), obs.hand())
-            };
-            match read {
-                Ok(action) => (Intent::Act(action), id),
-                Err(e) => {
-                    let refusal = crate::protocol::notation_refusal(&e);
-                    tracing::info!(seat, intent = "move", code = %refusal.code, "refused");
-                    return Some(error_msg(refusal, id));
-                }
-            }
-        }
-        // Who connects is said once, first.
-        Ok(ClientMsg::Hello { .. }) => return Some(error_msg(Refused::UnknownMessage { kind: "hello".into() }, None)),
-        Err(ClientMsgError::BadJson) => return Some(error_msg(Refused::BadJson, None)),
-        Err(ClientMsgError::BadAction(id)) => return Some(error_msg(Refused::BadAction, id)),
-        Err(ClientMsgError::Unknown(kind, id)) => return Some(error_msg(Refused::UnknownMessage { kind }, id)),
-    };
-    if seat.is_none() {
-        return Some(error_msg(Refused::Spectator, id));
-    }
-    match play::submit(state, room, seat, intent, Asker { conn: Some(conn), id, at_version: None }).await {
-        Ok(_) => None,
-        Err(e) => {
-            let refusal = Refusal::from(e);
-            tracing::info!(seat, intent = intent.kind(), code = %refusal.code, "refused");
-            Some(error_msg(refusal, id))
-        }
+    match ClientMsg::parse(text) {
+        Ok(ClientMsg::Ping { id }) => Some(ServerMsg::Pong { id }.text()),
+        Ok(msg) => room.client(seat, conn, client, msg).await,
+        Err(ClientMsgError::BadJson) => Some(error_msg(Refused::BadJson, None)),
+        Err(ClientMsgError::BadAction(id)) => Some(error_msg(Refused::BadAction, id)),
+        Err(ClientMsgError::Unknown(kind, id)) => Some(error_msg(Refused::UnknownMessage { kind }, id)),
     }
 }

@@ -46,10 +46,10 @@ fn replay_json(replay: &Replay) -> Response {
 /// thread, a few at a time: see [`Gate`]).
 async fn game_replay(State(state): State<Arc<AppState>>, P(id): P<String>, gate: Gate) -> Result<Response, Fail> {
     let room = finished_room(&state, &id).await?;
-    let (rules, history, game, hints_used) = {
-        let r = room.lock().await;
-        (*r.game.rules(), r.game.history().to_vec(), r.setup.public(&r.id), r.setup.hints_used.clone())
-    };
+    let (rules, history, game, hints_used) = room
+        .read(|r| (*r.game.rules(), r.game.history().to_vec(), r.setup.public(&r.id), r.setup.hints_used.clone()))
+        .await
+        .ok_or(Refused::StorageFailed)?;
     gate.run(move || {
         super::frames(&rules, &history)
             .map(|frames| replay_json(&Replay { game, frames, hints_used }))

@@ -111,14 +111,17 @@ pub(crate) async fn compute(
     // Until now the request held its parameters only; from here, its work.
     let _turn = state.shares.review_turn().await;
     let room = state.game(id).await?;
-    let (text, game) = {
-        let r = room.lock().await;
-        let text = r.record().map_err(|e| {
-            tracing::error!(game = %id, "cannot write the record: {e}");
-            Refused::BadLog
-        })?;
-        (text, r.setup.public(&r.id))
-    };
+    let read = room
+        .read(|r| {
+            let text = r.record().map_err(|e| {
+                tracing::error!(game = %r.id, "cannot write the record: {e}");
+                Refused::BadLog
+            })?;
+            Ok::<_, Refused>((text, r.setup.public(&r.id)))
+        })
+        .await
+        .ok_or(Refused::StorageFailed)?;
+    let (text, game) = read?;
     drop(room);
     let bad_log = |why: String| {
         tracing::error!(game = %id, "cannot review: {why}");

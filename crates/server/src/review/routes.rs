@@ -79,11 +79,11 @@ async fn game_review(
     let samples = number(&q.samples, DEFAULT_SAMPLES.min(c.review_max_samples), c.review_max_samples)?;
     {
         let room = state.game(&id).await?;
-        let r = room.lock().await;
-        if !r.is_over() {
+        let (over, seats) = room.read(|r| (r.is_over(), r.setup.seats.len())).await.ok_or(Refused::StorageFailed)?;
+        if !over {
             return Err(Refused::GameNotFinished.into());
         }
-        if seat as usize >= r.setup.seats.len() {
+        if seat as usize >= seats {
             return Err(Refused::NotFound.into());
         }
     }
@@ -133,21 +133,24 @@ async fn personal_puzzle(
     let iterations = number(&q.iterations, DEFAULT_ITERATIONS.min(c.review_max_iterations), c.review_max_iterations)?;
     let samples = number(&q.samples, DEFAULT_SAMPLES.min(c.review_max_samples), c.review_max_samples)?;
     let room = state.game(&id).await?;
-    let (text, preset, seats) = {
-        let r = room.lock().await;
-        if !r.is_over() {
-            return Err(Refused::GameNotFinished.into());
-        }
-        if seat as usize >= r.setup.seats.len() {
-            return Err(Refused::NotFound.into());
-        }
-        let text = r.record().map_err(|e| {
-            tracing::error!(game = %id, "cannot write the record: {e}");
-            Refused::BadLog
-        })?;
-        let public = r.setup.public(&r.id);
-        (text, public.preset, public.seats)
-    };
+    let read = room
+        .read(move |r| {
+            if !r.is_over() {
+                return Err(Refused::GameNotFinished);
+            }
+            if seat as usize >= r.setup.seats.len() {
+                return Err(Refused::NotFound);
+            }
+            let text = r.record().map_err(|e| {
+                tracing::error!(game = %r.id, "cannot write the record: {e}");
+                Refused::BadLog
+            })?;
+            let public = r.setup.public(&r.id);
+            Ok((text, public.preset, public.seats))
+        })
+        .await
+        .ok_or(Refused::StorageFailed)?;
+    let (text, preset, seats) = read?;
     drop(room);
     // A puzzle is one decision judged again: it counts as one of the
     // client's reviews and waits in the reviews' lane.

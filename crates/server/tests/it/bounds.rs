@@ -102,22 +102,21 @@ async fn the_time_spent_answering_a_takeback_is_given_back() {
     let (mut c, mover) = placed(&server, &id, &created).await;
     let other = 1 - mover;
     let room = server.state.game(&id).await.unwrap();
-    let before = room.lock().await.deadline().unwrap();
+    let before = room.read(|r| r.deadline()).await.unwrap().unwrap();
     c[mover].send(json!({"type": "takeback"})).await;
     next_of(&mut c[other], &["takeback"]).await;
-    {
-        let mut r = room.lock().await;
+    room.tamper(|r| {
         let p = r.takeback.as_mut().expect("asked");
         p.since -= 600_000;
-    }
+    })
+    .await
+    .unwrap();
     c[other].send(json!({"type": "takeback_answer", "accept": false})).await;
     assert_eq!(next_of(&mut c[mover], &["takeback"]).await["outcome"], "asked");
     assert_eq!(next_of(&mut c[mover], &["takeback"]).await["outcome"], "refused");
-    let r = room.lock().await;
-    let after = r.deadline().unwrap();
+    let after = room.read(|r| r.deadline()).await.unwrap().unwrap();
     assert!(after >= before + 600_000, "the deadline moved by the time waited: {before} -> {after}");
-    assert_eq!(r.clocked.as_ref().map(|c| c.deadline), Some(after), "the clock is set for the new deadline");
-    drop(r);
+    assert_eq!(room.status().clock, Some(after), "the clock is set for the new deadline");
     until("one clock task", || server.state.timers.clocks() == 1).await;
     server.stop().await;
 }
@@ -148,7 +147,7 @@ async fn a_game_of_stand_ins_counts_as_a_game_of_bots_alone() {
     assert_eq!(server.state.games.bot_games(), 0, "a person plays");
     until("the stand-in takes the person's seat", || server.state.games.bot_games() == 1).await;
     let room = server.state.game(&id).await.unwrap();
-    assert!(!room.lock().await.has_people_playing());
+    assert!(!room.read(|r| r.has_people_playing()).await.unwrap());
     let (status, body) = http(
         &server,
         "POST",
@@ -290,7 +289,7 @@ async fn a_takeback_against_bots_undoes_the_placement_and_the_bots_replies() {
     assert_eq!(server.state.timers.lapses(), 0, "no answer waited for: no lapse task");
     // Stored: the record counts the takebacks.
     let room = server.state.game(&id).await.unwrap();
-    let used = room.lock().await.setup.hints_used.clone();
+    let used = room.read(|r| r.setup.hints_used.clone()).await.unwrap();
     assert_eq!(used.iter().map(|u| u.takebacks).sum::<u32>(), taken);
     server.stop().await;
 }

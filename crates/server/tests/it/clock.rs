@@ -10,7 +10,7 @@ use rusqlite::Connection;
 use serde_json::{json, Value};
 use std::path::Path;
 use triominos_bots::levels;
-use triominos_server::game::play::{self, Asker};
+use triominos_server::game::play::Asker;
 use triominos_server::protocol::Intent;
 use triominos_server::Server;
 
@@ -182,7 +182,7 @@ async fn the_rule_timer_times_the_seat_out() {
     // Bob is connected when his time runs out: the referee's timeout, no stand-in.
     let mut bob = Client::connect(server.addr, &id, Some(&tokens[next as usize])).await;
     let room = server.state.game(&id).await.unwrap();
-    let v = play::submit(&server.state, &room, None, Intent::TimeOut { seat: next }, Asker::default()).await.unwrap();
+    let v = room.submit(None, Intent::TimeOut { seat: next }, Asker::default()).await.unwrap();
     bob.wait_version(v).await;
     let last = rows(&db, &id).pop().unwrap();
     assert_eq!(last.2, json!({"kind": "time_out", "seat": next}));
@@ -299,7 +299,7 @@ async fn a_stand_in_tells_the_other_seats_nothing_more() {
     let opener = a.status["to_move"].as_u64().unwrap() as u8;
     let other = 1 - opener;
     let room = server.state.game(&id).await.unwrap();
-    let v = play::submit(&server.state, &room, None, Intent::StandIn { seat: opener }, Asker::default()).await.unwrap();
+    let v = room.submit(None, Intent::StandIn { seat: opener }, Asker::default()).await.unwrap();
     // The stand-in opens for the opener.
     let watcher = if opener == 0 { &mut b } else { &mut a };
     watcher.wait_version(v + 1).await;

@@ -399,16 +399,16 @@ async fn a_copy_of_a_game_dropped_from_memory_stores_nothing_once_its_instance_t
     let (status, body) = http(&a, "GET", &path, None).await;
     assert_eq!(status, 200, "A takes it back: {body}");
     let live = a.state.game(&id).await.unwrap();
-    assert!(!std::sync::Arc::ptr_eq(&old, &live), "a new copy");
-    assert_eq!(live.lock().await.epoch, 3);
+    assert_ne!(old.copy(), live.copy(), "a new copy");
+    assert_eq!(live.read(|r| r.epoch).await, Some(3));
     // The live copy's bot plays (after the dropped copy's retry was due).
-    until("the live copy stored its first move", || live.try_lock().is_ok_and(|r| r.version() >= 1)).await;
+    until("the live copy stored its first move", || live.status().version >= 1).await;
     let stored = tokio::task::block_in_place(|| {
         testpg::sql(&db, &format!("SELECT count(*), max(v) FROM actions WHERE game = '{id}'"))
     });
-    let v = live.lock().await.version();
+    let v = live.version().await;
     assert_eq!(stored[0], [Some(v.to_string()), Some(v.to_string())], "what the live copy played, and only that");
-    assert_eq!(old.lock().await.version(), 0, "the dropped copy played nothing");
+    assert_eq!(old.version().await, 0, "the dropped copy played nothing");
     let lease =
         tokio::task::block_in_place(|| testpg::sql(&db, &format!("SELECT epoch FROM leases WHERE game = '{id}'")));
     assert_eq!(lease, [[Some("3".to_string())]]);
@@ -421,7 +421,7 @@ async fn a_copy_of_a_game_dropped_from_memory_stores_nothing_once_its_instance_t
 /// never writes; the copy loaded again does.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_copy_of_a_game_no_longer_in_memory_stores_nothing_on_both_engines() {
-    use triominos_server::game::play::{submit, Asker};
+    use triominos_server::game::play::Asker;
     use triominos_server::protocol::Intent;
     for (_dir, db) in engines() {
         let server = start(Path::new(&db)).await;
@@ -429,20 +429,22 @@ async fn a_copy_of_a_game_no_longer_in_memory_stores_nothing_on_both_engines() {
             "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]});
         let id = create(&server, req).await["id"].as_str().unwrap().to_string();
         let old = server.state.game(&id).await.unwrap();
-        let (seat, action) = {
-            let r = old.lock().await;
-            let seat = r.game.to_move();
-            (seat, r.game.observe(seat).legal_actions()[0])
-        };
+        let (seat, action) = old
+            .read(|r| {
+                let seat = r.game.to_move();
+                (seat, r.game.observe(seat).legal_actions()[0])
+            })
+            .await
+            .unwrap();
         server.state.games.forget(&id);
-        let e = submit(&server.state, &old, Some(seat), Intent::Act(action), Asker::default())
+        let e = old.submit(Some(seat), Intent::Act(action), Asker::default())
             .await
             .expect_err("a copy no longer in memory");
         assert!(e.is_storage_failure(), "{db}: {e:?}");
         let store = server.state.store.clone();
         assert!(store.load(id.clone()).await.unwrap().unwrap().actions.is_empty(), "{db}: nothing stored");
         let live = server.state.game(&id).await.unwrap();
-        let v = submit(&server.state, &live, Some(seat), Intent::Act(action), Asker::default()).await.unwrap();
+        let v = live.submit(Some(seat), Intent::Act(action), Asker::default()).await.unwrap();
         assert_eq!(v, 1);
         assert_eq!(store.load(id.clone()).await.unwrap().unwrap().actions.len(), 1, "{db}");
         server.stop().await;
@@ -471,7 +473,7 @@ async fn when_postgresql_comes_back_the_waiting_bots_play_on_at_once() {
         "seats": [{"kind": "bot", "name": "X", "level": "greedy"}, {"kind": "bot", "name": "Y", "level": "greedy"}]});
     let id = create(&a, req).await["id"].as_str().unwrap().to_string();
     let room = a.state.game(&id).await.unwrap();
-    until("a first move", || room.try_lock().is_ok_and(|r| r.version() >= 1)).await;
+    until("a first move", || room.status().version >= 1).await;
     tokio::task::block_in_place(|| {
         testpg::sql(&admin, &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"));
         testpg::sql(
@@ -482,10 +484,10 @@ async fn when_postgresql_comes_back_the_waiting_bots_play_on_at_once() {
     let health = a.state.store.clone();
     until("the bot's move waits for the database", || health.health().waiting() >= 1).await;
     assert!(health.health().is_down());
-    let v = room.lock().await.version();
+    let v = room.version().await;
     tokio::task::block_in_place(|| testpg::sql(&admin, &format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")));
     until("the store finds the database back", || !health.health().is_down()).await;
-    until("the bots play on", || room.try_lock().is_ok_and(|r| r.version() > v)).await;
+    until("the bots play on", || room.status().version > v).await;
     assert_eq!(health.health().waiting(), 0);
     a.stop().await;
 }

@@ -166,7 +166,7 @@ async fn a_game_with_people_cannot_be_given_its_seed() {
     for _ in 0..2 {
         let g = create(&server, json!({"preset": "goliath", "seats": [{"kind": "human"}, bot]})).await;
         let room = server.state.room(g["id"].as_str().unwrap()).await.unwrap();
-        seeds.push(room.lock().await.setup.seed);
+        seeds.push(room.read(|r| r.setup.seed).await.unwrap());
     }
     assert_ne!(seeds[0], seeds[1]);
     // Bots alone may be given one (a demo to show again): the same deal.
@@ -175,9 +175,9 @@ async fn a_game_with_people_cannot_be_given_its_seed() {
         let req = json!({"preset": "goliath", "seed": 5, "options": {"target": "none"}, "seats": [bot, bot]});
         let g = create(&server, req).await;
         let room = server.state.room(g["id"].as_str().unwrap()).await.unwrap();
-        let r = room.lock().await;
-        assert_eq!(r.setup.seed, 5);
-        deals.push(r.game.history()[0].deal.clone());
+        let (seed, deal) = room.read(|r| (r.setup.seed, r.game.history()[0].deal.clone())).await.unwrap();
+        assert_eq!(seed, 5);
+        deals.push(deal);
     }
     assert_eq!(deals[0], deals[1]);
     server.stop().await;
@@ -192,7 +192,7 @@ async fn the_seed_is_shown_once_the_game_is_over_and_never_before() {
         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "greedy"}]});
     let g = create(&server, req).await;
     let id = g["id"].as_str().unwrap().to_string();
-    let seed = server.state.room(&id).await.unwrap().lock().await.setup.seed.to_string();
+    let seed = server.state.room(&id).await.unwrap().read(|r| r.setup.seed).await.unwrap().to_string();
     let mut me = Client::connect(server.addr, &id, Some(&token_of(&g, 0))).await;
     let mut spectator = Client::connect(server.addr, &id, None).await;
     let mut texts = vec![g.to_string()];

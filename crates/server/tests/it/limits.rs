@@ -100,7 +100,7 @@ async fn a_game_where_a_bot_plays_stays_and_the_sweep_drops_the_idle_ones_by_its
     let idle = create(&server, two_humans()).await["id"].as_str().unwrap().to_string();
     until("the sweep dropped the idle game", || !state.games.is_in_memory(&idle)).await;
     // Many sweeps later, the bots still play in memory.
-    let v0 = state.game(&bots).await.unwrap().lock().await.version();
+    let v0 = state.game(&bots).await.unwrap().version().await;
     until("the bots played on", || state.games.evict_idle() == 0 && state.games.is_in_memory(&bots)).await;
     let mut spec = Client::connect(server.addr, &bots, None).await;
     spec.wait_version(v0 + 20).await;

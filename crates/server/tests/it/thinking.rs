@@ -262,9 +262,9 @@ async fn a_bots_move_waiting_to_be_tried_again_is_tried_at_once_when_the_databas
     let store = server.state.store.clone();
     until("the first move failed to be stored", || store.appends_left_to_fail() == 0).await;
     let room = server.state.game(&id).await.unwrap();
-    assert_eq!(room.lock().await.version(), 0, "waiting for its next try");
+    assert_eq!(room.version().await, 0, "waiting for its next try");
     server.state.store.health().simulate_return();
-    until("the move stored at the database's return", || room.try_lock().is_ok_and(|r| r.version() >= 1)).await;
+    until("the move stored at the database's return", || room.status().version >= 1).await;
     assert!(!server.state.store.load(id.clone()).await.unwrap().unwrap().actions.is_empty(), "stored");
     server.stop().await;
 }
