@@ -57,14 +57,8 @@ pub struct Driver {
 /// the registry).
 pub fn spawn(state: &Arc<AppState>, mut room: Room) -> GameHandle {
     let (handle, rx) = GameHandle::new(&mut room);
-    let d = Driver {
-        state: Arc::downgrade(state),
-        room,
-        me: handle.downgrade(),
-        clock: None,
-        lapse: None,
-        bot_for: None,
-    };
+    let d =
+        Driver { state: Arc::downgrade(state), room, me: handle.downgrade(), clock: None, lapse: None, bot_for: None };
     tokio::spawn(d.run(rx));
     handle
 }
@@ -90,18 +84,30 @@ async fn until(at: Option<tokio::time::Instant>) {
 
 impl Driver {
     async fn run(mut self, mut rx: tokio::sync::mpsc::Receiver<Command>) {
+        /// What woke the driver.
+        enum Woke {
+            Command(Command),
+            Clock,
+            Lapse,
+        }
         loop {
             let clock_at = self.clock.as_ref().filter(|c| c.live.is_some()).map(|c| c.deadline);
             let lapse_at = self.lapse.as_ref().map(|l| l.at);
-            let Some(state) = self.state.upgrade() else { return };
-            tokio::select! {
+            // The server's state is not held while the driver waits.
+            let woke = tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.apply(&state, cmd).await,
+                    Some(cmd) => Woke::Command(cmd),
                     // No handle left: the game left memory and nothing works for it.
                     None => return,
                 },
-                _ = until_ms(clock_at) => self.clock_fired(&state).await,
-                _ = until(lapse_at) => self.lapsed(),
+                _ = until_ms(clock_at) => Woke::Clock,
+                _ = until(lapse_at) => Woke::Lapse,
+            };
+            let Some(state) = self.state.upgrade() else { return };
+            match woke {
+                Woke::Command(cmd) => self.apply(&state, cmd).await,
+                Woke::Clock => self.clock_fired(&state).await,
+                Woke::Lapse => self.lapsed(),
             }
             self.schedule(&state);
         }

@@ -1,8 +1,8 @@
 //! Accepting intents in the game's driver: check, store, apply, tell
 //! everyone; rebuilding a stored game by replaying its log.
 
-pub use super::handle::Asker;
 use super::error::Denied;
+pub use super::handle::Asker;
 use super::room::{Room, Timing};
 use crate::protocol::{Intent, Refused, ServerMsg};
 use crate::state::AppState;

@@ -221,10 +221,11 @@ async fn game_info(State(state): State<Arc<AppState>>, P(id): P<String>) -> Resu
 /// A finished game as a `.tri` record (it shows every hand, so only once over).
 async fn record(State(state): State<Arc<AppState>>, P(id): P<String>) -> Result<Response, Fail> {
     let room = finished_room(&state, &id).await?;
-    let text = room.read(|r| r.record().map_err(|e| e.to_string())).await.ok_or(Refused::StorageFailed)?.map_err(|e| {
-        tracing::error!(game = %id, "cannot write the record: {e}");
-        Refused::BadLog
-    })?;
+    let text =
+        room.read(|r| r.record().map_err(|e| e.to_string())).await.ok_or(Refused::StorageFailed)?.map_err(|e| {
+            tracing::error!(game = %id, "cannot write the record: {e}");
+            Refused::BadLog
+        })?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),

@@ -437,7 +437,8 @@ async fn a_copy_of_a_game_no_longer_in_memory_stores_nothing_on_both_engines() {
             .await
             .unwrap();
         server.state.games.forget(&id);
-        let e = old.submit(Some(seat), Intent::Act(action), Asker::default())
+        let e = old
+            .submit(Some(seat), Intent::Act(action), Asker::default())
             .await
             .expect_err("a copy no longer in memory");
         assert!(e.is_storage_failure(), "{db}: {e:?}");

@@ -279,7 +279,7 @@ impl Table {
     }
 
     /// Whether a bot (or, without people playing, the server) is to act: what
-    /// [`crate::game::play::schedule`] starts a task for. A game for which this
+    /// the game's driver ([`crate::game::driver`]) starts a task for. A game for which this
     /// holds must stay in memory.
     pub fn bot_due(&self) -> bool {
         if self.is_waiting() {
