@@ -45,7 +45,7 @@ pub async fn on_client(
         ClientMsg::Ping { id } => return Some(ServerMsg::Pong { id }.text()),
         ClientMsg::Hint { id } => {
             // Worked out by a task of its own: the search takes about a second.
-            let Some(me) = me.upgrade() else { return None };
+            let me = me.upgrade()?;
             return hint::ask(state, r, me, seat, conn, client, id).err().map(|e| {
                 let refusal = Refusal::from(e);
                 tracing::info!(seat, code = %refusal.code, "hint refused");
