@@ -85,11 +85,7 @@ fn entry_id(id: String) -> Result<String, Fail> {
 
 /// `GET /api/tables?limit=N`: the public tables with a free seat, newest
 /// first, [`PAGE`] at most.
-async fn tables(
-    State(state): State<Arc<AppState>>,
-    peer: Peer,
-    Q(q): Q<ListQuery>,
-) -> Result<Json<OpenTables>, Fail> {
+async fn tables(State(state): State<Arc<AppState>>, peer: Peer, Q(q): Q<ListQuery>) -> Result<Json<OpenTables>, Fail> {
     admit(&state, peer)?;
     let limit = q.limit().min(PAGE);
     let now = crate::store::now_ms();

@@ -2,9 +2,7 @@
 //! runs inside one storage job (one transaction, see [`crate::store`]), on
 //! either engine.
 
-use super::{
-    BASE_RANGE, CLAIMS_PER_CLIENT, CLAIM_MS, DEFAULT_RATING, KEEP_MS, PAIRING_ROWS, RANGE_PER_S, STALE_MS,
-};
+use super::{BASE_RANGE, CLAIMS_PER_CLIENT, CLAIM_MS, DEFAULT_RATING, KEEP_MS, PAIRING_ROWS, RANGE_PER_S, STALE_MS};
 use crate::game::room::{SeatSetup, Setup};
 use crate::protocol::{Joined, OpenTable, Pace, PoolEntry, PoolState, Refused, SeatKind};
 use crate::store::db::{Db, Engine, Val};
@@ -125,11 +123,7 @@ pub fn enter(c: &Db, e: &NewEntry, now: i64, caps: Caps) -> Result<(PoolEntry, F
 /// An entry followed by its holder: heard of now, its pool paired while it
 /// waits. `no_such_entry` when unknown (or deleted, [`KEEP_MS`] after).
 pub fn poll(c: &Db, id: &str, now: i64, caps: Caps) -> Result<(PoolEntry, Formed), PoolError> {
-    let Some(row) = c.query_opt(
-        "SELECT pool, state, seen FROM pool_entries WHERE id = ?1",
-        &[Val::from(id)],
-    )?
-    else {
+    let Some(row) = c.query_opt("SELECT pool, state, seen FROM pool_entries WHERE id = ?1", &[Val::from(id)])? else {
         return Err(Refused::NoSuchEntry.into());
     };
     let (pool, state, seen) = (row.text(0)?, row.text(1)?, row.int(2)?);
@@ -347,10 +341,8 @@ const PUBLIC: &str = "%\"listed\":true%";
 
 /// The seats of `game` held for someone who pressed "Join" since `since`.
 fn claimed(c: &Db, game: &str, since: i64) -> Result<Vec<u8>, PoolError> {
-    let rows = c.query(
-        "SELECT seat FROM table_claims WHERE game = ?1 AND at >= ?2",
-        &[Val::from(game), Val::from(since)],
-    )?;
+    let rows =
+        c.query("SELECT seat FROM table_claims WHERE game = ?1 AND at >= ?2", &[Val::from(game), Val::from(since)])?;
     Ok(rows.iter().filter_map(|r| r.int(0).ok().and_then(|s| u8::try_from(s).ok())).collect())
 }
 
@@ -358,11 +350,7 @@ fn claimed(c: &Db, game: &str, since: i64) -> Result<Vec<u8>, PoolError> {
 /// arrived, not held for someone.
 fn free_seats(setup: &Setup, held: &[u8]) -> Vec<u8> {
     let host = setup.host();
-    setup
-        .people()
-        .iter()
-        .filter(|&s| Some(s) != host && !setup.arrived.contains(s) && !held.contains(&s))
-        .collect()
+    setup.people().iter().filter(|&s| Some(s) != host && !setup.arrived.contains(s) && !held.contains(&s)).collect()
 }
 
 /// Whether a stored table is open to join: public, waiting for its people.

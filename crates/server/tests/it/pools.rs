@@ -136,7 +136,8 @@ async fn three_entries_for_tables_of_two_one_waits_and_one_who_leaves_is_out() {
         three["size"] = json!(3);
         assert_eq!(enter(&s, three).await["state"], "waiting");
         // The third leaves: out, and the next one waits alone.
-        let (status, left) = call(&s, "POST", &format!("/api/pools/{}/leave", c["entry"].as_str().unwrap()), None).await;
+        let (status, left) =
+            call(&s, "POST", &format!("/api/pools/{}/leave", c["entry"].as_str().unwrap()), None).await;
         assert_eq!((status, left["state"].as_str()), (200, Some("left")), "{left}");
         assert_eq!(follow(&s, &c).await["state"], "left");
         let d = enter(&s, pool.clone()).await;
@@ -160,7 +161,10 @@ async fn an_entry_not_heard_of_is_out_and_bots_fill_a_table_once_its_wait_is_ove
         let past = triominos_server::store::now_ms() - triominos_server::pools::STALE_MS - 1000;
         s.state
             .store
-            .call(move |c| c.execute("UPDATE pool_entries SET seen = ?2 WHERE id = ?1", &[Val::from(&id), Val::from(past)]).map_err(StoreError::from))
+            .call(move |c| {
+                c.execute("UPDATE pool_entries SET seen = ?2 WHERE id = ?1", &[Val::from(&id), Val::from(past)])
+                    .map_err(StoreError::from)
+            })
             .await
             .unwrap();
         let mut bots = pool.clone();
@@ -173,7 +177,10 @@ async fn an_entry_not_heard_of_is_out_and_bots_fill_a_table_once_its_wait_is_ove
         let id = e["entry"].as_str().unwrap().to_string();
         s.state
             .store
-            .call(move |c| c.execute("UPDATE pool_entries SET entered = entered - 6000 WHERE id = ?1", &[Val::from(&id)]).map_err(StoreError::from))
+            .call(move |c| {
+                c.execute("UPDATE pool_entries SET entered = entered - 6000 WHERE id = ?1", &[Val::from(&id)])
+                    .map_err(StoreError::from)
+            })
             .await
             .unwrap();
         let e = follow(&s, &e).await;
@@ -203,7 +210,8 @@ async fn pools_refuse_what_they_do_not_offer_and_a_second_entry_of_a_client_chan
             let (status, v) = call(&s, "POST", "/api/pools", Some(b.clone())).await;
             assert_eq!((status, v["code"].as_str()), (400, Some("bad_pool")), "{db} {b}: {v}");
         }
-        let (status, v) = call(&s, "POST", "/api/pools", Some(json!({"preset": "pressman", "size": 2, "name": "a\u{7}b"}))).await;
+        let (status, v) =
+            call(&s, "POST", "/api/pools", Some(json!({"preset": "pressman", "size": 2, "name": "a\u{7}b"}))).await;
         assert_eq!((status, v["code"].as_str()), (400, Some("bad_name")), "{v}");
         let (status, v) = call(&s, "POST", "/api/pools", Some(json!({"size": 2}))).await;
         assert_eq!((status, v["code"].as_str()), (400, Some("bad_json")), "{v}");
@@ -296,8 +304,12 @@ async fn a_public_table_is_listed_without_its_links_and_joined_in_one_click() {
         // A private table, or one that is not there, cannot be joined.
         for other in [private["id"].as_str().unwrap(), "nothere"] {
             let o = other.to_string();
-            let r = s.state.store.call(move |c| pools::join(c, &o, "10.0.0.9", triominos_server::store::now_ms())).await;
-            assert!(matches!(r, Err(pools::PoolError::Refused(triominos_server::protocol::Refused::TableClosed))), "{r:?}");
+            let r =
+                s.state.store.call(move |c| pools::join(c, &o, "10.0.0.9", triominos_server::store::now_ms())).await;
+            assert!(
+                matches!(r, Err(pools::PoolError::Refused(triominos_server::protocol::Refused::TableClosed))),
+                "{r:?}"
+            );
         }
         // The joined links open their seats: everyone here, the game starts, unlisted.
         let t1 = j1["link"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
@@ -336,8 +348,7 @@ async fn the_list_of_open_tables_is_a_bounded_page() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn nobody_is_seated_twice_when_two_instances_pair_one_pool_at_once() {
     let db = tokio::task::block_in_place(testpg::database);
-    let stores: Vec<Store> =
-        (0..2).map(|_| tokio::task::block_in_place(|| Store::open_any(&db)).unwrap()).collect();
+    let stores: Vec<Store> = (0..2).map(|_| tokio::task::block_in_place(|| Store::open_any(&db)).unwrap()).collect();
     let caps = Caps { entries_per_client: 0, max_games: 0 };
     let ids: Vec<String> = (0..40).map(|i| format!("{i:032x}")).collect();
     let mut tasks = Vec::new();
