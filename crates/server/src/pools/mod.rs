@@ -64,6 +64,10 @@ pub const RANGE_PER_S: i64 = 10;
 pub const SIZES: [u8; 3] = [2, 3, 4];
 /// The fewest and most seconds after which bots may fill a table.
 pub const BOTS_AFTER_S: (u32, u32) = (5, 600);
+/// A poll pairs its pool only if nobody paired it for this long (250 ms):
+/// with a thousand people polling every second, a pool is paired about
+/// four times a second, not a thousand (an entry pairs at once).
+pub const PAIR_EVERY_MS: i64 = 250;
 /// Entries of one pool looked at by one pairing (the oldest first).
 pub const PAIRING_ROWS: u32 = 400;
 /// Open tables a page of the list holds at most.

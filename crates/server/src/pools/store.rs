@@ -2,7 +2,7 @@
 //! runs inside one storage job (one transaction, see [`crate::store`]), on
 //! either engine.
 
-use super::{BASE_RANGE, CLAIMS_PER_CLIENT, CLAIM_MS, DEFAULT_RATING, KEEP_MS, PAIRING_ROWS, RANGE_PER_S, STALE_MS};
+use super::{BASE_RANGE, CLAIMS_PER_CLIENT, CLAIM_MS, DEFAULT_RATING, KEEP_MS, PAIRING_ROWS, PAIR_EVERY_MS, RANGE_PER_S, STALE_MS};
 use crate::game::room::{SeatSetup, Setup};
 use crate::protocol::{Joined, OpenTable, Pace, PoolEntry, PoolState, Refused, SeatKind};
 use crate::store::db::{Db, Engine, Val};
@@ -133,7 +133,7 @@ pub fn poll(c: &Db, id: &str, now: i64, caps: Caps) -> Result<(PoolEntry, Formed
             c.execute("UPDATE pool_entries SET state = 'left' WHERE id = ?1 AND state = 'waiting'", &[Val::from(id)])?;
         } else {
             c.execute("UPDATE pool_entries SET seen = ?2 WHERE id = ?1", &[Val::from(id), Val::from(now)])?;
-            formed = pair(c, &pool, now, caps)?;
+            formed = pair_due(c, &pool, now, caps)?;
         }
     }
     let entry = read(c, id, now)?.ok_or(Refused::NoSuchEntry)?;
@@ -185,6 +185,19 @@ impl Waiter {
 /// by no more than what both accept.
 fn suits(a: &Waiter, b: &Waiter, now: i64) -> bool {
     (a.rating - b.rating).abs() <= a.range(now).min(b.range(now))
+}
+
+/// Pairs the pool `pool` at `now` unless it was paired less than
+/// [`PAIR_EVERY_MS`] ago (a poll: every entry, every bots' wait and every
+/// range is looked at again within that time; an entry pairs at once).
+pub fn pair_due(c: &Db, pool: &str, now: i64, caps: Caps) -> Result<Formed, PoolError> {
+    let last = c.query_opt("SELECT at FROM pool_pairing WHERE pool = ?1", &[Val::from(pool)])?;
+    if let Some(at) = last.map(|r| r.int(0)).transpose()? {
+        if now >= at && now - at < PAIR_EVERY_MS {
+            return Ok(Vec::new());
+        }
+    }
+    pair(c, pool, now, caps)
 }
 
 /// Pairs the pool `pool` at `now`: tables formed from its waiting entries,

@@ -183,6 +183,12 @@ async fn an_entry_not_heard_of_is_out_and_bots_fill_a_table_once_its_wait_is_ove
             })
             .await
             .unwrap();
+        // And the pool last paired long ago (a poll pairs it at most every 250 ms).
+        s.state
+            .store
+            .call(|c| c.execute("UPDATE pool_pairing SET at = at - 1000", &[]).map_err(StoreError::from))
+            .await
+            .unwrap();
         let e = follow(&s, &e).await;
         assert_eq!(e["state"], "seated", "{db}: {e}");
         let setup = setup_of(&s, &game_of(&e)).await;
@@ -374,6 +380,8 @@ async fn nobody_is_seated_twice_when_two_instances_pair_one_pool_at_once() {
     }
     // Each follows its entry from the instance it talks to, at once, until all are seated.
     for _round in 0..20 {
+        // Each round a new pairing is due (a poll pairs a pool at most every 250 ms).
+        testpg::sql(&db, "UPDATE pool_pairing SET at = 0");
         let mut tasks = Vec::new();
         for (i, id) in ids.iter().enumerate() {
             let (store, id) = (stores[(i + 1) % 2].clone(), id.clone());
