@@ -2,7 +2,10 @@
 //! runs inside one storage job (one transaction, see [`crate::store`]), on
 //! either engine.
 
-use super::{BASE_RANGE, CLAIMS_PER_CLIENT, CLAIM_MS, DEFAULT_RATING, KEEP_MS, PAIRING_ROWS, PAIR_EVERY_MS, RANGE_PER_S, STALE_MS};
+use super::{
+    BASE_RANGE, CLAIMS_PER_CLIENT, CLAIM_MS, DEFAULT_RATING, KEEP_MS, PAIRING_ROWS, PAIR_EVERY_MS, RANGE_PER_S,
+    STALE_MS,
+};
 use crate::game::room::{SeatSetup, Setup};
 use crate::protocol::{Joined, OpenTable, Pace, PoolEntry, PoolState, Refused, SeatKind};
 use crate::store::db::{Db, Engine, Val};
