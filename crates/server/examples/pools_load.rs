@@ -142,7 +142,7 @@ async fn run(people: usize, seconds: u64) {
     }
     waits.sort_by(|a, b| a.partial_cmp(b).expect("numbers"));
     println!(
-        "{people} people over {seconds} s: {stayed} stayed, {seated} seated at {} tables ({} of people only or more), {left} left, {twice} seated twice",
+        "{people} people over {seconds} s: {stayed} stayed, {seated} seated at {} tables ({} with two people or more), {left} left, {twice} seated twice",
         by_game.len(),
         by_game.values().filter(|m| m.len() > 1).count()
     );
