@@ -62,6 +62,7 @@ pub mod client;
 pub mod common;
 pub mod learn;
 pub mod pad;
+pub mod pools;
 pub mod puzzles;
 pub mod refusal;
 pub mod socket;
@@ -74,6 +75,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 pub use api::*;
 pub use common::*;
+pub use pools::*;
 pub use refusal::*;
 pub use socket::*;
 pub use triominos_core::rules::OptionDef;

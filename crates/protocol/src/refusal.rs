@@ -312,6 +312,31 @@ pub enum Refused {
         /// Seconds until the creator may ask again.
         retry_after: u64,
     },
+    /// The table is not open to join: private, started, cancelled or over.
+    TableClosed,
+    /// The public table has no free seat left.
+    TableFull,
+    /// This client holds as many seats of public tables not taken yet as
+    /// one client may.
+    TooManyClaims {
+        /// The most seats held at once.
+        max: usize,
+    },
+    /// "Play now" at a table the pools do not offer (a preset, size or pace
+    /// not offered, or bots after too few or too many seconds).
+    BadPool,
+    /// This client already waits in the pools as many times as one may.
+    AlreadyWaiting {
+        /// The most entries of one client waiting at once.
+        max: usize,
+    },
+    /// No entry of the pools has this id.
+    NoSuchEntry,
+    /// This client asked the open tables or the pools too fast.
+    PoolsTooFast {
+        /// Seconds until it may again.
+        retry_after: u64,
+    },
 }
 
 impl Refused {

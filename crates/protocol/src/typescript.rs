@@ -46,6 +46,11 @@ pub fn roots(v: &mut Declarations) {
     v.visit::<GameList>();
     v.visit::<Replay>();
     v.visit::<GameReview>();
+    // Meeting players: open tables and "Play now".
+    v.visit::<OpenTables>();
+    v.visit::<Joined>();
+    v.visit::<EnterPool>();
+    v.visit::<PoolEntry>();
     // The score pad, the tutorial and the puzzles.
     use super::{learn, pad as sheet, puzzles};
     v.visit::<sheet::CreateSheet>();

@@ -6,6 +6,7 @@ import { h, api, meta, go, renderer } from './dom.js';
 import { defaultLevel, defaultPreset, savedName, saveLevel, savePreset, saveInvites } from './prefs.js';
 import { optionGrid, changedOptions, rangeOf, rulesErrorText, NOT_OFFERED } from './options.js';
 import { PACES, paceKey, paceOf, paceText } from './pace.js';
+import { meet } from './meet.js';
 
 /** @param {HTMLElement} main */
 export async function showLobby(main) {
@@ -25,7 +26,10 @@ export async function showLobby(main) {
   ];
   const form = h('form', { class: 'panel', id: 'lobby' });
   const err = h('p', { class: 'error', role: 'alert' });
-  main.append(h('h1', {}, t('lobby.title')), form);
+  // Meeting players first (Play now, Open tables), then a table of one's own.
+  const meeting = h('div', { class: 'meet' });
+  main.append(h('h1', {}, t('lobby.title')), meeting, h('h2', { id: 'new-table' }, t('meet.new_table')), form);
+  const leaveMeeting = meet(meeting, m);
 
   // state.preset is always one of them (set above and by the preset's select).
   const presetOf = () => m.presets.find((p) => p.name === state.preset) || m.presets[0];
@@ -130,6 +134,7 @@ export async function showLobby(main) {
     }
   });
   render();
+  return leaveMeeting;
 }
 
 /**

@@ -23,7 +23,9 @@
 //! of its people asking to start it); and issue 48's `forged` (one address
 //! creating sheets as fast as it can, each with another forged
 //! `X-Forwarded-For`, and another asking `/api/health` as fast as it
-//! answers). The server has the defaults of
+//! answers); and issue 47's `pools` (one address entering a "Play now"
+//! pool and leaving it, and listing the open tables, as fast as it can).
+//! The server has the defaults of
 //! `triominos serve`, creation limits included (the canary resigns each game
 //! it leaves). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
@@ -831,6 +833,37 @@ async fn forged(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, health: Arc<AtomicU6
     prober.abort();
 }
 
+/// Attack 7 (issue 47): one client (127.0.0.33) entering a "Play now" pool
+/// and leaving it as fast as it can, and listing the open tables between:
+/// `got[0]` requests answered, `got[1]` refused (`pools_too_fast`,
+/// `already_waiting`); `counter`: the pool's rows at the end.
+async fn pools(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let body = json!({"preset": "goliath", "size": 2}).to_string();
+    while !stop.load(Ordering::Relaxed) {
+        let entered = request("127.0.0.33", addr, "POST", "/api/pools", &body).await;
+        let entry = match &entered {
+            Some((201, text)) => {
+                got[0].fetch_add(1, Ordering::Relaxed);
+                serde_json::from_str::<Value>(text).ok().and_then(|v| v["entry"].as_str().map(str::to_string))
+            }
+            _ => {
+                got[1].fetch_add(1, Ordering::Relaxed);
+                None
+            }
+        };
+        if let Some(e) = entry {
+            match request("127.0.0.33", addr, "POST", &format!("/api/pools/{e}/leave"), "").await {
+                Some((200, _)) => got[0].fetch_add(1, Ordering::Relaxed),
+                _ => got[1].fetch_add(1, Ordering::Relaxed),
+            };
+        }
+        match request("127.0.0.33", addr, "GET", "/api/tables", "").await {
+            Some((200, _)) => got[0].fetch_add(1, Ordering::Relaxed),
+            _ => got[1].fetch_add(1, Ordering::Relaxed),
+        };
+    }
+}
+
 async fn run(seconds: u64, only: Option<String>) {
     let dir = std::env::temp_dir().join(format!("triominos-attacks-{}", triominos_server::secret::random_hex(6)));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -872,6 +905,7 @@ async fn run(seconds: u64, only: Option<String>) {
         "toggles",
         "tables",
         "forged",
+        "pools",
     ];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
@@ -912,6 +946,7 @@ async fn run(seconds: u64, only: Option<String>) {
             "toggles" => Some(tokio::spawn(toggles(addr, got.clone(), stop.clone()))),
             "tables" => Some(tokio::spawn(tables(addr, got.clone(), counter.clone(), stop.clone()))),
             "forged" => Some(tokio::spawn(forged(addr, got.clone(), counter.clone(), stop.clone()))),
+            "pools" => Some(tokio::spawn(pools(addr, got.clone(), stop.clone()))),
             _ => None,
         };
         if phase == "expert-jam" {
@@ -987,6 +1022,13 @@ async fn run(seconds: u64, only: Option<String>) {
                 got[0].load(Ordering::Relaxed),
                 got[1].load(Ordering::Relaxed),
                 counter.load(Ordering::Relaxed)
+            ),
+            "pools" => format!(
+                "one client entering and leaving a pool and listing the open tables: {} answered, {} refused; pool rows stored: {}; clients' buckets in memory: {}",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                state.store.call(|c| c.query_int("SELECT count(*) FROM pool_entries", &[]).map_err(triominos_server::store::StoreError::from)).await.unwrap_or(-1),
+                state.pools.len()
             ),
             _ => format!(
                 "{} sheets created, {} refused; database +{} KB",

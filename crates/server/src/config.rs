@@ -138,6 +138,14 @@ pub struct ServeConfig {
     #[arg(long, value_name = "N", env = "TRIOMINOS_ASKS_PER_MINUTE", default_value_t = DEFAULT_ASKS_PER_MINUTE,
           help_heading = LIMITS)]
     pub asks_per_minute: u32,
+    /// Requests to the open tables and the "Play now" pools one client may send per minute (429 pools_too_fast beyond); 0: no limit
+    #[arg(long, value_name = "N", env = "TRIOMINOS_POOLS_PER_MINUTE", default_value_t = DEFAULT_POOLS_PER_MINUTE,
+          help_heading = LIMITS)]
+    pub pools_per_minute: u32,
+    /// Entries of one client waiting in the "Play now" pools at once (429 already_waiting beyond); 0: no cap
+    #[arg(long, value_name = "N", env = "TRIOMINOS_POOL_ENTRIES_PER_CLIENT", default_value_t = DEFAULT_POOL_ENTRIES_PER_CLIENT,
+          help_heading = LIMITS)]
+    pub pool_entries_per_client: usize,
     /// Score sheets stored in all (429 too_many_sheets beyond); 0: no cap
     #[arg(long, value_name = "N", env = "TRIOMINOS_MAX_SHEETS", default_value_t = DEFAULT_MAX_SHEETS, help_heading = LIMITS)]
     pub max_sheets: usize,
@@ -357,6 +365,11 @@ pub const DEFAULT_REVIEW_MAX_SAMPLES: u32 = 4_000;
 pub const DEFAULT_SHEETS_PER_HOUR: u32 = 60;
 /// Takebacks and "play again" answers of one client per minute, unless configured.
 pub const DEFAULT_ASKS_PER_MINUTE: u32 = 60;
+/// Default of [`ServeConfig::pools_per_minute`]: a person following their
+/// entry asks about once a second.
+pub const DEFAULT_POOLS_PER_MINUTE: u32 = 120;
+/// Default of [`ServeConfig::pool_entries_per_client`]: one entry a client.
+pub const DEFAULT_POOL_ENTRIES_PER_CLIENT: usize = 1;
 /// Score sheets stored in all, unless configured.
 pub const DEFAULT_MAX_SHEETS: usize = 100_000;
 /// Days before an empty, unchanged score sheet is deleted, unless configured.

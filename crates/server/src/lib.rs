@@ -7,6 +7,7 @@ pub mod http;
 pub mod learn;
 pub mod names;
 pub mod pad;
+pub mod pools;
 pub mod puzzles;
 pub mod replay;
 pub mod review;

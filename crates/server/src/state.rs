@@ -23,6 +23,8 @@ pub struct AppState {
     pub shares: Shares,
     /// The games' timer tasks (turn clocks, takeback lapses), counted.
     pub timers: Timers,
+    /// Each client's bucket of requests to the open tables and the pools.
+    pub pools: crate::pools::Limiter,
     /// Whether the server is shutting down ([`AppState::begin_closing`]).
     closing: watch::Sender<bool>,
 }
@@ -39,6 +41,7 @@ impl AppState {
             thinking,
             shares: Shares::default(),
             timers: Timers::default(),
+            pools: crate::pools::Limiter::default(),
             closing,
         })
     }

@@ -83,7 +83,9 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::NotWaiting
         | R::TableWaiting
         | R::NobodyArrived
-        | R::SeatTaken => StatusCode::CONFLICT,
+        | R::SeatTaken
+        | R::TableClosed
+        | R::TableFull => StatusCode::CONFLICT,
         R::NotHost => StatusCode::FORBIDDEN,
         R::TooLarge { .. } | R::RecordTooLarge { .. } | R::RecordTooLong { .. } => StatusCode::PAYLOAD_TOO_LARGE,
         R::TooManyBotGames { .. }
@@ -99,7 +101,12 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::TakebackBusy { .. }
         | R::RematchBusy { .. }
         | R::AsksTooFast { .. }
-        | R::TableBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
+        | R::TableBusy { .. }
+        | R::TooManyClaims { .. }
+        | R::AlreadyWaiting { .. }
+        | R::PoolsTooFast { .. } => StatusCode::TOO_MANY_REQUESTS,
+        R::BadPool => StatusCode::BAD_REQUEST,
+        R::NoSuchEntry => StatusCode::NOT_FOUND,
         R::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
         R::BadSetup | R::BadLog | R::StorageFailed | R::BadSheet | R::GameUnreadable | R::GameDamaged => {

@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use std::sync::Arc;
 
 /// The schema version this program reads and writes.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// `MIGRATIONS[i]` takes a database from schema version `i` to `i + 1`.
 ///
@@ -32,7 +32,54 @@ pub const SCHEMA_VERSION: u32 = 4;
 /// made to hold one row at most (a unique index on a constant), so that a
 /// backup restored over a live database fails instead of adding a second
 /// version row. SQLite has the table too, unused by a single instance.
-pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2, V2_TO_V3, V3_TO_V4];
+///
+/// Version 4 -> 5 (issue 47, section 2): the "Play now" pools and the open
+/// tables ([`crate::pools`]). `pool_entries`: one row per person who pressed
+/// "Play now" (its secret id, its pool, the client, the name, an account and
+/// a provisional rating left empty for guests, the milliseconds after which
+/// bots fill the table, when it entered and was last heard of, its state
+/// `waiting`, `seated` or `left`, and once seated its game, seat and link);
+/// `pool_pairing`: one row per pool, locked by whoever pairs it (on
+/// PostgreSQL `FOR UPDATE SKIP LOCKED`: one instance at a time);
+/// `table_claims`: a seat of a public table handed to someone who pressed
+/// "Join", kept a minute so that two people are not given one seat.
+pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2, V2_TO_V3, V3_TO_V4, V4_TO_V5];
+
+const V4_TO_V5: &str = "
+CREATE TABLE pool_entries (
+    id TEXT PRIMARY KEY,
+    pool TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    pace TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    client TEXT NOT NULL,
+    name TEXT NOT NULL,
+    account TEXT,
+    rating INTEGER,
+    bots_after INTEGER,
+    entered INTEGER NOT NULL,
+    seen INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    game TEXT,
+    seat INTEGER,
+    link TEXT
+);
+CREATE INDEX pool_entries_pool ON pool_entries(pool, state, entered);
+CREATE INDEX pool_entries_client ON pool_entries(client, state);
+CREATE INDEX pool_entries_seen ON pool_entries(seen);
+CREATE TABLE pool_pairing (
+    pool TEXT PRIMARY KEY,
+    at INTEGER NOT NULL
+);
+CREATE TABLE table_claims (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    client TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX table_claims_client ON table_claims(client, at);
+";
 
 const V3_TO_V4: &str = "
 CREATE TABLE instances (
@@ -61,7 +108,44 @@ const V1_TO_V2: &str = "ALTER TABLE actions ADD COLUMN at INTEGER;";
 /// `BIGINT`. Version 0 is an empty database (or one holding only the tables
 /// of version 0, exactly so: the same check as SQLite's); the first step
 /// also makes the table `triominos_schema` that holds the version.
-pub const PG_MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [PG_V0_TO_V1, PG_V1_TO_V2, PG_V2_TO_V3, PG_V3_TO_V4];
+pub const PG_MIGRATIONS: [&str; SCHEMA_VERSION as usize] =
+    [PG_V0_TO_V1, PG_V1_TO_V2, PG_V2_TO_V3, PG_V3_TO_V4, PG_V4_TO_V5];
+
+const PG_V4_TO_V5: &str = "
+CREATE TABLE pool_entries (
+    id TEXT PRIMARY KEY,
+    pool TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    pace TEXT NOT NULL,
+    size BIGINT NOT NULL,
+    client TEXT NOT NULL,
+    name TEXT NOT NULL,
+    account TEXT,
+    rating BIGINT,
+    bots_after BIGINT,
+    entered BIGINT NOT NULL,
+    seen BIGINT NOT NULL,
+    state TEXT NOT NULL,
+    game TEXT,
+    seat BIGINT,
+    link TEXT
+);
+CREATE INDEX pool_entries_pool ON pool_entries(pool, state, entered);
+CREATE INDEX pool_entries_client ON pool_entries(client, state);
+CREATE INDEX pool_entries_seen ON pool_entries(seen);
+CREATE TABLE pool_pairing (
+    pool TEXT PRIMARY KEY,
+    at BIGINT NOT NULL
+);
+CREATE TABLE table_claims (
+    game TEXT NOT NULL,
+    seat BIGINT NOT NULL,
+    client TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX table_claims_client ON table_claims(client, at);
+";
 
 const PG_V3_TO_V4: &str = "
 CREATE TABLE instances (

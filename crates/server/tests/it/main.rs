@@ -21,6 +21,7 @@ mod learn;
 mod limits;
 mod net;
 mod pad_api;
+mod pools;
 mod puzzles_api;
 mod review_api;
 mod stop_signal;
