@@ -93,6 +93,27 @@ pub async fn until(what: &str, mut cond: impl FnMut() -> bool) {
     }
 }
 
+/// Waits until `cond` holds of game `id`'s room, as its driver reads it (the game
+/// loaded on this server); the same time limit as [`until`].
+pub async fn until_room(
+    state: &triominos_server::state::AppState,
+    id: &str,
+    what: &str,
+    cond: impl Fn(&triominos_server::game::room::Room) -> bool + Clone + Send + 'static,
+) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        if let Some(handle) = state.games.get(id) {
+            let cond = cond.clone();
+            if handle.read(move |r| cond(r)).await == Some(true) {
+                return;
+            }
+        }
+        assert!(std::time::Instant::now() < deadline, "waited 120 s for: {what}");
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
 /// One HTTP request, answered by the server's router: `(status, body)`.
 pub async fn http(server: &Server, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
     let (status, _, body) = http_with(server, method, path, body, &[]).await;

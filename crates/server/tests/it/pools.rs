@@ -104,18 +104,7 @@ async fn two_entries_are_seated_once_at_one_table_that_waits_for_them() {
             [&a, &b].iter().map(|e| e["link"].as_str().unwrap().rsplit('/').next().unwrap().to_string()).collect();
         let _ca = Client::connect(s.addr, &game, Some(&tokens[0])).await;
         let _cb = Client::connect(s.addr, &game, Some(&tokens[1])).await;
-        let state = s.state.clone();
-        let g = game.clone();
-        let mut started = false;
-        until("the table's people seated", || {
-            if let Some(room) = state.games.get(&g) {
-                if let Ok(r) = room.try_lock() {
-                    started = !r.is_waiting();
-                }
-            }
-            started
-        })
-        .await;
+        until_room(&s.state, &game, "the table's people seated", |r| !r.is_waiting()).await;
     }
 }
 
@@ -284,11 +273,7 @@ async fn a_public_table_is_listed_without_its_links_and_joined_in_one_click() {
         // The host sits down: named in the list.
         let id = open["id"].as_str().unwrap();
         let _host = Client::connect(s.addr, id, Some(&token_of(&open, 0))).await;
-        let state = s.state.clone();
-        until("the host's arrival stored", || {
-            state.games.get(id).and_then(|r| r.try_lock().ok().map(|r| r.setup.arrived.contains(0))).unwrap_or(false)
-        })
-        .await;
+        until_room(&s.state, id, "the host's arrival stored", |r| r.setup.arrived.contains(0)).await;
         let (_, list) = call(&s, "GET", "/api/tables", None).await;
         assert_eq!(list["tables"][0]["seated"], json!(["P0"]), "{db}");
         // Join: a free seat's link, held; then the other; then none.
@@ -322,11 +307,7 @@ async fn a_public_table_is_listed_without_its_links_and_joined_in_one_click() {
         let t2 = j2["link"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
         let _c1 = Client::connect(s.addr, id, Some(&t1)).await;
         let _c2 = Client::connect(s.addr, id, Some(&t2)).await;
-        let state = s.state.clone();
-        until("the table started", || {
-            state.games.get(id).and_then(|r| r.try_lock().ok().map(|r| !r.is_waiting())).unwrap_or(false)
-        })
-        .await;
+        until_room(&s.state, id, "the table started", |r| !r.is_waiting()).await;
     }
 }
 
