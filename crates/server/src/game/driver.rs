@@ -11,7 +11,7 @@
 //! A command's storage is awaited here (an intent is stored before anyone
 //! is told, and a copy the registry no longer holds never writes: see
 //! [`super::play::submit`]), so one game's changes are made in order, one
-//! at a time, as under the lock of old. After each, [`Driver::schedule`]
+//! at a time, as under the lock of old. After each, `Driver::schedule`
 //! sets what is due from the table: the turn clock for its deadline (one
 //! per game), the takeback's lapse, a bot's turn ([`super::bot`]), and
 //! publishes the game's [`Status`] for the registry.
