@@ -23,6 +23,8 @@ pub struct AppState {
     pub shares: Shares,
     /// The games' timer tasks (turn clocks, takeback lapses), counted.
     pub timers: Timers,
+    /// Accounts: the password hasher, the sign-in throttles, the cookie's settings.
+    pub accounts: crate::accounts::Accounts,
     /// Whether the server is shutting down ([`AppState::begin_closing`]).
     closing: watch::Sender<bool>,
 }
@@ -32,6 +34,7 @@ impl AppState {
     pub fn new(config: ServeConfig, store: Store) -> Arc<AppState> {
         let thinking = Thinking::with_share(config.max_thinking, config.max_thinking_per_client);
         let (closing, _) = watch::channel(false);
+        let accounts = crate::accounts::Accounts::new(&config);
         Arc::new(AppState {
             games: Registry::new(&config),
             store,
@@ -39,6 +42,7 @@ impl AppState {
             thinking,
             shares: Shares::default(),
             timers: Timers::default(),
+            accounts,
             closing,
         })
     }

@@ -2,6 +2,35 @@
 // Regenerate: UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test it wire_types::
 
 /**
+ * The account signed in (`GET /api/account`, and the answer of a sign-in).
+ */
+export type AccountView = { 
+/**
+ * The account's id (public: a profile's address).
+ */
+id: string, 
+/**
+ * Its display name.
+ */
+name: string, 
+/**
+ * When it was created, in Unix seconds.
+ */
+created: number, 
+/**
+ * Whether it has a password (an account may have passkeys only).
+ */
+password: boolean, 
+/**
+ * Its passkeys.
+ */
+passkeys: number, 
+/**
+ * Recovery codes still unused.
+ */
+recovery_left: number, };
+
+/**
  * What a player does on their turn. Small and `Copy`.
  *
  * With the `serde` feature: `{"kind": "play", "tile": "1-2-4", "cell": [0, 0],
@@ -39,6 +68,19 @@ export type Bonuses = Array<"start" | "bridge" | "bridge_extension" | "hexagon" 
  * by a real game; [`Cell::new`] refuses anything outside them.
  */
 export type Cell = [number, number];
+
+/**
+ * `POST /api/account/password`: `{"old", "new"}`.
+ */
+export type ChangePassword = { 
+/**
+ * The password now.
+ */
+old: string, 
+/**
+ * The new one.
+ */
+new: string, };
 
 /**
  * A message from the browser. [`ClientMsgKind`] names its variants (the
@@ -244,6 +286,20 @@ level: string | null,
 link: string | null, };
 
 /**
+ * `POST /api/account/signup` and `POST /api/account/signin`:
+ * `{"name", "password"}`.
+ */
+export type Credentials = { 
+/**
+ * The display name.
+ */
+name: string, 
+/**
+ * The password.
+ */
+password: string, };
+
+/**
  * `GET /api/puzzles/daily?date=YYYY-MM-DD`: the day's puzzle.
  */
 export type Daily = { 
@@ -269,6 +325,16 @@ played: string | null,
  * The judge's preferred move.
  */
 best: string | null, };
+
+/**
+ * `POST /api/account/delete`: the account's display name typed again, to
+ * confirm.
+ */
+export type DeleteAccount = { 
+/**
+ * The display name, as a confirmation (case-insensitive).
+ */
+name: string, };
 
 /**
  * `DELETE /api/pad/{id}`.
@@ -1901,6 +1967,24 @@ points: number, } } | { "code": "expects", "params": {
 points: number, } };
 
 /**
+ * `POST /api/account/recover`: a recovery code signs in and sets a new
+ * password (the code is used up).
+ */
+export type Recover = { 
+/**
+ * The display name.
+ */
+name: string, 
+/**
+ * One of the recovery codes given at sign-up.
+ */
+code: string, 
+/**
+ * The new password.
+ */
+password: string, };
+
+/**
  * A refusal: a stable code and its parameters (`null` when it has none),
  * worded by the page in the player's language. Nothing changed.
  *
@@ -2067,7 +2151,23 @@ retry_after: number, } } | { "code": "not_host" } | { "code": "not_waiting" } | 
 /**
  * Seconds until the creator may ask again.
  */
-retry_after: number, } };
+retry_after: number, } } | { "code": "signed_out" } | { "code": "bad_sign_in" } | { "code": "bad_account_name", "params": { 
+/**
+ * The longest accepted, in characters.
+ */
+max: number, } } | { "code": "name_taken" } | { "code": "bad_password", "params": { 
+/**
+ * The shortest accepted, in characters.
+ */
+min: number, 
+/**
+ * The longest accepted, in bytes.
+ */
+max: number, } } | { "code": "cross_origin" } | { "code": "sign_in_too_fast", "params": { 
+/**
+ * Seconds until the next attempt is heard.
+ */
+retry_after: number, } } | { "code": "sign_in_busy" } | { "code": "account_suspended" } | { "code": "not_confirmed" };
 
 /**
  * A replay: the game and every step, each with every hand.
@@ -2490,6 +2590,30 @@ status: StatusView,
  * before the keys, changed by nobody until someone claims it).
  */
 owned: boolean, };
+
+/**
+ * The answer of `POST /api/account/signout-everywhere`: how many sessions
+ * were ended (this one included).
+ */
+export type SignedOut = { 
+/**
+ * Sessions ended.
+ */
+sessions: number, };
+
+/**
+ * The answer of `POST /api/account/signup`: the account and its recovery
+ * codes, shown once (the server keeps only their hashes).
+ */
+export type SignedUp = { 
+/**
+ * The new account.
+ */
+account: AccountView, 
+/**
+ * Recovery codes, each usable once to sign in and set a new password.
+ */
+recovery_codes: Array<string>, };
 
 /**
  * A spot's name in the move notation: the side of a tile on the board it
