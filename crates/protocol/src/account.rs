@@ -76,3 +76,56 @@ pub struct SignedOut {
     /// Sessions ended.
     pub sessions: u32,
 }
+
+/// A seat's link as the page holds it: the game and the seat's token.
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
+pub struct SeatLink {
+    /// The game's id.
+    pub game: String,
+    /// The seat's secret token (the last part of its link).
+    pub token: String,
+}
+
+/// `POST /api/account/claims`: the seats this browser holds, to claim into
+/// the account signed in (at most [`MAX_CLAIMS`] are looked at).
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
+pub struct ClaimSeats {
+    /// The seats' links.
+    pub seats: Vec<SeatLink>,
+}
+
+/// The most seats one claim looks at.
+pub const MAX_CLAIMS: usize = 200;
+
+/// The answer of `POST /api/account/claims`.
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
+pub struct Claimed {
+    /// Seats claimed now (those already the account's are not counted;
+    /// a wrong token, or a seat another account claimed, is left out).
+    pub claimed: u32,
+}
+
+/// One game of the account ("Your games").
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
+pub struct MyGame {
+    /// The game's id.
+    pub id: String,
+    /// The account's seat in it.
+    pub seat: u8,
+    /// The seat's link (`/g/{id}/{token}`): the account's own.
+    pub link: String,
+    /// When the game was created, in Unix seconds.
+    pub created: i64,
+    /// When it finished, in Unix seconds (`null` while unfinished).
+    pub finished: Option<i64>,
+    /// Its summary once finished.
+    pub summary: Option<super::GameSummary>,
+}
+
+/// `GET /api/account/games`: the account's games, unfinished first, then
+/// the most recently finished.
+#[derive(Clone, Debug, Serialize, Deserialize, ts_rs::TS)]
+pub struct MyGames {
+    /// The games.
+    pub games: Vec<MyGame>,
+}

@@ -71,6 +71,9 @@ pub fn roots(v: &mut Declarations) {
     v.visit::<account::AccountView>();
     v.visit::<account::SignedUp>();
     v.visit::<account::SignedOut>();
+    v.visit::<account::ClaimSeats>();
+    v.visit::<account::Claimed>();
+    v.visit::<account::MyGames>();
 }
 
 /// The declarations found so far, by name.

@@ -83,6 +83,26 @@ old: string,
 new: string, };
 
 /**
+ * `POST /api/account/claims`: the seats this browser holds, to claim into
+ * the account signed in (at most [`MAX_CLAIMS`] are looked at).
+ */
+export type ClaimSeats = { 
+/**
+ * The seats' links.
+ */
+seats: Array<SeatLink>, };
+
+/**
+ * The answer of `POST /api/account/claims`.
+ */
+export type Claimed = { 
+/**
+ * Seats claimed now (those already the account's are not counted;
+ * a wrong token, or a seat another account claimed, is left out).
+ */
+claimed: number, };
+
+/**
  * A message from the browser. [`ClientMsgKind`] names its variants (the
  * `type`s), as serde spells them.
  */
@@ -1289,6 +1309,45 @@ options: Array<OptionDef>,
 option_names: Array<string>, };
 
 /**
+ * One game of the account ("Your games").
+ */
+export type MyGame = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * The account's seat in it.
+ */
+seat: number, 
+/**
+ * The seat's link (`/g/{id}/{token}`): the account's own.
+ */
+link: string, 
+/**
+ * When the game was created, in Unix seconds.
+ */
+created: number, 
+/**
+ * When it finished, in Unix seconds (`null` while unfinished).
+ */
+finished: number | null, 
+/**
+ * Its summary once finished.
+ */
+summary: GameSummary | null, };
+
+/**
+ * `GET /api/account/games`: the account's games, unfinished first, then
+ * the most recently finished.
+ */
+export type MyGames = { 
+/**
+ * The games.
+ */
+games: Array<MyGame>, };
+
+/**
  * Why a move typed in the notation was refused (core's [`NotationError`]),
  * with what the page needs to word it in the player's language (tiles as
  * `1-2-4`, spots as [`SpotName`], moves in the notation) and `text`, core's
@@ -2246,6 +2305,19 @@ points: number, };
  * Human or bot.
  */
 export type SeatKind = "human" | "bot";
+
+/**
+ * A seat's link as the page holds it: the game and the seat's token.
+ */
+export type SeatLink = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The seat's secret token (the last part of its link).
+ */
+token: string, };
 
 /**
  * One seat asked for in [`CreateGame`].

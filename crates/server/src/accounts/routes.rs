@@ -11,7 +11,10 @@ use super::store;
 use super::{MAX_NAME, MAX_PASSWORD, MIN_PASSWORD, RECOVERY_CODES};
 use crate::http::error::Fail;
 use crate::http::extract::{body, RawBody};
-use crate::protocol::account::{ChangePassword, Credentials, DeleteAccount, Recover, SignedOut, SignedUp};
+use crate::protocol::account::{
+    ChangePassword, ClaimSeats, Claimed, Credentials, DeleteAccount, MyGame, MyGames, Recover, SignedOut, SignedUp,
+    MAX_CLAIMS,
+};
 use crate::protocol::Refused;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, State};
@@ -34,6 +37,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/api/account/signout-everywhere", post(sign_out_everywhere))
         .route("/api/account/password", post(change_password))
         .route("/api/account/delete", post(delete))
+        .route("/api/account/claims", post(claim))
+        .route("/api/account/games", get(my_games))
 }
 
 /// The client a request comes from (its address; IPv6 /64).
@@ -301,4 +306,56 @@ async fn delete(
     let now = crate::store::now();
     state.store.call(move |c| store::delete(c, &who.account.id, now)).await?;
     Ok(without_cookie(&state, StatusCode::NO_CONTENT))
+}
+
+/// `POST /api/account/claims`: [`ClaimSeats`], the seat links this browser
+/// holds (the first [`MAX_CLAIMS`]). Each seat whose token is right and that
+/// no other account claimed becomes the account's: [`Claimed`]. A wrong
+/// token tells nothing (it is left out, as a seat claimed by another).
+async fn claim(
+    State(state): State<Arc<AppState>>,
+    _: SameSite,
+    who: SignedIn,
+    RawBody(bytes): RawBody,
+) -> Result<Json<Claimed>, Fail> {
+    let req: ClaimSeats = body(&bytes)?;
+    let seats: Vec<_> = req.seats.into_iter().take(MAX_CLAIMS).collect();
+    let now = crate::store::now();
+    let n = state
+        .store
+        .call(move |c| {
+            let mut n = 0u32;
+            for s in &seats {
+                if store::claim(c, &who.account.id, &s.game, &s.token, now)? {
+                    n += 1;
+                }
+            }
+            Ok::<_, crate::store::StoreError>(n)
+        })
+        .await?;
+    Ok(Json(Claimed { claimed: n }))
+}
+
+/// The most games `GET /api/account/games` answers.
+pub const MAX_MY_GAMES: u32 = 500;
+
+/// `GET /api/account/games`: the account's games ([`MyGames`]), unfinished
+/// first, with the account's own seat links; never another seat's token,
+/// a hand or a seed.
+async fn my_games(State(state): State<Arc<AppState>>, who: SignedIn) -> Result<Response, Fail> {
+    let rows = state.store.call(move |c| store::games(c, &who.account.id, MAX_MY_GAMES)).await?;
+    let games = rows
+        .into_iter()
+        .map(|(id, seat, token, created, finished, summary)| MyGame {
+            link: format!("/g/{id}/{token}"),
+            id,
+            seat,
+            created,
+            finished,
+            summary: summary.and_then(|s| serde_json::from_str(&s).ok()),
+        })
+        .collect();
+    let mut r = Json(MyGames { games }).into_response();
+    r.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(r)
 }

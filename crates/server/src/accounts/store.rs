@@ -218,6 +218,67 @@ pub fn suspend(c: &Db, account: &str, at: Option<i64>) -> Result<bool, StoreErro
     Ok(n == 1)
 }
 
+/// The seats of a stored game's setup, as far as a claim reads them: each
+/// seat's token (people's seats have one). The setup's JSON is the store's
+/// (`crate::game::table::Setup`); only this field is read.
+#[derive(serde::Deserialize)]
+struct SetupSeats {
+    seats: Vec<SeatToken>,
+}
+
+#[derive(serde::Deserialize)]
+struct SeatToken {
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// Claims into `account` the seat of `game` whose token is `token`, if
+/// there is one and no other account claimed it: whether it was claimed now.
+pub fn claim(c: &Db, account: &str, game: &str, token: &str, now: i64) -> Result<bool, StoreError> {
+    let Some(r) = c.query_opt("SELECT setup FROM games WHERE id = ?1", &[Val::from(game)])? else {
+        return Ok(false);
+    };
+    let Ok(setup) = serde_json::from_str::<SetupSeats>(&r.text(0)?) else { return Ok(false) };
+    let Some(seat) =
+        setup.seats.iter().position(|s| s.token.as_deref().is_some_and(|t| crate::secret::ct_eq(t, token)))
+    else {
+        return Ok(false);
+    };
+    let n = c.execute(
+        "INSERT INTO claims (game, seat, account, claimed) VALUES (?1, ?2, ?3, ?4) \
+         ON CONFLICT (game, seat) DO NOTHING",
+        &[Val::from(game), Val::from(seat as i64), Val::from(account), Val::from(now)],
+    )?;
+    Ok(n == 1)
+}
+
+/// A game of an account, as stored: id, seat, the seat's token, created,
+/// finished, summary (JSON).
+pub type GameRow = (String, u8, String, i64, Option<i64>, Option<String>);
+
+/// The games an account claimed: the unfinished ones first (newest
+/// first), then the finished ones (most recent first), `limit` at most.
+pub fn games(c: &Db, account: &str, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+    let rows = c.query(
+        "SELECT g.id, cl.seat, g.setup, g.created, g.finished, g.summary FROM claims cl \
+         JOIN games g ON g.id = cl.game WHERE cl.account = ?1 \
+         ORDER BY (CASE WHEN g.finished IS NULL THEN 0 ELSE 1 END), \
+         COALESCE(g.finished, g.created) DESC, g.id LIMIT ?2",
+        &[Val::from(account), Val::from(limit)],
+    )?;
+    let mut out = Vec::new();
+    for r in rows {
+        let seat = u8::try_from(r.int(1)?).unwrap_or(u8::MAX);
+        let token = serde_json::from_str::<SetupSeats>(&r.text(2)?)
+            .ok()
+            .and_then(|s| s.seats.into_iter().nth(usize::from(seat)))
+            .and_then(|s| s.token);
+        let Some(token) = token else { continue };
+        out.push((r.text(0)?, seat, token, r.int(3)?, r.opt_int(4)?, r.opt_text(5)?));
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +341,17 @@ mod tests {
                     assert!(suspend(c, "a3", Some(5001))?);
                     assert_eq!(session(c, "s5", 5002)?, None);
                     assert_eq!(by_id(c, "a3")?.unwrap().suspended, Some(5001));
+                    // Claims: a seat by its token, once, by one account.
+                    let setup = r#"{"seats":[{"name":"x","token":"t0"},{"name":"bot"},{"token":"t2"}]}"#;
+                    crate::store::insert_game(c, "g1", 10, setup)?;
+                    assert!(insert(c, "b1", "Bob", 6000, None, &[])?);
+                    assert!(claim(c, "b1", "g1", "t2", 6001)?);
+                    assert!(!claim(c, "b1", "g1", "t2", 6002)?, "already");
+                    assert!(!claim(c, "a1", "g1", "t2", 6002)?, "another's");
+                    assert!(!claim(c, "b1", "g1", "nope", 6002)?);
+                    assert!(!claim(c, "b1", "g9", "t0", 6002)?);
+                    let g = games(c, "b1", 10)?;
+                    assert_eq!(g, vec![("g1".to_string(), 2, "t2".to_string(), 10, None, None)]);
                     Ok::<_, StoreError>(())
                 })
                 .await;

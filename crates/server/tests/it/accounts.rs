@@ -151,7 +151,9 @@ async fn every_route_that_needs_an_account_refuses_a_guest_a_wrong_session_and_a
     let del = post(&server, "/api/account/delete", json!({"name": "Ana"}), Some(&gone)).await;
     assert_eq!(del.status, 204, "{}", del.body);
     let wrong = format!("triominos_session={}", "ab".repeat(32));
-    let routes: [(&str, &str, Value); 6] = [
+    let routes: [(&str, &str, Value); 8] = [
+        ("POST", "/api/account/claims", json!({"seats": []})),
+        ("GET", "/api/account/games", Value::Null),
         ("GET", "/api/account", Value::Null),
         ("POST", "/api/account/signout", json!({})),
         ("POST", "/api/account/signout-everywhere", json!({})),
@@ -321,4 +323,47 @@ async fn bad_names_and_passwords_are_refused_and_store_nothing() {
     let a = call(&server, "POST", "/api/account/signup", None, &[], ME).await;
     assert_eq!(a.code(), "bad_json");
     assert_eq!(stored(&server, "SELECT count(*) FROM accounts").await, 0);
+}
+
+#[tokio::test]
+async fn the_seats_a_browser_holds_are_claimed_and_listed_on_another_device_without_other_seats_tokens() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("t.db")).await;
+    // A guest's game with two people and a bot.
+    let game = create(
+        &server,
+        json!({"preset": "goliath", "seats": [{"kind": "human", "name": "Hal"}, {"kind": "human", "name": "Ivy"}, {"kind": "bot", "level": "casual"}]}),
+    )
+    .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let (mine, theirs) = (token_of(&game, 0), token_of(&game, 1));
+    let phone = sign_up(&server, "Hal", "password hal").await.session();
+    let seats = json!({"seats": [
+        {"game": id, "token": mine},
+        {"game": id, "token": "0".repeat(32)},
+        {"game": "nosuchgame", "token": mine},
+    ]});
+    let a = post(&server, "/api/account/claims", seats.clone(), Some(&phone)).await;
+    assert_eq!((a.status, a.body["claimed"].as_u64()), (200, Some(1)), "{}", a.body);
+    // Another account cannot take the seat with the same link.
+    let other = sign_up(&server, "Ivy", "password ivy").await.session();
+    let b = post(&server, "/api/account/claims", seats, Some(&other)).await;
+    assert_eq!(b.body["claimed"], 0);
+    // A second device signs in and finds the game, with this seat's link only.
+    let laptop = post(&server, "/api/account/signin", json!({"name": "hal", "password": "password hal"}), None).await;
+    let laptop = laptop.session();
+    let list = call(&server, "GET", "/api/account/games", None, &[("cookie", &laptop)], ME).await;
+    assert_eq!(list.status, 200);
+    let games = list.body["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["id"], id.as_str());
+    assert_eq!(games[0]["seat"], 0);
+    assert_eq!(games[0]["link"], format!("/g/{id}/{mine}"));
+    assert!(games[0]["finished"].is_null());
+    let text = list.body.to_string();
+    assert!(!text.contains(&theirs) && !text.contains("seed") && !text.contains("hand"), "{text}");
+    // Ivy's own list is empty.
+    let ivy = call(&server, "GET", "/api/account/games", None, &[("cookie", &other)], ME).await;
+    assert_eq!(ivy.body["games"], json!([]));
+    assert_eq!(stored(&server, "SELECT count(*) FROM claims").await, 1);
 }
