@@ -11,7 +11,7 @@
 //!   account comes from this site, and [`session::SignedIn`], the extractor
 //!   of the account signed in.
 //! - [`throttle`]: sign-in attempts per client and per account name.
-//! - [`routes`]: `/api/account/...`.
+//! - [`routes`]: the routes under `/api/account/`.
 //!
 //! What each route answers, and the limits, are in docs/server.md
 //! ("Accounts"); the tables in docs/database.md.

@@ -172,13 +172,16 @@ async fn check(state: &AppState, hasher: &Hasher, name: &str, password: String) 
     }
 }
 
-/// Opens a session of `account`: the answer with its cookie.
+/// Opens a session of `account` (and deletes the sessions expired by now,
+/// of any account: the table holds live sessions and those expired since
+/// the last sign-in): the answer with its cookie.
 async fn open(state: &AppState, account: store::Account) -> Result<Response, Fail> {
     let (token, hash) = session::new_token();
     let now = crate::store::now();
     let view = state
         .store
         .call(move |c| {
+            store::close_expired(c, now)?;
             store::open_session(c, &hash, &account.id, now)?;
             store::view(c, &account)
         })
