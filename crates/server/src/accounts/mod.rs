@@ -5,7 +5,7 @@
 //! - [`store`]: the rows (accounts, credentials, recovery codes, sessions,
 //!   claims), written in the store's transactions (schema version 5).
 //! - [`password`]: hashing and checking passwords with argon2id (the `argon2`
-//!   crate, its default parameters), on the blocking pool, a few at once.
+//!   crate, its default parameters), on a thread of their own, one at a time.
 //! - [`session`]: the session cookie (a random token from the operating
 //!   system, stored as its SHA-256), the check that a request changing an
 //!   account comes from this site, and [`session::SignedIn`], the extractor
@@ -53,7 +53,7 @@ impl Accounts {
     pub fn new(config: &ServeConfig) -> Accounts {
         let origin = config.public_origin.as_deref().map(|o| o.trim_end_matches('/').to_ascii_lowercase());
         Accounts {
-            hasher: password::Hasher::new(password::HASHING_AT_ONCE, password::HASHING_WAITING),
+            hasher: password::Hasher::new(password::HASHING_WAITING),
             throttle: Mutex::new(throttle::SignIns::new(config.sign_in_burst, config.sign_in_per_minute)),
             secure: origin.as_deref().is_some_and(|o| o.starts_with("https://")),
             origin,

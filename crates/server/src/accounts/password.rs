@@ -4,10 +4,10 @@
 //! (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`, so that changed parameters
 //! still check the old hashes). A hash takes tens of milliseconds of one
 //! core (measured by `cargo run --release -p triominos-server --example
-//! argon2_cost`; the figure is in docs/server.md): hashes run on tokio's
-//! blocking pool, [`HASHING_AT_ONCE`] at a time, and at most
+//! argon2_cost`; the figure is in docs/server.md): hashes run on a thread
+//! of their own ([`Hasher`]), one at a time, and at most
 //! [`HASHING_WAITING`] wait (beyond: `sign_in_busy`), so that a flood of
-//! sign-ins cannot take the cores the games need.
+//! sign-ins takes one core at most, never the threads that move the games.
 //!
 //! A sign-in under a name that has no account is checked against a dummy
 //! hash with the same parameters: the answer and its time are the same as
@@ -16,12 +16,8 @@
 use crate::protocol::Refused;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
-use tokio::sync::Semaphore;
+use std::sync::OnceLock;
 
-/// Hashes computed at once.
-pub const HASHING_AT_ONCE: usize = 1;
 /// Hashes waiting at most (`sign_in_busy` beyond).
 pub const HASHING_WAITING: usize = 32;
 
@@ -50,44 +46,45 @@ fn dummy() -> &'static str {
     DUMMY.get_or_init(|| hash_now("no account has this name"))
 }
 
-/// Hashes and checks passwords on the blocking pool, a few at once.
+/// A job of the hashing thread.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// Hashes and checks passwords on a thread of its own, one at a time, with
+/// a bounded queue: the argon2 memory (19 MiB) is allocated and freed on
+/// that one thread, so the allocator can reuse it (on tokio's blocking pool
+/// each hash ran on whichever thread was free: the attacks example's
+/// `sign-ins` phase peaked at 452 MB; with one thread, 167 MB, still above
+/// the 15 MB of other floods: what holds the rest is not found yet).
 pub struct Hasher {
-    permits: Arc<Semaphore>,
-    waiting: AtomicUsize,
-    max_waiting: usize,
-}
-
-/// Counts a waiting hash until dropped.
-struct Waiting<'a>(&'a AtomicUsize);
-
-impl Drop for Waiting<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
+    tx: std::sync::mpsc::SyncSender<Job>,
 }
 
 impl Hasher {
-    /// `at_once` hashes computed at once, `max_waiting` more waiting at most.
-    pub fn new(at_once: usize, max_waiting: usize) -> Hasher {
-        Hasher { permits: Arc::new(Semaphore::new(at_once.max(1))), waiting: AtomicUsize::new(0), max_waiting }
+    /// A hashing thread with `max_waiting` hashes waiting at most (the
+    /// thread ends once the hasher is dropped).
+    pub fn new(max_waiting: usize) -> Hasher {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Job>(max_waiting);
+        std::thread::Builder::new()
+            .name("password-hashing".into())
+            .spawn(move || {
+                while let Ok(job) = rx.recv() {
+                    job();
+                }
+            })
+            .expect("a thread");
+        Hasher { tx }
     }
 
-    /// Runs `f` on the blocking pool once a permit is free, or refuses
-    /// (`sign_in_busy`) when too many wait already.
+    /// Runs `f` on the hashing thread, or refuses (`sign_in_busy`) when
+    /// [`HASHING_WAITING`] wait already.
     async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.max_waiting + HASHING_AT_ONCE {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
-            return Err(Refused::SignInBusy);
-        }
-        let _waiting = Waiting(&self.waiting);
-        let permit = self.permits.clone().acquire_owned().await.map_err(|_| Refused::SignInBusy)?;
-        tokio::task::spawn_blocking(move || {
-            let r = f();
-            drop(permit);
-            r
-        })
-        .await
-        .map_err(|_| Refused::SignInBusy)
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.tx
+            .try_send(Box::new(move || {
+                let _ = reply.send(f());
+            }))
+            .map_err(|_| Refused::SignInBusy)?;
+        answer.await.map_err(|_| Refused::SignInBusy)
     }
 
     /// `password` hashed (a PHC string).

@@ -199,7 +199,7 @@ async fn sign_in(
     RawBody(bytes): RawBody,
 ) -> Result<Response, Fail> {
     let req: Credentials = body(&bytes)?;
-    throttle(&state, client(peer), Some(&req.name))?;
+    throttle(&state, client(peer), Some(req.name.trim()))?;
     if req.password.len() > MAX_PASSWORD {
         return Err(Refused::BadSignIn.into());
     }
@@ -218,7 +218,7 @@ async fn recover(
 ) -> Result<Response, Fail> {
     let req: Recover = body(&bytes)?;
     checked_password(&req.password)?;
-    throttle(&state, client(peer), Some(&req.name))?;
+    throttle(&state, client(peer), Some(req.name.trim()))?;
     // The new password is hashed first, whatever the name: the same work either way.
     let phc = state.accounts.hasher.hash(req.password).await?;
     let code = session::token_hash(&normal_code(&req.code));
@@ -293,8 +293,8 @@ async fn change_password(
 
 /// `POST /api/account/delete`: [`DeleteAccount`] (the name typed again, else
 /// 400 `not_confirmed`). The account loses its name, credentials, recovery
-/// codes and sessions; its games stay, their seats shown as "Former
-/// player". 204, the cookie removed.
+/// codes and sessions; its games and claims stay (a page naming the
+/// account then says "Former player"). 204, the cookie removed.
 async fn delete(
     State(state): State<Arc<AppState>>,
     _: SameSite,

@@ -5,7 +5,7 @@
 //! - `accounts`: `id`, `name` (as typed), `name_key` (the name lower-cased,
 //!   unique: names are told apart without case), `created`, `deleted`,
 //!   `suspended` (Unix seconds, or NULL). A deleted account keeps its row
-//!   and its id, with no name (its games show "Former player"); its
+//!   and its id, with no name (a page naming it says "Former player"); its
 //!   credentials, recovery codes and sessions are deleted.
 //! - `credentials`: `kind` `password` (the argon2id PHC string) or `passkey`
 //!   (a serialised passkey), one account has one password at most.
