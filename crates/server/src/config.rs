@@ -208,7 +208,7 @@ pub struct ServeConfig {
     #[arg(long = "trusted-proxy", value_name = "ADDR", env = "TRIOMINOS_TRUSTED_PROXY", value_delimiter = ',',
           help_heading = NETWORK)]
     pub trusted_proxies: Vec<std::net::IpAddr>,
-    /// The site's address as people's browsers reach it (https://triominos.example): the accounts' session cookie is marked Secure when it is https, and a request that changes an account must come from it (its Origin); default: the request's own Host
+    /// The site's address as people's browsers reach it (its scheme and host, like https://HOST): the accounts' session cookie is marked Secure when it is https, and a request that changes an account must come from it (its Origin); default: the request's own Host
     #[arg(long = "public-origin", value_name = "URL", env = "TRIOMINOS_PUBLIC_ORIGIN", help_heading = NETWORK)]
     pub public_origin: Option<String>,
     /// Sign-in attempts (sign-ins, sign-ups, recoveries, password changes) one client may make in a row before --sign-in-per-minute applies
