@@ -56,6 +56,7 @@
 //! link, send [`ClientMsg`]s, read [`ServerMsg`]s, or send raw frames.
 #![deny(missing_docs)]
 
+pub mod account;
 pub mod api;
 #[cfg(feature = "client")]
 pub mod client;

@@ -337,6 +337,42 @@ pub enum Refused {
         /// Seconds until it may again.
         retry_after: u64,
     },
+    /// No session: this needs an account signed in (a guest, a session
+    /// ended or expired, an account deleted).
+    SignedOut,
+    /// The name and password (or recovery code) do not sign in; the same
+    /// answer whether the name exists or not.
+    BadSignIn,
+    /// An account's display name that is empty, too long, or holds a
+    /// control or text-direction character.
+    BadAccountName {
+        /// The longest accepted, in characters.
+        max: usize,
+    },
+    /// Another account has this display name (names are told apart without
+    /// case).
+    NameTaken,
+    /// A password too short or too long.
+    BadPassword {
+        /// The shortest accepted, in characters.
+        min: usize,
+        /// The longest accepted, in bytes.
+        max: usize,
+    },
+    /// A request that changes an account came from another site (its
+    /// `Origin` or `Sec-Fetch-Site`).
+    CrossOrigin,
+    /// Sign-in attempts faster than the rate of this client or of this name.
+    SignInTooFast {
+        /// Seconds until the next attempt is heard.
+        retry_after: u64,
+    },
+    /// Too many sign-ins being checked at once on this server: try again.
+    SignInBusy,
+    /// The account is suspended by the operator.
+    AccountSuspended,
+    /// The confirmation does not match (the account's name typed again).
+    NotConfirmed,
 }
 
 impl Refused {

@@ -67,6 +67,18 @@ pub fn roots(v: &mut Declarations) {
     v.visit::<puzzles::Daily>();
     v.visit::<puzzles::PublicPuzzle>();
     v.visit::<puzzles::TryAnswer>();
+    // Accounts.
+    use super::account;
+    v.visit::<account::Credentials>();
+    v.visit::<account::Recover>();
+    v.visit::<account::ChangePassword>();
+    v.visit::<account::DeleteAccount>();
+    v.visit::<account::AccountView>();
+    v.visit::<account::SignedUp>();
+    v.visit::<account::SignedOut>();
+    v.visit::<account::ClaimSeats>();
+    v.visit::<account::Claimed>();
+    v.visit::<account::MyGames>();
 }
 
 /// The declarations found so far, by name.

@@ -24,8 +24,10 @@
 //! creating sheets as fast as it can, each with another forged
 //! `X-Forwarded-For`, and another asking `/api/health` as fast as it
 //! answers); and issue 47's `pools` (one address entering a "Play now"
-//! pool and leaving it, and listing the open tables, as fast as it can).
-//! The server has the defaults of
+//! pool and leaving it, and listing the open tables, as fast as it can) and
+//! `sign-ins` (one address sending sign-ins with wrong passwords as fast as
+//! it is answered, while 50 others each spend their burst of sign-ins: every
+//! one an argon2id hash to check). The server has the defaults of
 //! `triominos serve`, creation limits included (the canary resigns each game
 //! it leaves). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
@@ -795,7 +797,7 @@ fn main() {
             _ => {
                 eprintln!(
                     "usage: attacks [--seconds N] [--only quiet|hints|slow|reviews|big-reviews|sheets|takeback-loop|\
-                     takeback-flood|expert-jam|rematch|toggles]"
+                     takeback-flood|expert-jam|rematch|toggles|tables|forged|sign-ins]"
                 );
                 std::process::exit(2);
             }
@@ -864,6 +866,43 @@ async fn pools(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>
     }
 }
 
+/// Attack 8 (issue 47): sign-ins with wrong passwords, as fast as one
+/// client (127.0.0.33) is answered, under names that exist or not; and 50
+/// other clients (127.0.0.34 and up) each sending sign-ins until refused.
+/// Counts the attempts checked (401) and refused (429 `sign_in_too_fast`,
+/// 503 `sign_in_busy`).
+async fn sign_ins(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBool>) {
+    let body = json!({"name": "Target", "password": "the right password"}).to_string();
+    let _ = request("127.0.0.1", addr, "POST", "/api/account/signup", &body).await;
+    let mut tasks = Vec::new();
+    for i in 0..51u32 {
+        let (got, stop) = (got.clone(), stop.clone());
+        tasks.push(tokio::spawn(async move {
+            let from = format!("127.0.0.{}", 33 + i);
+            let mut n = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                n += 1;
+                let name = if n.is_multiple_of(2) { "Target".to_string() } else { format!("nobody {i} {n}") };
+                let body = json!({"name": name, "password": format!("guess {n}")}).to_string();
+                match request(&from, addr, "POST", "/api/account/signin", &body).await {
+                    Some((401, _)) => drop(got[0].fetch_add(1, Ordering::Relaxed)),
+                    Some(_) => {
+                        got[1].fetch_add(1, Ordering::Relaxed);
+                        // The 50 others stop at their first refusal; the first goes on.
+                        if i > 0 {
+                            return;
+                        }
+                    }
+                    None => tokio::time::sleep(Duration::from_millis(10)).await,
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+}
+
 async fn run(seconds: u64, only: Option<String>) {
     let dir = std::env::temp_dir().join(format!("triominos-attacks-{}", triominos_server::secret::random_hex(6)));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -906,6 +945,7 @@ async fn run(seconds: u64, only: Option<String>) {
         "tables",
         "forged",
         "pools",
+        "sign-ins",
     ];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
@@ -947,6 +987,7 @@ async fn run(seconds: u64, only: Option<String>) {
             "tables" => Some(tokio::spawn(tables(addr, got.clone(), counter.clone(), stop.clone()))),
             "forged" => Some(tokio::spawn(forged(addr, got.clone(), counter.clone(), stop.clone()))),
             "pools" => Some(tokio::spawn(pools(addr, got.clone(), stop.clone()))),
+            "sign-ins" => Some(tokio::spawn(sign_ins(addr, got.clone(), stop.clone()))),
             _ => None,
         };
         if phase == "expert-jam" {
@@ -1029,6 +1070,11 @@ async fn run(seconds: u64, only: Option<String>) {
                 got[1].load(Ordering::Relaxed),
                 state.store.call(|c| c.query_int("SELECT count(*) FROM pool_entries", &[]).map_err(triominos_server::store::StoreError::from)).await.unwrap_or(-1),
                 state.pools.len()
+            ),
+            "sign-ins" => format!(
+                "{} wrong sign-ins checked (an argon2id hash each), {} refused (`sign_in_too_fast`, `sign_in_busy`)",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed)
             ),
             _ => format!(
                 "{} sheets created, {} refused; database +{} KB",

@@ -216,6 +216,15 @@ pub struct ServeConfig {
     #[arg(long = "trusted-proxy", value_name = "ADDR", env = "TRIOMINOS_TRUSTED_PROXY", value_delimiter = ',',
           help_heading = NETWORK)]
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The site's address as people's browsers reach it (its scheme and host, like https://HOST): the accounts' session cookie is marked Secure when it is https, and a request that changes an account must come from it (its Origin); default: the request's own Host
+    #[arg(long = "public-origin", value_name = "URL", env = "TRIOMINOS_PUBLIC_ORIGIN", help_heading = NETWORK)]
+    pub public_origin: Option<String>,
+    /// Sign-in attempts (sign-ins, sign-ups, recoveries, password changes) one client may make in a row before --sign-in-per-minute applies
+    #[arg(long, value_name = "N", env = "TRIOMINOS_SIGN_IN_BURST", default_value_t = 10, help_heading = LIMITS)]
+    pub sign_in_burst: u32,
+    /// Sign-in attempts one client, and one account name, may make per minute after their burst (429 sign_in_too_fast beyond); 0: no limit
+    #[arg(long, value_name = "N", env = "TRIOMINOS_SIGN_IN_PER_MINUTE", default_value_t = 6, help_heading = LIMITS)]
+    pub sign_in_per_minute: u32,
 }
 
 /// The heading of the flags of where the server listens and its connections.

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub mod accounts;
 pub mod config;
 pub mod game;
 pub mod http;

@@ -25,6 +25,8 @@ pub struct AppState {
     pub timers: Timers,
     /// Each client's bucket of requests to the open tables and the pools.
     pub pools: crate::pools::Limiter,
+    /// Accounts: the password hasher, the sign-in throttles, the cookie's settings.
+    pub accounts: crate::accounts::Accounts,
     /// Whether the server is shutting down ([`AppState::begin_closing`]).
     closing: watch::Sender<bool>,
 }
@@ -34,6 +36,7 @@ impl AppState {
     pub fn new(config: ServeConfig, store: Store) -> Arc<AppState> {
         let thinking = Thinking::with_share(config.max_thinking, config.max_thinking_per_client);
         let (closing, _) = watch::channel(false);
+        let accounts = crate::accounts::Accounts::new(&config);
         Arc::new(AppState {
             games: Registry::new(&config),
             store,
@@ -42,6 +45,7 @@ impl AppState {
             shares: Shares::default(),
             timers: Timers::default(),
             pools: crate::pools::Limiter::default(),
+            accounts,
             closing,
         })
     }

@@ -2,6 +2,35 @@
 // Regenerate: UPDATE_WIRE_TYPES=1 cargo test -p triominos-server --test it wire_types::
 
 /**
+ * The account signed in (`GET /api/account`, and the answer of a sign-in).
+ */
+export type AccountView = { 
+/**
+ * The account's id (public: a profile's address).
+ */
+id: string, 
+/**
+ * Its display name.
+ */
+name: string, 
+/**
+ * When it was created, in Unix seconds.
+ */
+created: number, 
+/**
+ * Whether it has a password (an account may have passkeys only).
+ */
+password: boolean, 
+/**
+ * Its passkeys.
+ */
+passkeys: number, 
+/**
+ * Recovery codes still unused.
+ */
+recovery_left: number, };
+
+/**
  * What a player does on their turn. Small and `Copy`.
  *
  * With the `serde` feature: `{"kind": "play", "tile": "1-2-4", "cell": [0, 0],
@@ -39,6 +68,39 @@ export type Bonuses = Array<"start" | "bridge" | "bridge_extension" | "hexagon" 
  * by a real game; [`Cell::new`] refuses anything outside them.
  */
 export type Cell = [number, number];
+
+/**
+ * `POST /api/account/password`: `{"old", "new"}`.
+ */
+export type ChangePassword = { 
+/**
+ * The password now.
+ */
+old: string, 
+/**
+ * The new one.
+ */
+new: string, };
+
+/**
+ * `POST /api/account/claims`: the seats this browser holds, to claim into
+ * the account signed in (at most [`MAX_CLAIMS`] are looked at).
+ */
+export type ClaimSeats = { 
+/**
+ * The seats' links.
+ */
+seats: Array<SeatLink>, };
+
+/**
+ * The answer of `POST /api/account/claims`.
+ */
+export type Claimed = { 
+/**
+ * Seats claimed now (those already the account's are not counted;
+ * a wrong token, or a seat another account claimed, is left out).
+ */
+claimed: number, };
 
 /**
  * A message from the browser. [`ClientMsgKind`] names its variants (the
@@ -244,6 +306,20 @@ level: string | null,
 link: string | null, };
 
 /**
+ * `POST /api/account/signup` and `POST /api/account/signin`:
+ * `{"name", "password"}`.
+ */
+export type Credentials = { 
+/**
+ * The display name.
+ */
+name: string, 
+/**
+ * The password.
+ */
+password: string, };
+
+/**
  * `GET /api/puzzles/daily?date=YYYY-MM-DD`: the day's puzzle.
  */
 export type Daily = { 
@@ -269,6 +345,16 @@ played: string | null,
  * The judge's preferred move.
  */
 best: string | null, };
+
+/**
+ * `POST /api/account/delete`: the account's display name typed again, to
+ * confirm.
+ */
+export type DeleteAccount = { 
+/**
+ * The display name, as a confirmation (case-insensitive).
+ */
+name: string, };
 
 /**
  * `DELETE /api/pad/{id}`.
@@ -308,33 +394,6 @@ scores: Array<ScoreLine>,
  * The status after it.
  */
 status: GameStatus, };
-
-/**
- * `POST /api/pools`: "Play now" at a table of `size` seats of this preset
- * and pace.
- */
-export type EnterPool = { 
-/**
- * Preset name.
- */
-preset: string, 
-/**
- * The table's pace (untimed when missing); one offered.
- */
-pace: Pace, 
-/**
- * Seats at the table: 2, 3 or 4 (within the preset's).
- */
-size: number, 
-/**
- * The person's name at the table (may be empty).
- */
-name: string, 
-/**
- * Seconds after which the seats still free are given to bots (5 to
- * 600); never when missing.
- */
-bots_after_s: number | null, };
 
 /**
  * One line of the sheet, as the table enters it.
@@ -888,24 +947,6 @@ seat: number, } | { "kind": "time_out",
  */
 seat: number, } | Action;
 
-/**
- * `POST /api/tables/{id}/join`: a free seat of a public table, held a
- * minute for the person who asked (their link opens it).
- */
-export type Joined = { 
-/**
- * Game id.
- */
-id: string, 
-/**
- * The seat.
- */
-seat: number, 
-/**
- * The seat's secret link (`/g/ID/TOKEN`).
- */
-link: string, };
-
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
 /**
@@ -1268,6 +1309,45 @@ options: Array<OptionDef>,
 option_names: Array<string>, };
 
 /**
+ * One game of the account ("Your games").
+ */
+export type MyGame = { 
+/**
+ * The game's id.
+ */
+id: string, 
+/**
+ * The account's seat in it.
+ */
+seat: number, 
+/**
+ * The seat's link (`/g/{id}/{token}`): the account's own.
+ */
+link: string, 
+/**
+ * When the game was created, in Unix seconds.
+ */
+created: number, 
+/**
+ * When it finished, in Unix seconds (`null` while unfinished).
+ */
+finished: number | null, 
+/**
+ * Its summary once finished.
+ */
+summary: GameSummary | null, };
+
+/**
+ * `GET /api/account/games`: the account's games, unfinished first, then
+ * the most recently finished.
+ */
+export type MyGames = { 
+/**
+ * The games.
+ */
+games: Array<MyGame>, };
+
+/**
  * Why a move typed in the notation was refused (core's [`NotationError`]),
  * with what the page needs to word it in the player's language (tiles as
  * `1-2-4`, spots as [`SpotName`], moves in the notation) and `text`, core's
@@ -1465,57 +1545,6 @@ needs: [number | null, number | null, number | null] | null,
 fits: Array<Tile>, };
 
 /**
- * A table of people waiting for them whose creator made it public: what
- * anyone may know of it (no seat link, no deal).
- */
-export type OpenTable = { 
-/**
- * Game id.
- */
-id: string, 
-/**
- * Preset name.
- */
-preset: string, 
-/**
- * The table's pace.
- */
-pace: Pace, 
-/**
- * Seats in all (people and bots).
- */
-size: number, 
-/**
- * The names of the people seated (may be empty: the page names them).
- */
-seated: Array<string>, 
-/**
- * Seats free for a person.
- */
-free: number, 
-/**
- * Seconds since the table was made.
- */
-age_s: number, 
-/**
- * Whether the people may ask for a suggested move.
- */
-hints: boolean, 
-/**
- * Whether a person may take back a placement.
- */
-takebacks: boolean, };
-
-/**
- * `GET /api/tables`: the public tables with a free seat, newest first.
- */
-export type OpenTables = { 
-/**
- * At most a page of them.
- */
-tables: Array<OpenTable>, };
-
-/**
  * One option: its name, the values it takes, its translation key and (in
  * the schema) each preset's value.
  *
@@ -1662,32 +1691,6 @@ expected: number,
  * The number the tile would put there.
  */
 found: number, } } | { "code": "conflicting_neighbours" } | { "code": "already_placed" };
-
-/**
- * An entry of a pool, as its holder sees it (nothing of the others).
- */
-export type PoolEntry = { 
-/**
- * The entry's secret id: whoever holds it may follow or leave it.
- */
-entry: string, 
-/**
- * Where it is.
- */
-state: PoolState, 
-/**
- * Seconds since it entered.
- */
-waited_s: number, 
-/**
- * Once seated, the seat's secret link (`/g/ID/TOKEN`).
- */
-link?: string, };
-
-/**
- * Where an entry of a pool is.
- */
-export type PoolState = "waiting" | "seated" | "left";
 
 /**
  * Who is connected: the seats with a connection, and how many spectators.
@@ -2023,6 +2026,24 @@ points: number, } } | { "code": "expects", "params": {
 points: number, } };
 
 /**
+ * `POST /api/account/recover`: a recovery code signs in and sets a new
+ * password (the code is used up).
+ */
+export type Recover = { 
+/**
+ * The display name.
+ */
+name: string, 
+/**
+ * One of the recovery codes given at sign-up.
+ */
+code: string, 
+/**
+ * The new password.
+ */
+password: string, };
+
+/**
  * A refusal: a stable code and its parameters (`null` when it has none),
  * worded by the page in the player's language. Nothing changed.
  *
@@ -2189,19 +2210,23 @@ retry_after: number, } } | { "code": "not_host" } | { "code": "not_waiting" } | 
 /**
  * Seconds until the creator may ask again.
  */
-retry_after: number, } } | { "code": "table_closed" } | { "code": "table_full" } | { "code": "too_many_claims", "params": { 
+retry_after: number, } } | { "code": "signed_out" } | { "code": "bad_sign_in" } | { "code": "bad_account_name", "params": { 
 /**
- * The most seats held at once.
+ * The longest accepted, in characters.
  */
-max: number, } } | { "code": "bad_pool" } | { "code": "already_waiting", "params": { 
+max: number, } } | { "code": "name_taken" } | { "code": "bad_password", "params": { 
 /**
- * The most entries of one client waiting at once.
+ * The shortest accepted, in characters.
  */
-max: number, } } | { "code": "no_such_entry" } | { "code": "pools_too_fast", "params": { 
+min: number, 
 /**
- * Seconds until it may again.
+ * The longest accepted, in bytes.
  */
-retry_after: number, } };
+max: number, } } | { "code": "cross_origin" } | { "code": "sign_in_too_fast", "params": { 
+/**
+ * Seconds until the next attempt is heard.
+ */
+retry_after: number, } } | { "code": "sign_in_busy" } | { "code": "account_suspended" } | { "code": "not_confirmed" };
 
 /**
  * A replay: the game and every step, each with every hand.
@@ -2280,6 +2305,19 @@ points: number, };
  * Human or bot.
  */
 export type SeatKind = "human" | "bot";
+
+/**
+ * A seat's link as the page holds it: the game and the seat's token.
+ */
+export type SeatLink = { 
+/**
+ * The game's id.
+ */
+game: string, 
+/**
+ * The seat's secret token (the last part of its link).
+ */
+token: string, };
 
 /**
  * One seat asked for in [`CreateGame`].
@@ -2624,6 +2662,30 @@ status: StatusView,
  * before the keys, changed by nobody until someone claims it).
  */
 owned: boolean, };
+
+/**
+ * The answer of `POST /api/account/signout-everywhere`: how many sessions
+ * were ended (this one included).
+ */
+export type SignedOut = { 
+/**
+ * Sessions ended.
+ */
+sessions: number, };
+
+/**
+ * The answer of `POST /api/account/signup`: the account and its recovery
+ * codes, shown once (the server keeps only their hashes).
+ */
+export type SignedUp = { 
+/**
+ * The new account.
+ */
+account: AccountView, 
+/**
+ * Recovery codes, each usable once to sign in and set a new password.
+ */
+recovery_codes: Array<string>, };
 
 /**
  * A spot's name in the move notation: the side of a tile on the board it

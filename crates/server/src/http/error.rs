@@ -116,6 +116,12 @@ pub fn status(r: &Refused) -> StatusCode {
         R::BadPace => StatusCode::BAD_REQUEST,
         R::StandInPlaying | R::NotStoodIn | R::Resigned => StatusCode::CONFLICT,
         R::NotYours => StatusCode::FORBIDDEN,
+        R::SignedOut | R::BadSignIn => StatusCode::UNAUTHORIZED,
+        R::NameTaken => StatusCode::CONFLICT,
+        R::BadPassword { .. } | R::BadAccountName { .. } | R::NotConfirmed => StatusCode::BAD_REQUEST,
+        R::CrossOrigin | R::AccountSuspended => StatusCode::FORBIDDEN,
+        R::SignInTooFast { .. } => StatusCode::TOO_MANY_REQUESTS,
+        R::SignInBusy => StatusCode::SERVICE_UNAVAILABLE,
     }
 }
 

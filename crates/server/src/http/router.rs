@@ -37,6 +37,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .merge(crate::puzzles::routes::routes())
         .merge(crate::review::routes::routes())
         .merge(crate::pools::routes::routes())
+        .merge(crate::accounts::routes::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))

@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use std::sync::Arc;
 
 /// The schema version this program reads and writes.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// `MIGRATIONS[i]` takes a database from schema version `i` to `i + 1`.
 ///
@@ -43,7 +43,59 @@ pub const SCHEMA_VERSION: u32 = 5;
 /// PostgreSQL `FOR UPDATE SKIP LOCKED`: one instance at a time);
 /// `table_claims`: a seat of a public table handed to someone who pressed
 /// "Join", kept a minute so that two people are not given one seat.
-pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2, V2_TO_V3, V3_TO_V4, V4_TO_V5];
+///
+/// Version 5 -> 6 (issue 47, section 1): accounts (see
+/// [`crate::accounts`]): `accounts` (a display name, unique case-insensitively through `name_key`, NULL once the
+/// account is deleted; when it was created, deleted, suspended),
+/// `credentials` (a password's argon2id PHC string, or a passkey), its
+/// `recovery_codes` (SHA-256 of each, and when it was used), `sessions`
+/// (SHA-256 of the cookie's token, its account, when it was created and last
+/// seen, when it expires) and `claims` (a game's seat claimed into an
+/// account). Empty at first.
+pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] =
+    [V0_TO_V1, V1_TO_V2, V2_TO_V3, V3_TO_V4, V4_TO_V5, V5_TO_V6];
+
+const V5_TO_V6: &str = "
+CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT,
+    name_key TEXT UNIQUE,
+    created INTEGER NOT NULL,
+    deleted INTEGER,
+    suspended INTEGER
+);
+CREATE TABLE credentials (
+    id TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id),
+    kind TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE INDEX credentials_account ON credentials(account);
+CREATE TABLE recovery_codes (
+    account TEXT NOT NULL REFERENCES accounts(id),
+    hash TEXT NOT NULL,
+    used INTEGER,
+    PRIMARY KEY (account, hash)
+);
+CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id),
+    created INTEGER NOT NULL,
+    seen INTEGER NOT NULL,
+    expires INTEGER NOT NULL
+);
+CREATE INDEX sessions_account ON sessions(account);
+CREATE INDEX sessions_expires ON sessions(expires);
+CREATE TABLE claims (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    account TEXT NOT NULL REFERENCES accounts(id),
+    claimed INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX claims_account ON claims(account, claimed);
+";
 
 const V4_TO_V5: &str = "
 CREATE TABLE pool_entries (
@@ -109,7 +161,49 @@ const V1_TO_V2: &str = "ALTER TABLE actions ADD COLUMN at INTEGER;";
 /// of version 0, exactly so: the same check as SQLite's); the first step
 /// also makes the table `triominos_schema` that holds the version.
 pub const PG_MIGRATIONS: [&str; SCHEMA_VERSION as usize] =
-    [PG_V0_TO_V1, PG_V1_TO_V2, PG_V2_TO_V3, PG_V3_TO_V4, PG_V4_TO_V5];
+    [PG_V0_TO_V1, PG_V1_TO_V2, PG_V2_TO_V3, PG_V3_TO_V4, PG_V4_TO_V5, PG_V5_TO_V6];
+
+const PG_V5_TO_V6: &str = "
+CREATE TABLE accounts (
+    id TEXT PRIMARY KEY,
+    name TEXT,
+    name_key TEXT UNIQUE,
+    created BIGINT NOT NULL,
+    deleted BIGINT,
+    suspended BIGINT
+);
+CREATE TABLE credentials (
+    id TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id),
+    kind TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    created BIGINT NOT NULL
+);
+CREATE INDEX credentials_account ON credentials(account);
+CREATE TABLE recovery_codes (
+    account TEXT NOT NULL REFERENCES accounts(id),
+    hash TEXT NOT NULL,
+    used BIGINT,
+    PRIMARY KEY (account, hash)
+);
+CREATE TABLE sessions (
+    token_hash TEXT PRIMARY KEY,
+    account TEXT NOT NULL REFERENCES accounts(id),
+    created BIGINT NOT NULL,
+    seen BIGINT NOT NULL,
+    expires BIGINT NOT NULL
+);
+CREATE INDEX sessions_account ON sessions(account);
+CREATE INDEX sessions_expires ON sessions(expires);
+CREATE TABLE claims (
+    game TEXT NOT NULL,
+    seat BIGINT NOT NULL,
+    account TEXT NOT NULL REFERENCES accounts(id),
+    claimed BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX claims_account ON claims(account, claimed);
+";
 
 const PG_V4_TO_V5: &str = "
 CREATE TABLE pool_entries (

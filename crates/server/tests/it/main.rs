@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod accounts;
 mod announce;
 mod api;
 mod asset_modules;
