@@ -396,6 +396,33 @@ scores: Array<ScoreLine>,
 status: GameStatus, };
 
 /**
+ * `POST /api/pools`: "Play now" at a table of `size` seats of this preset
+ * and pace.
+ */
+export type EnterPool = { 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * The table's pace (untimed when missing); one offered.
+ */
+pace: Pace, 
+/**
+ * Seats at the table: 2, 3 or 4 (within the preset's).
+ */
+size: number, 
+/**
+ * The person's name at the table (may be empty).
+ */
+name: string, 
+/**
+ * Seconds after which the seats still free are given to bots (5 to
+ * 600); never when missing.
+ */
+bots_after_s: number | null, };
+
+/**
  * One line of the sheet, as the table enters it.
  */
 export type Entry = { "kind": "play", 
@@ -946,6 +973,24 @@ seat: number, } | { "kind": "time_out",
  * The seat.
  */
 seat: number, } | Action;
+
+/**
+ * `POST /api/tables/{id}/join`: a free seat of a public table, held a
+ * minute for the person who asked (their link opens it).
+ */
+export type Joined = { 
+/**
+ * Game id.
+ */
+id: string, 
+/**
+ * The seat.
+ */
+seat: number, 
+/**
+ * The seat's secret link (`/g/ID/TOKEN`).
+ */
+link: string, };
 
 export type JsonValue = number | string | boolean | Array<JsonValue> | { [key in string]: JsonValue } | null;
 
@@ -1545,6 +1590,57 @@ needs: [number | null, number | null, number | null] | null,
 fits: Array<Tile>, };
 
 /**
+ * A table of people waiting for them whose creator made it public: what
+ * anyone may know of it (no seat link, no deal).
+ */
+export type OpenTable = { 
+/**
+ * Game id.
+ */
+id: string, 
+/**
+ * Preset name.
+ */
+preset: string, 
+/**
+ * The table's pace.
+ */
+pace: Pace, 
+/**
+ * Seats in all (people and bots).
+ */
+size: number, 
+/**
+ * The names of the people seated (may be empty: the page names them).
+ */
+seated: Array<string>, 
+/**
+ * Seats free for a person.
+ */
+free: number, 
+/**
+ * Seconds since the table was made.
+ */
+age_s: number, 
+/**
+ * Whether the people may ask for a suggested move.
+ */
+hints: boolean, 
+/**
+ * Whether a person may take back a placement.
+ */
+takebacks: boolean, };
+
+/**
+ * `GET /api/tables`: the public tables with a free seat, newest first.
+ */
+export type OpenTables = { 
+/**
+ * At most a page of them.
+ */
+tables: Array<OpenTable>, };
+
+/**
  * One option: its name, the values it takes, its translation key and (in
  * the schema) each preset's value.
  *
@@ -1691,6 +1787,32 @@ expected: number,
  * The number the tile would put there.
  */
 found: number, } } | { "code": "conflicting_neighbours" } | { "code": "already_placed" };
+
+/**
+ * An entry of a pool, as its holder sees it (nothing of the others).
+ */
+export type PoolEntry = { 
+/**
+ * The entry's secret id: whoever holds it may follow or leave it.
+ */
+entry: string, 
+/**
+ * Where it is.
+ */
+state: PoolState, 
+/**
+ * Seconds since it entered.
+ */
+waited_s: number, 
+/**
+ * Once seated, the seat's secret link (`/g/ID/TOKEN`).
+ */
+link?: string, };
+
+/**
+ * Where an entry of a pool is.
+ */
+export type PoolState = "waiting" | "seated" | "left";
 
 /**
  * Who is connected: the seats with a connection, and how many spectators.
@@ -2209,6 +2331,18 @@ retry_after: number, } } | { "code": "asks_too_fast", "params": {
 retry_after: number, } } | { "code": "not_host" } | { "code": "not_waiting" } | { "code": "table_waiting" } | { "code": "nobody_arrived" } | { "code": "seat_taken" } | { "code": "table_busy", "params": { 
 /**
  * Seconds until the creator may ask again.
+ */
+retry_after: number, } } | { "code": "table_closed" } | { "code": "table_full" } | { "code": "too_many_claims", "params": { 
+/**
+ * The most seats held at once.
+ */
+max: number, } } | { "code": "bad_pool" } | { "code": "already_waiting", "params": { 
+/**
+ * The most entries of one client waiting at once.
+ */
+max: number, } } | { "code": "no_such_entry" } | { "code": "pools_too_fast", "params": { 
+/**
+ * Seconds until it may again.
  */
 retry_after: number, } } | { "code": "signed_out" } | { "code": "bad_sign_in" } | { "code": "bad_account_name", "params": { 
 /**
