@@ -2325,7 +2325,11 @@ code: Reaction, } | { "type": "cancelled",
  * Whether it was cleaned away for want of people (else its creator
  * cancelled it).
  */
-expired: boolean, } | { "type": "takeback", 
+expired: boolean, } | { "type": "saving", 
+/**
+ * Whether saving works.
+ */
+ok: boolean, } | { "type": "takeback", 
 /**
  * The seat that asked.
  */

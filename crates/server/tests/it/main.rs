@@ -23,6 +23,7 @@ mod net;
 mod pad_api;
 mod puzzles_api;
 mod review_api;
+mod saving;
 mod stop_signal;
 mod storage;
 mod thinking;
