@@ -23,7 +23,9 @@
 //! of its people asking to start it); and issue 48's `forged` (one address
 //! creating sheets as fast as it can, each with another forged
 //! `X-Forwarded-For`, and another asking `/api/health` as fast as it
-//! answers). The server has the defaults of
+//! answers) and `health` (one address asking `/api/health` as fast as it
+//! answers, past its bucket, while the machine's own address, 127.0.0.1,
+//! checks ten times a second and is never refused). The server has the defaults of
 //! `triominos serve`, creation limits included (the canary resigns each game
 //! it leaves). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
@@ -793,7 +795,7 @@ fn main() {
             _ => {
                 eprintln!(
                     "usage: attacks [--seconds N] [--only quiet|hints|slow|reviews|big-reviews|sheets|takeback-loop|\
-                     takeback-flood|expert-jam|rematch|toggles]"
+                     takeback-flood|expert-jam|rematch|toggles|tables|forged|health]"
                 );
                 std::process::exit(2);
             }
@@ -829,6 +831,32 @@ async fn forged(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, health: Arc<AtomicU6
         };
     }
     prober.abort();
+}
+
+/// Attack 7 (issue 48): `GET /api/health` as fast as it answers from one
+/// client (127.0.0.33): `got` counts its `200`s and its `429`s; the
+/// machine's own checks (127.0.0.1, ten a second) refused or failed are
+/// counted in `own_refused`.
+async fn health_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, own_refused: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let own = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                if !matches!(request("127.0.0.1", addr, "GET", "/api/health", "").await, Some((200, _))) {
+                    own_refused.fetch_add(1, Ordering::Relaxed);
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+    };
+    while !stop.load(Ordering::Relaxed) {
+        match request("127.0.0.33", addr, "GET", "/api/health", "").await {
+            Some((200, _)) => got[0].fetch_add(1, Ordering::Relaxed),
+            Some((429, _)) => got[1].fetch_add(1, Ordering::Relaxed),
+            _ => 0,
+        };
+    }
+    own.abort();
 }
 
 async fn run(seconds: u64, only: Option<String>) {
@@ -872,6 +900,7 @@ async fn run(seconds: u64, only: Option<String>) {
         "toggles",
         "tables",
         "forged",
+        "health",
     ];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
@@ -912,6 +941,7 @@ async fn run(seconds: u64, only: Option<String>) {
             "toggles" => Some(tokio::spawn(toggles(addr, got.clone(), stop.clone()))),
             "tables" => Some(tokio::spawn(tables(addr, got.clone(), counter.clone(), stop.clone()))),
             "forged" => Some(tokio::spawn(forged(addr, got.clone(), counter.clone(), stop.clone()))),
+            "health" => Some(tokio::spawn(health_flood(addr, got.clone(), counter.clone(), stop.clone()))),
             _ => None,
         };
         if phase == "expert-jam" {
@@ -984,6 +1014,12 @@ async fn run(seconds: u64, only: Option<String>) {
             ),
             "forged" => format!(
                 "{} sheets created, {} refused under forged X-Forwarded-For (one client); {} health answers",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                counter.load(Ordering::Relaxed)
+            ),
+            "health" => format!(
+                "one client: {} health answers, {} refused (`429 checks_too_fast`); the machine's own checks refused: {}",
                 got[0].load(Ordering::Relaxed),
                 got[1].load(Ordering::Relaxed),
                 counter.load(Ordering::Relaxed)

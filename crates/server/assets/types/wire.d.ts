@@ -2063,6 +2063,10 @@ retry_after: number, } } | { "code": "asks_too_fast", "params": {
 /**
  * Seconds until the client may again.
  */
+retry_after: number, } } | { "code": "checks_too_fast", "params": { 
+/**
+ * Seconds until the client may check again.
+ */
 retry_after: number, } } | { "code": "not_host" } | { "code": "not_waiting" } | { "code": "table_waiting" } | { "code": "nobody_arrived" } | { "code": "seat_taken" } | { "code": "table_busy", "params": { 
 /**
  * Seconds until the creator may ask again.

@@ -99,6 +99,7 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::TakebackBusy { .. }
         | R::RematchBusy { .. }
         | R::AsksTooFast { .. }
+        | R::ChecksTooFast { .. }
         | R::TableBusy { .. } => StatusCode::TOO_MANY_REQUESTS,
         R::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
         R::ReplaysBusy { .. } => StatusCode::SERVICE_UNAVAILABLE,
