@@ -38,7 +38,8 @@ impl Buckets {
     /// (at least 1) the next one comes.
     pub fn take(&self, client: IpAddr, now: Instant) -> Result<(), u64> {
         let mut map = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let refilled = |(tokens, at): (f64, Instant)| (tokens + now.saturating_duration_since(at).as_secs_f64()).min(HEALTH_BURST);
+        let refilled =
+            |(tokens, at): (f64, Instant)| (tokens + now.saturating_duration_since(at).as_secs_f64()).min(HEALTH_BURST);
         if !map.contains_key(&client) && map.len() >= HEALTH_CLIENTS {
             map.retain(|_, b| refilled(*b) < HEALTH_BURST);
             if map.len() >= HEALTH_CLIENTS {

@@ -29,7 +29,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/g/{id}", get(assets::index))
         .route("/g/{id}/{token}", get(assets::index))
         .route("/assets/{*path}", get(assets::file))
-        .route("/api/health", get(super::health::health).layer(axum::Extension(Arc::new(super::health::Buckets::default()))))
+        .route(
+            "/api/health",
+            get(super::health::health).layer(axum::Extension(Arc::new(super::health::Buckets::default()))),
+        )
         .merge(crate::game::routes::routes())
         .merge(crate::replay::routes::routes(state.config.max_replays))
         .merge(crate::pad::routes::routes())

@@ -29,7 +29,11 @@ async fn next_of(c: &mut Client, kind: &str) -> (Value, bool) {
 async fn the_pages_are_told_when_the_server_cannot_save_and_when_it_can_again() {
     let db = temp_db();
     let server = start(&db).await;
-    let g = create(&server, json!({"preset": "goliath", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "beginner"}]})).await;
+    let g = create(
+        &server,
+        json!({"preset": "goliath", "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "beginner"}]}),
+    )
+    .await;
     let id = g["id"].as_str().unwrap().to_string();
     let mut ann = Client::connect(server.addr, &id, Some(&token_of(&g, 0))).await;
     ann.wait_turn().await;
