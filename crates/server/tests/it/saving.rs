@@ -63,7 +63,7 @@ async fn the_pages_are_told_when_the_server_cannot_save_and_when_it_can_again() 
     ann.wait_version(v + 1).await;
     assert_eq!(http(&server, "GET", "/api/health", None).await.0, 200);
     let stored = server.state.store.load(id.clone()).await.unwrap().unwrap();
-    assert!(stored.actions.len() as u64 >= v + 1, "the move that waited is stored");
+    assert!(stored.actions.len() as u64 > v, "the move that waited is stored");
 
     // 2. Frozen again, no move waiting: every socket hears it, and a page
     // that connects meanwhile is told right after its snapshot.
