@@ -4,7 +4,7 @@
 //! [`crate::store::STALL_AFTER`], or the database does not answer) and
 //! `{"type":"saving","ok":true}` when it can again. Kept apart from `ws`:
 //! `ws` subscribes, has one `select!` arm, and tells while a message of
-//! its own waits for the store ([`meanwhile`]).
+//! its own waits for the store (`meanwhile`).
 
 use crate::protocol::ServerMsg;
 use crate::state::AppState;
