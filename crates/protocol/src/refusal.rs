@@ -295,6 +295,13 @@ pub enum Refused {
         /// Seconds until the client may again.
         retry_after: u64,
     },
+    /// This client asked `GET /api/health` faster than its bucket allows (10
+    /// at once, then one a second; the machine itself and the trusted
+    /// proxies are never counted).
+    ChecksTooFast {
+        /// Seconds until the client may check again.
+        retry_after: u64,
+    },
     /// Only the table's creator (the first person's seat) may start, give a
     /// seat to a bot or cancel a table waiting for its people.
     NotHost,

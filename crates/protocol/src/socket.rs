@@ -466,6 +466,16 @@ pub enum ServerMsg<'a> {
         /// cancelled it).
         expired: bool,
     },
+    /// Whether the server can save moves, to every connection of the
+    /// instance: `ok: false` once a write has waited for the database over
+    /// the server's stall time (5 s) or the database does not answer (the
+    /// moves sent meanwhile wait, and are saved and acknowledged once it
+    /// answers), `ok: true` once it saves again. Sent at a change only, and
+    /// at the connection when it cannot save then.
+    Saving {
+        /// Whether saving works.
+        ok: bool,
+    },
     /// A takeback, to everyone: asked (and who accepted so far), or how it
     /// ended. Once `accepted`, a fresh `snapshot` follows (the placement is
     /// gone from the log).

@@ -40,6 +40,8 @@ export async function showGame(main, id, token) {
   const sheet = h('div', { class: 'sheetbox', id: 'sheet', tabindex: '0', role: 'region', 'aria-labelledby': 'sheet-title' });
   const overlay = h('div', { class: 'overlay hidden', id: 'overlay' });
   const conn = h('div', { class: 'connbanner hidden', id: 'conn' });
+  // The server cannot save (its database frozen or gone, issue 48): said until it can again.
+  const saving = h('div', { class: 'connbanner savebanner', id: 'saving', role: 'status', 'aria-live': 'polite', hidden: true }, t('conn.cannot_save'));
   const wayOn = h('div', { class: 'wayon', id: 'wayon', hidden: true });
   // A table of people waiting for them (game/waitroom.js): above the table until it starts.
   const waitBox = h('div', { class: 'waitroom', id: 'waitroom', hidden: true });
@@ -94,7 +96,7 @@ export async function showGame(main, id, token) {
         // After the rack in the tab order: the rack stays where the keyboard comes first.
         clockBox),
       h('aside', { class: 'side' }, sheetTitle, sheet, h('p', { class: 'small sidelinks' }, inviteBtn, watch, paceBox, h('label', { class: 'srpref' }, srBox, ' ', t('sr.setting'))), reactions.box)),
-    overlay, conn);
+    overlay, conn, saving);
 
   const ctl = tileControls(svg, st, {
     place: (cell, rotation) => send(S.playAction(st, cell, rotation)),
@@ -239,6 +241,7 @@ export async function showGame(main, id, token) {
   /** @param {import('./types/wire').ServerMsg} m */
   function onMessage(m) {
     if (m.type === 'ack') sr.accepted();
+    if (m.type === 'saving') { saving.hidden = m.ok; return; }
     const r = S.apply(st, m);
     if (!r) return;
     if (r.kind === 'snapshot') {
@@ -410,6 +413,8 @@ export async function showGame(main, id, token) {
   link = connect(id, token, {
     onOpen: () => {
       conn.classList.add('hidden');
+      // The server tells again, at once, if it still cannot save.
+      saving.hidden = true;
       // A hint asked on a connection that dropped will not be answered.
       if (st.hintAsked !== null) { st.hintAsked = null; drawButtons(); }
     },

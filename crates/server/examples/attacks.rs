@@ -27,7 +27,10 @@
 //! pool and leaving it, and listing the open tables, as fast as it can) and
 //! `sign-ins` (one address sending sign-ins with wrong passwords as fast as
 //! it is answered, while 50 others each spend their burst of sign-ins: every
-//! one an argon2id hash to check). The server has the defaults of
+//! one an argon2id hash to check); and issue 48's `health` (one address
+//! asking `/api/health` as fast as it answers, past its bucket, while the
+//! machine's own address, 127.0.0.1, checks ten times a second and is never
+//! refused). The server has the defaults of
 //! `triominos serve`, creation limits included (the canary resigns each game
 //! it leaves). Each phase prints the canary bot's answer time
 //! (from the person's move acknowledged to the bot's move seen), fresh
@@ -797,7 +800,7 @@ fn main() {
             _ => {
                 eprintln!(
                     "usage: attacks [--seconds N] [--only quiet|hints|slow|reviews|big-reviews|sheets|takeback-loop|\
-                     takeback-flood|expert-jam|rematch|toggles|tables|forged|sign-ins]"
+                     takeback-flood|expert-jam|rematch|toggles|tables|forged|pools|sign-ins|health]"
                 );
                 std::process::exit(2);
             }
@@ -903,6 +906,32 @@ async fn sign_ins(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, stop: Arc<AtomicBo
     }
 }
 
+/// Attack 9 (issue 48): `GET /api/health` as fast as it answers from one
+/// client (127.0.0.33): `got` counts its `200`s and its `429`s; the
+/// machine's own checks (127.0.0.1, ten a second) refused or failed are
+/// counted in `own_refused`.
+async fn health_flood(addr: SocketAddr, got: Arc<[AtomicU64; 2]>, own_refused: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
+    let own = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                if !matches!(request("127.0.0.1", addr, "GET", "/api/health", "").await, Some((200, _))) {
+                    own_refused.fetch_add(1, Ordering::Relaxed);
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+    };
+    while !stop.load(Ordering::Relaxed) {
+        match request("127.0.0.33", addr, "GET", "/api/health", "").await {
+            Some((200, _)) => got[0].fetch_add(1, Ordering::Relaxed),
+            Some((429, _)) => got[1].fetch_add(1, Ordering::Relaxed),
+            _ => 0,
+        };
+    }
+    own.abort();
+}
+
 async fn run(seconds: u64, only: Option<String>) {
     let dir = std::env::temp_dir().join(format!("triominos-attacks-{}", triominos_server::secret::random_hex(6)));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -946,6 +975,7 @@ async fn run(seconds: u64, only: Option<String>) {
         "forged",
         "pools",
         "sign-ins",
+        "health",
     ];
     println!("| phase | canary bot p50 | canary bot p99 (n) | fresh p50 | fresh p99 (n) | RSS | the attack |");
     println!("|---|---|---|---|---|---|---|");
@@ -988,6 +1018,7 @@ async fn run(seconds: u64, only: Option<String>) {
             "forged" => Some(tokio::spawn(forged(addr, got.clone(), counter.clone(), stop.clone()))),
             "pools" => Some(tokio::spawn(pools(addr, got.clone(), stop.clone()))),
             "sign-ins" => Some(tokio::spawn(sign_ins(addr, got.clone(), stop.clone()))),
+            "health" => Some(tokio::spawn(health_flood(addr, got.clone(), counter.clone(), stop.clone()))),
             _ => None,
         };
         if phase == "expert-jam" {
@@ -1075,6 +1106,12 @@ async fn run(seconds: u64, only: Option<String>) {
                 "{} wrong sign-ins checked (an argon2id hash each), {} refused (`sign_in_too_fast`, `sign_in_busy`)",
                 got[0].load(Ordering::Relaxed),
                 got[1].load(Ordering::Relaxed)
+            ),
+            "health" => format!(
+                "one client: {} health answers, {} refused (`429 checks_too_fast`); the machine's own checks refused: {}",
+                got[0].load(Ordering::Relaxed),
+                got[1].load(Ordering::Relaxed),
+                counter.load(Ordering::Relaxed)
             ),
             _ => format!(
                 "{} sheets created, {} refused; database +{} KB",

@@ -153,6 +153,9 @@ pub async fn open(config: ServeConfig) -> Result<Arc<AppState>, StartError> {
         );
     }
     game::lease::start(&state);
+    // Whether the server can save, looked at while its store lives: the
+    // pages are told when it cannot ([`store::STALL_AFTER`]) and when it can again.
+    tokio::spawn(state.store.watch_saving());
     if !state.config.sweep_every.is_zero() {
         let weak = Arc::downgrade(&state);
         let every = state.config.sweep_every;

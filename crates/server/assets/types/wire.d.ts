@@ -2328,6 +2328,10 @@ retry_after: number, } } | { "code": "asks_too_fast", "params": {
 /**
  * Seconds until the client may again.
  */
+retry_after: number, } } | { "code": "checks_too_fast", "params": { 
+/**
+ * Seconds until the client may check again.
+ */
 retry_after: number, } } | { "code": "not_host" } | { "code": "not_waiting" } | { "code": "table_waiting" } | { "code": "nobody_arrived" } | { "code": "seat_taken" } | { "code": "table_busy", "params": { 
 /**
  * Seconds until the creator may ask again.
@@ -2631,7 +2635,11 @@ code: Reaction, } | { "type": "cancelled",
  * Whether it was cleaned away for want of people (else its creator
  * cancelled it).
  */
-expired: boolean, } | { "type": "takeback", 
+expired: boolean, } | { "type": "saving", 
+/**
+ * Whether saving works.
+ */
+ok: boolean, } | { "type": "takeback", 
 /**
  * The seat that asked.
  */

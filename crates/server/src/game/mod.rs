@@ -10,7 +10,8 @@
 //! created within the caps of [`limits`]), what one client may hold at once
 //! ([`shares`]), the timers each game keeps ([`timers`]), the waiting room of
 //! a table of people ([`waiting`]) and the games' JSON API ([`routes`]); with several instances
-//! over one PostgreSQL, the leases kept, lost and handed over ([`lease`]).
+//! over one PostgreSQL, the leases kept, lost and handed over ([`lease`]); a
+//! socket told whether the server can save ([`saving`]).
 
 pub mod bot;
 pub mod cancel;
@@ -28,6 +29,7 @@ pub mod registry;
 pub mod rematch;
 pub mod room;
 pub mod routes;
+pub mod saving;
 pub mod shares;
 pub mod table;
 pub mod takeback;

@@ -212,6 +212,8 @@ async fn session(
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut heard = tokio::time::Instant::now();
     let mut closing = state.closing();
+    // Whether the server can save (issue 48, `super::saving`).
+    let mut saving = super::saving::subscribe(&state);
     loop {
         tokio::select! {
             // The server shuts down: what is queued, then the close frame.
@@ -234,6 +236,12 @@ async fn session(
                 })
                 .await;
                 break;
+            }
+            // The server cannot save, or can again: told (`super::saving`).
+            Ok(()) = saving.changed() => {
+                if !sent_within(idle, socket.send(super::saving::notice(&mut saving))).await {
+                    break;
+                }
             }
             _ = ping.tick() => {
                 if heard.elapsed() >= idle {
@@ -293,7 +301,8 @@ async fn session(
                 heard = tokio::time::Instant::now();
                 match incoming {
                     Some(Ok(Message::Text(text))) => {
-                        let reply = handle(&room, seat, conn, client, text.as_str()).await;
+                        let work = handle(&room, seat, conn, client, text.as_str());
+                        let reply = super::saving::meanwhile(&mut socket, &mut saving, idle, work).await;
                         if let Some(reply) = reply {
                             if !sent_within(idle, socket.send(Message::Text(reply.into()))).await {
                                 break;

@@ -101,6 +101,7 @@ pub fn status(r: &Refused) -> StatusCode {
         | R::TakebackBusy { .. }
         | R::RematchBusy { .. }
         | R::AsksTooFast { .. }
+        | R::ChecksTooFast { .. }
         | R::TableBusy { .. }
         | R::TooManyClaims { .. }
         | R::AlreadyWaiting { .. }

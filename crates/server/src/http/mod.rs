@@ -7,6 +7,7 @@
 pub mod assets;
 pub mod error;
 pub mod extract;
+pub mod health;
 pub mod net;
 pub mod router;
 

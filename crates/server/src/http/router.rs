@@ -29,7 +29,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/g/{id}", get(assets::index))
         .route("/g/{id}/{token}", get(assets::index))
         .route("/assets/{*path}", get(assets::file))
-        .route("/api/health", get(health))
+        .route(
+            "/api/health",
+            get(super::health::health).layer(axum::Extension(Arc::new(super::health::Buckets::default()))),
+        )
         .merge(crate::game::routes::routes())
         .merge(crate::replay::routes::routes(state.config.max_replays))
         .merge(crate::pad::routes::routes())
@@ -43,27 +46,6 @@ pub fn router(state: Arc<AppState>) -> Router {
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn(json_refusals))
         .with_state(state)
-}
-
-/// `GET /api/health`, for a proxy or a service manager: `200
-/// {"status":"ok"}` while this instance serves and its database answers;
-/// `503 {"status":"storage_down","down_ms":N}` while the database does not
-/// answer (since N ms: [`crate::store::Health`]; the games' moves wait),
-/// `503 {"status":"stopping"}` once it shuts down (SIGTERM). It reads two
-/// flags: no database access, nothing allocated per client, so it needs no
-/// rate limit beyond the connections' own.
-async fn health(axum::extract::State(state): axum::extract::State<Arc<AppState>>) -> Response {
-    let (status, body) = match (state.is_closing(), state.store.health().down_since()) {
-        (true, _) => (StatusCode::SERVICE_UNAVAILABLE, serde_json::json!({"status": "stopping"})),
-        (false, Some(since)) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            serde_json::json!({"status": "storage_down", "down_ms": crate::store::now_ms().saturating_sub(since)}),
-        ),
-        (false, None) => (StatusCode::OK, serde_json::json!({"status": "ok"})),
-    };
-    let mut r = (status, axum::Json(body)).into_response();
-    r.headers_mut().insert(header::CACHE_CONTROL, axum::http::HeaderValue::from_static("no-store"));
-    r
 }
 
 async fn method_not_allowed() -> Fail {

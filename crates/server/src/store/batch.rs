@@ -113,6 +113,7 @@ pub(super) fn run(conn: Db, rx: mpsc::Receiver<Job>, health: &Health) {
                 Err(mpsc::RecvTimeoutError::Disconnected) => return,
             },
         };
+        health.batch_began();
         // PostgreSQL: a connection lost (a restart of the server, a network
         // cut) is opened again for the next batch; the batch fails meanwhile.
         if conn.is_closed() {
@@ -152,6 +153,7 @@ pub(super) fn run(conn: Db, rx: mpsc::Receiver<Job>, health: &Health) {
             }
             Ok(()) => health.up(),
         }
+        health.batch_ended();
         if let Some(c) = conn.as_sqlite() {
             checkpoint_after_full(c);
         }

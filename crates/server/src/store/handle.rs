@@ -106,4 +106,10 @@ impl Store {
     pub fn health(&self) -> &Health {
         &self.health
     }
+
+    /// Looks whether the server can save for as long as this store's
+    /// storage thread lives ([`Health::watch`]): spawned once by the server.
+    pub fn watch_saving(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        Health::watch(Arc::downgrade(&self.health))
+    }
 }

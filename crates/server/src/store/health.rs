@@ -6,8 +6,16 @@ use super::time::now_ms;
 use std::sync::atomic::Ordering;
 
 /// How often the storage thread tries PostgreSQL again while it does not
-/// answer, with no job to run ([`Health`]).
+/// answer, with no job to run ([`Health`]); how often [`Health::watch`]
+/// looks whether saving works.
 pub const PROBE_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// How long a batch of writes may wait for its commit before the server
+/// counts itself unable to save ([`Health::cannot_save`]): PostgreSQL
+/// frozen (a `SIGSTOP`, a lock held, a disk that stopped answering) fails
+/// nothing, it only never answers; past this time the pages are told
+/// (`{"type":"saving","ok":false}`), and again once a batch is committed.
+pub const STALL_AFTER: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Whether the database answers, as the storage thread last found it: down
 /// from a batch that could not be committed (a connection lost, PostgreSQL
@@ -25,6 +33,11 @@ pub struct Health {
     returns: tokio::sync::watch::Sender<u64>,
     /// Writes waiting to be tried again ([`Health::waiting`]).
     waiting: std::sync::atomic::AtomicUsize,
+    /// When the storage thread began the batch it is in (ms since 1970), 0
+    /// between batches.
+    busy_since: std::sync::atomic::AtomicI64,
+    /// Whether the server cannot save, as last told ([`Health::saving`]).
+    cannot_save: tokio::sync::watch::Sender<bool>,
 }
 
 impl Default for Health {
@@ -33,6 +46,8 @@ impl Default for Health {
             down_since: std::sync::atomic::AtomicI64::new(0),
             returns: tokio::sync::watch::channel(0).0,
             waiting: std::sync::atomic::AtomicUsize::new(0),
+            busy_since: std::sync::atomic::AtomicI64::new(0),
+            cannot_save: tokio::sync::watch::channel(false).0,
         }
     }
 }
@@ -89,6 +104,70 @@ impl Health {
     /// How many writes (bots' moves) wait to be tried again now.
     pub fn waiting(&self) -> usize {
         self.waiting.load(Ordering::SeqCst)
+    }
+
+    /// The storage thread begins a batch (its first job taken).
+    pub(super) fn batch_began(&self) {
+        self.busy_since.store(now_ms().max(1), Ordering::SeqCst);
+    }
+
+    /// The storage thread is done with a batch (committed or not).
+    pub(super) fn batch_ended(&self) {
+        self.busy_since.store(0, Ordering::SeqCst);
+    }
+
+    /// Since when the storage thread waits for the database (ms since 1970),
+    /// if its batch began over [`STALL_AFTER`] ago.
+    pub fn stalled_since(&self) -> Option<i64> {
+        let since = self.busy_since.load(Ordering::SeqCst);
+        Some(since).filter(|s| *s != 0 && now_ms().saturating_sub(*s) >= STALL_AFTER.as_millis() as i64)
+    }
+
+    /// Whether the server cannot save now: the database does not answer
+    /// (a batch failed, [`Health::is_down`]) or a batch has waited for it
+    /// longer than [`STALL_AFTER`] ([`Health::stalled_since`]).
+    pub fn cannot_save(&self) -> bool {
+        self.is_down() || self.stalled_since().is_some()
+    }
+
+    /// Told when the server stops being able to save (`true`) and when it
+    /// can again (`false`), as [`Health::watch`] finds it (at most one
+    /// change each [`PROBE_EVERY`]); the value now is [`Health::cannot_save`]'s
+    /// at the last look.
+    pub fn saving(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.cannot_save.subscribe()
+    }
+
+    /// Looks once whether the server can save, and tells [`Health::saving`]'s
+    /// receivers when that changed.
+    pub fn look(&self) {
+        let now = self.cannot_save();
+        let changed = self.cannot_save.send_if_modified(|was| std::mem::replace(was, now) != now);
+        if changed && now {
+            tracing::warn!("storage: writes wait for the database; the pages are told the server cannot save");
+        } else if changed {
+            tracing::warn!("storage: writes are saved again; the pages are told");
+        }
+    }
+
+    /// Looks whether the server can save every [`PROBE_EVERY`]
+    /// ([`Health::look`]) for as long as `health` lives: the storage thread
+    /// cannot tell of a stall itself (it waits inside it).
+    pub async fn watch(health: std::sync::Weak<Health>) {
+        let mut tick = tokio::time::interval(PROBE_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            let Some(h) = health.upgrade() else { return };
+            h.look();
+        }
+    }
+
+    /// A test seam: the batch in progress counted as begun long ago (a
+    /// stall at once; see `Store::freeze`).
+    #[cfg(feature = "testing")]
+    pub(super) fn began_long_ago(&self) {
+        self.busy_since.store(1, Ordering::SeqCst);
     }
 
     /// A test seam: the database counted as gone and back, as after an

@@ -63,11 +63,14 @@ pub use error::{Shared, StoreError};
 pub use games::LISTED;
 pub(crate) use games::{count_unfinished, insert_game, unfinished_among};
 pub use handle::{FinishedRow, Owned, Store, StoredGame};
-pub use health::{Health, Waiting, PROBE_EVERY};
+pub use health::{Health, Waiting, PROBE_EVERY, STALL_AFTER};
 pub use leased::Taken;
 pub(crate) use open::name_some;
 pub use open::{is_postgres_url, redact};
 pub use schema::{migrate, pg_migrate, schema_version, MIGRATIONS, PG_MIGRATIONS, PG_MIGRATION_LOCK, SCHEMA_VERSION};
+#[cfg(feature = "testing")]
+#[doc(hidden)]
+pub use testing::Frozen;
 pub use time::{now, now_ms};
 
 #[cfg(test)]

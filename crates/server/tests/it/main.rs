@@ -25,6 +25,7 @@ mod pad_api;
 mod pools;
 mod puzzles_api;
 mod review_api;
+mod saving;
 mod stop_signal;
 mod storage;
 mod thinking;

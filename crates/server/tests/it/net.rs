@@ -736,3 +736,49 @@ async fn the_per_client_limits_apply_to_each_client_behind_a_trusted_proxy_and_a
     assert_eq!(read_answer(&mut other).await.unwrap().0, 404);
     server.stop().await;
 }
+
+/// Issue 48: `GET /api/health` has a bucket per client (10 at once, then one
+/// a second): a client past it is refused `429 checks_too_fast`, each client
+/// behind the trusted proxy has its own, a forged `X-Forwarded-For` from
+/// anywhere else makes no new client, and the checks of the machine itself
+/// (127.0.0.1) and of the proxy (no `X-Forwarded-For`) are never counted.
+#[tokio::test]
+async fn health_checks_have_a_bucket_per_client_but_the_machine_and_the_proxy_never_wait() {
+    let db = temp_db();
+    let server = start_with(&db, |c| c.trusted_proxies = vec!["127.0.0.2".parse().unwrap()]).await;
+    let addr = server.addr;
+    let check = |from: &'static str, headers: String| async move {
+        let (status, body) = request_from(from, addr, "GET", "/api/health", &headers, "").await;
+        (status, json(&body)["code"].as_str().unwrap_or("").to_string())
+    };
+    // Checks until the first refusal (a token comes back each second: the
+    // answers counted only say that the bucket ends, whatever the pace).
+    let until_refused = |from: &'static str, forged: bool, xff: &'static str| async move {
+        for n in 0..1000u32 {
+            let headers = match (forged, xff) {
+                (true, _) => format!("X-Forwarded-For: 198.51.100.{}\r\n", n % 250),
+                (false, "") => String::new(),
+                (false, x) => format!("X-Forwarded-For: {x}\r\n"),
+            };
+            match check(from, headers).await {
+                (200, _) => {}
+                (429, code) => return (n, code),
+                other => panic!("{other:?}"),
+            }
+        }
+        panic!("never refused");
+    };
+    // A client of its own, each check under another forged header: one client.
+    let (ok, code) = until_refused("127.0.0.3", true, "").await;
+    assert!(ok >= 10, "the burst first: {ok}");
+    assert_eq!(code, "checks_too_fast");
+    // Two clients through the proxy: a bucket each.
+    until_refused("127.0.0.2", false, "198.51.100.1").await;
+    assert_eq!(check("127.0.0.2", "X-Forwarded-For: 198.51.100.2\r\n".into()).await.0, 200);
+    // The machine itself and the proxy's own checks: never refused.
+    for _ in 0..40 {
+        assert_eq!(check("127.0.0.1", String::new()).await.0, 200);
+        assert_eq!(check("127.0.0.2", String::new()).await.0, 200);
+    }
+    server.stop().await;
+}
