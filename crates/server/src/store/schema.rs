@@ -52,8 +52,7 @@ pub const SCHEMA_VERSION: u32 = 6;
 /// (SHA-256 of the cookie's token, its account, when it was created and last
 /// seen, when it expires) and `claims` (a game's seat claimed into an
 /// account). Empty at first.
-pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] =
-    [V0_TO_V1, V1_TO_V2, V2_TO_V3, V3_TO_V4, V4_TO_V5, V5_TO_V6];
+pub const MIGRATIONS: [&str; SCHEMA_VERSION as usize] = [V0_TO_V1, V1_TO_V2, V2_TO_V3, V3_TO_V4, V4_TO_V5, V5_TO_V6];
 
 const V5_TO_V6: &str = "
 CREATE TABLE accounts (
