@@ -77,7 +77,7 @@ const MAX_BUCKETS: usize = 10_000;
 
 /// Each client's token bucket for the open tables and the pools (every
 /// request takes one): `per_minute` tokens, refilled over the minute.
-/// Bounded: beyond [`MAX_BUCKETS`] clients, the full buckets are forgotten.
+/// Bounded: beyond `MAX_BUCKETS` (10,000) clients, the full buckets are forgotten.
 #[derive(Debug, Default)]
 pub struct Limiter {
     buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
