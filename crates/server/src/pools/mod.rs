@@ -77,7 +77,8 @@ const MAX_BUCKETS: usize = 10_000;
 
 /// Each client's token bucket for the open tables and the pools (every
 /// request takes one): `per_minute` tokens, refilled over the minute.
-/// Bounded: beyond `MAX_BUCKETS` (10,000) clients, the full buckets are forgotten.
+/// Bounded: beyond `MAX_BUCKETS` (10,000) clients, the full buckets are
+/// forgotten; when none is full again, a new client is refused until one is.
 #[derive(Debug, Default)]
 pub struct Limiter {
     buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
@@ -94,6 +95,11 @@ impl Limiter {
         let mut b = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if b.len() >= MAX_BUCKETS && !b.contains_key(&client) {
             b.retain(|_, (tokens, at)| *tokens + now.saturating_duration_since(*at).as_secs_f64() * rate < cap);
+            // None full again: a new client waits, as a client out of tokens
+            // does, and the memory stays bounded.
+            if b.len() >= MAX_BUCKETS {
+                return Err(((1.0 / rate).ceil() as u64).max(1));
+            }
         }
         let (tokens, at) = b.get(&client).copied().unwrap_or((cap, now));
         let tokens = (tokens + now.saturating_duration_since(at).as_secs_f64() * rate).min(cap);
@@ -141,6 +147,9 @@ mod tests {
         for i in 0..MAX_BUCKETS as u32 {
             l.take(IpAddr::from(i.to_be_bytes()), t0, 60).unwrap();
         }
+        assert_eq!(l.len(), MAX_BUCKETS);
+        // None full again yet: a new client waits, and nothing more is kept.
+        assert_eq!(l.take("192.168.1.1".parse().unwrap(), t0, 60), Err(1));
         assert_eq!(l.len(), MAX_BUCKETS);
         // A minute later every bucket is full again: one more client makes room.
         l.take("192.168.1.1".parse().unwrap(), t0 + Duration::from_secs(60), 60).unwrap();
